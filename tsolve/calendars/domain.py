@@ -1,0 +1,146 @@
+"""The date domain: which days a task ranges over, as proleptic Gregorian ordinals.
+
+Every date variable in tsolve is an integer day number, ``date.toordinal()``
+(0001-01-01 is day 1). Integers make the solver encodings linear and let the
+calendar tables be plain NumPy arrays indexed by ``day - domain.start``.
+
+The default domain, 1900-01-31 .. 2100-12-31, is where the Chinese lunar tables
+of ``lunarcalendar`` are valid (1900-01-31 is Chinese New Year 1900).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from tsolve.errors import TsolveError
+
+DEFAULT_START = _dt.date(1900, 1, 31)
+DEFAULT_END = _dt.date(2100, 12, 31)
+
+_ISO = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
+# numpy's datetime64[D] counts from 1970-01-01; ordinals count from 0001-01-01.
+EPOCH_ORDINAL = _dt.date(1970, 1, 1).toordinal()
+
+
+def parse_iso(text: str, field: str = "date") -> _dt.date:
+    """Parse ``YYYY-MM-DD`` strictly, with a one-line error naming the field."""
+    m = _ISO.match(str(text))
+    if not m:
+        raise TsolveError(f"{field}: {text!r} is not a date in YYYY-MM-DD form")
+    try:
+        return _dt.date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError as exc:
+        raise TsolveError(f"{field}: {text!r} is not a valid date ({exc})") from None
+
+
+def iso(day: int) -> str:
+    """Day number -> ``YYYY-MM-DD``."""
+    return _dt.date.fromordinal(int(day)).isoformat()
+
+
+def to_ordinal(value: str | _dt.date | int, field: str = "date") -> int:
+    """Accept an ISO string, a date or an ordinal; return the ordinal."""
+    if isinstance(value, bool):
+        raise TsolveError(f"{field}: {value!r} is not a date")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, _dt.date):
+        return value.toordinal()
+    return parse_iso(value, field).toordinal()
+
+
+@dataclass(frozen=True)
+class DateDomain:
+    """A closed range of day numbers ``[start, end]``.
+
+    Frozen and hashable, so per-domain work (fact interval sets, Gregorian field
+    arrays) can be cached on it.
+    """
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.end < self.start:
+            raise TsolveError(
+                f"domain: end {iso(self.end)} is before start {iso(self.start)}"
+            )
+
+    @classmethod
+    def from_dates(
+        cls, start: str | _dt.date | None = None, end: str | _dt.date | None = None
+    ) -> DateDomain:
+        s = to_ordinal(start, "domain-start") if start is not None else DEFAULT_START.toordinal()
+        e = to_ordinal(end, "domain-end") if end is not None else DEFAULT_END.toordinal()
+        return cls(s, e)
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start + 1
+
+    @property
+    def start_date(self) -> _dt.date:
+        return _dt.date.fromordinal(self.start)
+
+    @property
+    def end_date(self) -> _dt.date:
+        return _dt.date.fromordinal(self.end)
+
+    def __contains__(self, day: object) -> bool:
+        return isinstance(day, int) and self.start <= day <= self.end
+
+    @cached_property
+    def days(self) -> np.ndarray:
+        """All day numbers of the domain, int64."""
+        return np.arange(self.start, self.end + 1, dtype=np.int64)
+
+    @cached_property
+    def gregorian(self) -> GregorianFields:
+        return gregorian_fields(self.days)
+
+    def to_json(self) -> dict[str, str]:
+        return {"start": iso(self.start), "end": iso(self.end)}
+
+
+DEFAULT_DOMAIN = DateDomain(DEFAULT_START.toordinal(), DEFAULT_END.toordinal())
+
+
+@dataclass(frozen=True)
+class GregorianFields:
+    """Vectorised Gregorian calendar fields for an array of day numbers."""
+
+    year: np.ndarray
+    month: np.ndarray  # 1..12
+    day: np.ndarray  # 1..31
+    weekday: np.ndarray  # Monday = 0 .. Sunday = 6, as date.weekday()
+    days_in_month: np.ndarray
+
+
+def gregorian_fields(days: np.ndarray) -> GregorianFields:
+    """Year, month, day, weekday of many day numbers at once (no Python loop)."""
+    days = np.asarray(days, dtype=np.int64)
+    d64 = (days - EPOCH_ORDINAL).astype("datetime64[D]")
+    years64 = d64.astype("datetime64[Y]")
+    months64 = d64.astype("datetime64[M]")
+    year = years64.astype(np.int64) + 1970
+    month = (months64 - years64).astype(np.int64) + 1
+    day = (d64 - months64).astype(np.int64) + 1
+    weekday = (days - 1) % 7  # ordinal 1 (0001-01-01) was a Monday
+    next_month = (months64 + 1).astype("datetime64[D]")
+    dim = (next_month - months64.astype("datetime64[D]")).astype(np.int64)
+    return GregorianFields(year, month, day, weekday, dim)
+
+
+def datetime64_to_days(values: np.ndarray) -> np.ndarray:
+    """``datetime64`` array -> day numbers (ordinals)."""
+    return values.astype("datetime64[D]").astype(np.int64) + EPOCH_ORDINAL
+
+
+def days_to_datetime64(days: np.ndarray) -> np.ndarray:
+    """Day numbers (ordinals) -> ``datetime64[D]`` array."""
+    return (np.asarray(days, dtype=np.int64) - EPOCH_ORDINAL).astype("datetime64[D]")

@@ -1,0 +1,428 @@
+"""The knowledge base: real-world facts that anchor puzzles to dates.
+
+Time Puzzles ground some constraints in facts a solver has to know or look up
+("a US president was in office", "it was an Olympic year", "the same year as
+the fall of the Berlin Wall"). A wrong date here silently becomes a wrong gold
+answer, so the facts live in small, reviewable CSV files under
+``tsolve/calendars/data/`` -- one row per fact, each with a source URL -- rather
+than in code, and this module only parses and validates them.
+
+The same parsers back the ``load_*_csv`` functions, so users can bring their own
+files in the same format (documented in ``docs/knowledge-base.md``) and get the
+same checks: any bad row raises a one-line :class:`~tsolve.errors.TsolveError`
+naming the file, the row, the field and the value, instead of producing a
+puzzle with a wrong answer later.
+
+Loading is offline (``importlib.resources``) and cached, because the generator
+asks for these tables many times per run and they never change while it runs.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import io
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import pairwise
+from pathlib import Path
+from types import MappingProxyType
+from typing import TypeVar
+
+from tsolve.errors import TsolveError
+
+__all__ = [
+    "EVENTS_COLUMNS",
+    "EVENT_LABELS",
+    "PEOPLE_COLUMNS",
+    "PRESIDENTS_COLUMNS",
+    "SPORTS_COLUMNS",
+    "HistoricalEvent",
+    "Person",
+    "President",
+    "SportsEvent",
+    "historical_events",
+    "load_events_csv",
+    "load_people_csv",
+    "load_presidents_csv",
+    "load_sports_events_csv",
+    "people",
+    "presidents",
+    "sports_events",
+]
+
+# Column names of each file, in the order the built-in files use. Files may
+# order columns differently or add extra columns (ignored); these are required.
+PRESIDENTS_COLUMNS = ("president", "start", "end", "source")
+PEOPLE_COLUMNS = ("person", "born", "died", "description", "source")
+SPORTS_COLUMNS = ("event", "year", "host", "source")
+EVENTS_COLUMNS = ("event", "start", "end", "source")
+
+# The sports events the generator knows how to phrase. A closed set, so that a
+# typo in a user file ("summer_olympic") is an error rather than a new event
+# that no template renders.
+EVENT_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "summer_olympics": "the Summer Olympic Games",
+        "winter_olympics": "the Winter Olympic Games",
+        "fifa_world_cup": "the FIFA World Cup",
+    }
+)
+
+_DATA_PACKAGE = "tsolve.calendars"
+_DATA_DIR = "data"
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_YEAR = re.compile(r"^\d{1,4}$")
+# A source must be something a reviewer can open: an absolute http(s) URL.
+_URL = re.compile(r"^https?://[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class President:
+    """A US president and every tenure they served.
+
+    ``terms`` are ``(first day, last day)`` pairs, oldest first. The last day is
+    the day *before* the successor took office (inauguration or succession day
+    belongs to the incoming president), so consecutive tenures tile the
+    calendar without overlap. ``None`` marks a tenure still under way, whose end
+    is unknown. ``sources[i]`` is the source of ``terms[i]``.
+    """
+
+    name: str
+    terms: tuple[tuple[_dt.date, _dt.date | None], ...]
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Person:
+    """A well-known person with exact birth and (if known) death dates.
+
+    ``description`` is a noun phrase for rendering ("the physicist Albert
+    Einstein"); ``died`` is ``None`` for a living person.
+    """
+
+    name: str
+    born: _dt.date
+    died: _dt.date | None
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SportsEvent:
+    """A recurring sports event and the years it was actually held.
+
+    ``event`` is the id (``summer_olympics``), ``label`` the phrase for
+    rendering ("the Summer Olympic Games"). ``years`` are ascending and list the
+    year each edition took place, not its nominal name (Tokyo 2020 -> 2021).
+    ``sources[i]`` is the source of ``years[i]``.
+    """
+
+    event: str
+    label: str
+    years: tuple[int, ...]
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HistoricalEvent:
+    """A dated historical event; ``end == start`` for a single-day event.
+
+    Dates are local dates where the event happened (see the docs for the few
+    cases where the time zone matters).
+    """
+
+    name: str
+    start: _dt.date
+    end: _dt.date
+    source: str
+
+
+# --------------------------------------------------------------------------
+# Row parsing with one-line, precise errors
+
+
+class _Row:
+    """One data row of a CSV file, with accessors that fail with a located error.
+
+    Every accessor raises a :class:`TsolveError` naming the file, the row
+    (1-based, header excluded), the physical line, the field and the value, so
+    a user fixing their file knows exactly where to look.
+    """
+
+    def __init__(self, filename: str, number: int, line: int, values: Mapping[str, str]) -> None:
+        self.filename = filename
+        self.number = number
+        self.line = line
+        self.values = values
+
+    def error(self, field: str, value: str, problem: str) -> TsolveError:
+        """Build the one-line error for ``field`` holding ``value``."""
+        return TsolveError(
+            f"{self.filename}, row {self.number} (line {self.line}): "
+            f"field {field!r} = {value!r}: {problem}"
+        )
+
+    def text(self, field: str) -> str:
+        """A required, non-empty text field."""
+        value = self.values[field]
+        if not value:
+            raise self.error(field, value, "must not be empty")
+        return value
+
+    def url(self, field: str = "source") -> str:
+        """A required source URL (absolute http/https)."""
+        value = self.values[field]
+        if not value:
+            raise self.error(field, value, "missing source: every row needs a source URL")
+        if not _URL.match(value):
+            raise self.error(field, value, "is not an http(s) URL")
+        return value
+
+    def date(self, field: str) -> _dt.date:
+        """A required ``YYYY-MM-DD`` date."""
+        value = self.values[field]
+        if not value:
+            raise self.error(field, value, "a date in YYYY-MM-DD form is required")
+        return self._parse_date(field, value)
+
+    def optional_date(self, field: str) -> _dt.date | None:
+        """A ``YYYY-MM-DD`` date, or ``None`` when the field is empty."""
+        value = self.values[field]
+        return self._parse_date(field, value) if value else None
+
+    def _parse_date(self, field: str, value: str) -> _dt.date:
+        # Strict ISO with zero padding: "1969-7-20" or "20/07/1969" are far more
+        # likely to be mistakes (or locale artefacts) than intentional.
+        m = _ISO_DATE.match(value)
+        if not m:
+            raise self.error(field, value, "is not a date in YYYY-MM-DD form")
+        try:
+            return _dt.date(int(m[1]), int(m[2]), int(m[3]))
+        except ValueError as exc:
+            raise self.error(field, value, f"is not a valid date ({exc})") from None
+
+    def year(self, field: str) -> int:
+        """A required year, 1..9999."""
+        value = self.values[field]
+        if not _YEAR.match(value) or int(value) < 1:
+            raise self.error(field, value, "is not a year (an integer 1..9999)")
+        return int(value)
+
+
+def _rows(text: str, filename: str, columns: Sequence[str]) -> Iterator[_Row]:
+    """Yield the data rows of ``text``, checking the header and field counts.
+
+    Blank lines are skipped. Cells are stripped of surrounding whitespace, since
+    hand-edited CSVs often have a space after the comma.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header: list[str] | None = None
+        number = 0
+        for record in reader:
+            if not record or all(not cell.strip() for cell in record):
+                continue
+            cells = [cell.strip() for cell in record]
+            if header is None:
+                header = cells
+                _check_header(header, filename, columns)
+                continue
+            number += 1
+            if len(cells) != len(header):
+                raise TsolveError(
+                    f"{filename}, row {number} (line {reader.line_num}): expected "
+                    f"{len(header)} fields ({','.join(header)}), found {len(cells)}: "
+                    f"{','.join(record)!r}"
+                )
+            yield _Row(filename, number, reader.line_num, dict(zip(header, cells, strict=True)))
+    except csv.Error as exc:
+        raise TsolveError(f"{filename}, line {reader.line_num}: malformed CSV ({exc})") from None
+    if header is None:
+        raise TsolveError(f"{filename}: empty file, expected a header {','.join(columns)}")
+
+
+def _check_header(header: Sequence[str], filename: str, columns: Sequence[str]) -> None:
+    """Require every expected column exactly once (extra columns are allowed)."""
+    duplicates = sorted({name for name in header if header.count(name) > 1})
+    if duplicates:
+        raise TsolveError(f"{filename}: header repeats column(s) {', '.join(duplicates)}")
+    missing = [name for name in columns if name not in header]
+    if missing:
+        raise TsolveError(
+            f"{filename}: header is missing column(s) {', '.join(missing)} "
+            f"(expected {','.join(columns)}; found {','.join(header)})"
+        )
+
+
+# --------------------------------------------------------------------------
+# Parsers: text -> validated records
+
+
+def _parse_presidents(text: str, filename: str) -> tuple[President, ...]:
+    tenures: list[tuple[_dt.date, _dt.date | None, str, str, _Row]] = []
+    for row in _rows(text, filename, PRESIDENTS_COLUMNS):
+        name = row.text("president")
+        start = row.date("start")
+        end = row.optional_date("end")
+        if end is not None and end < start:
+            raise row.error("end", row.values["end"], f"is before start {start.isoformat()}")
+        tenures.append((start, end, name, row.url(), row))
+
+    # Tenures of different presidents cannot overlap, and only the latest one
+    # may be open-ended: an overlap means a typo in one of the dates.
+    tenures.sort(key=lambda t: t[0])
+    for (_, prev_end, prev_name, _, _), (start, _, _, _, row) in pairwise(tenures):
+        if prev_end is None or start <= prev_end:
+            until = "an open-ended tenure" if prev_end is None else prev_end.isoformat()
+            raise row.error(
+                "start", row.values["start"], f"overlaps {prev_name}'s tenure ending {until}"
+            )
+
+    terms: dict[str, list[tuple[_dt.date, _dt.date | None]]] = {}
+    sources: dict[str, list[str]] = {}
+    for start, end, name, source, _ in tenures:  # sorted, so first key = first term
+        terms.setdefault(name, []).append((start, end))
+        sources.setdefault(name, []).append(source)
+    return tuple(President(name, tuple(terms[name]), tuple(sources[name])) for name in terms)
+
+
+def _parse_people(text: str, filename: str) -> tuple[Person, ...]:
+    result: list[Person] = []
+    seen: set[str] = set()
+    for row in _rows(text, filename, PEOPLE_COLUMNS):
+        name = row.text("person")
+        if name in seen:
+            raise row.error("person", name, "appears more than once")
+        seen.add(name)
+        born = row.date("born")
+        died = row.optional_date("died")
+        if died is not None and died < born:
+            raise row.error("died", row.values["died"], f"is before born {born.isoformat()}")
+        result.append(Person(name, born, died, row.text("description"), row.url()))
+    return tuple(result)
+
+
+def _parse_sports(text: str, filename: str) -> tuple[tuple[str, SportsEvent], ...]:
+    editions: dict[str, dict[int, str]] = {}
+    for row in _rows(text, filename, SPORTS_COLUMNS):
+        event = row.text("event")
+        if event not in EVENT_LABELS:
+            known = ", ".join(sorted(EVENT_LABELS))
+            raise row.error("event", event, f"unknown event id (known: {known})")
+        year = row.year("year")
+        row.text("host")  # required for review, not exposed
+        source = row.url()
+        if year in editions.setdefault(event, {}):
+            raise row.error("year", row.values["year"], f"{event} {year} appears more than once")
+        editions[event][year] = source
+    return tuple(
+        (
+            event,
+            SportsEvent(
+                event=event,
+                label=EVENT_LABELS[event],
+                years=tuple(sorted(by_year)),
+                sources=tuple(by_year[y] for y in sorted(by_year)),
+            ),
+        )
+        for event, by_year in editions.items()
+    )
+
+
+def _parse_events(text: str, filename: str) -> tuple[HistoricalEvent, ...]:
+    result: list[HistoricalEvent] = []
+    seen: set[str] = set()
+    for row in _rows(text, filename, EVENTS_COLUMNS):
+        name = row.text("event")
+        if name in seen:
+            raise row.error("event", name, "appears more than once")
+        seen.add(name)
+        start = row.date("start")
+        end = row.date("end")
+        if end < start:
+            raise row.error("end", row.values["end"], f"is before start {start.isoformat()}")
+        result.append(HistoricalEvent(name, start, end, row.url()))
+    return tuple(result)
+
+
+# --------------------------------------------------------------------------
+# Built-in data (cached) and user files (not cached: they may change)
+
+_T = TypeVar("_T")
+
+
+def _builtin(filename: str, parse: Callable[[str, str], _T]) -> _T:
+    """Parse a CSV shipped in ``tsolve/calendars/data`` (no network, no cwd)."""
+    resource = resources.files(_DATA_PACKAGE).joinpath(_DATA_DIR).joinpath(filename)
+    return parse(resource.read_text(encoding="utf-8"), f"built-in {filename}")
+
+
+def _user_file(path: str | os.PathLike[str], parse: Callable[[str, str], _T]) -> _T:
+    """Read a user's CSV (UTF-8, an Excel BOM tolerated) and parse it."""
+    filename = os.fspath(path)
+    try:
+        text = Path(filename).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TsolveError(
+            f"{filename}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
+    except OSError as exc:
+        raise TsolveError(f"{filename}: cannot read file ({exc.strerror or exc})") from None
+    return parse(text, filename)
+
+
+@cache
+def presidents() -> tuple[President, ...]:
+    """US presidents since 1945, ordered by the start of their first tenure."""
+    return _builtin("us_presidents.csv", _parse_presidents)
+
+
+@cache
+def people() -> tuple[Person, ...]:
+    """Well-known people with exact birth and death dates."""
+    return _builtin("people.csv", _parse_people)
+
+
+@cache
+def _sports_items() -> tuple[tuple[str, SportsEvent], ...]:
+    return _builtin("sports_events.csv", _parse_sports)
+
+
+def sports_events() -> dict[str, SportsEvent]:
+    """Summer/Winter Olympics and FIFA World Cup, keyed by event id.
+
+    A fresh dict each call (over cached, immutable values) so a caller that
+    modifies it cannot corrupt the table for everyone else.
+    """
+    return dict(_sports_items())
+
+
+@cache
+def historical_events() -> tuple[HistoricalEvent, ...]:
+    """Dated historical events, 1900-01-31 .. 2023-12-31, in file order."""
+    return _builtin("historical_events.csv", _parse_events)
+
+
+def load_presidents_csv(path: str | os.PathLike[str]) -> tuple[President, ...]:
+    """Load a user file in the ``us_presidents.csv`` format."""
+    return _user_file(path, _parse_presidents)
+
+
+def load_people_csv(path: str | os.PathLike[str]) -> tuple[Person, ...]:
+    """Load a user file in the ``people.csv`` format."""
+    return _user_file(path, _parse_people)
+
+
+def load_sports_events_csv(path: str | os.PathLike[str]) -> dict[str, SportsEvent]:
+    """Load a user file in the ``sports_events.csv`` format (known event ids only)."""
+    return dict(_user_file(path, _parse_sports))
+
+
+def load_events_csv(path: str | os.PathLike[str]) -> tuple[HistoricalEvent, ...]:
+    """Load a user file in the ``historical_events.csv`` format."""
+    return _user_file(path, _parse_events)

@@ -1,0 +1,1 @@
+"""Command-line shells over the library; one module per command group."""

@@ -1,0 +1,36 @@
+"""The fact taxonomy of Time Puzzles (Table 2): 16 registered categories.
+
+Importing this package registers every built-in category in ``FACT_TYPES``.
+"""
+
+from tsolve.encodings.facts import calendar_facts, knowledge_facts, lunar_facts
+from tsolve.encodings.facts.base import (
+    FACT_TYPES,
+    STYLES,
+    DayView,
+    Fact,
+    Level,
+    Style,
+    answer_set_size,
+    domain_view,
+    fact_from_json,
+    information_gain,
+    register_fact,
+)
+
+__all__ = [
+    "FACT_TYPES",
+    "STYLES",
+    "DayView",
+    "Fact",
+    "Level",
+    "Style",
+    "answer_set_size",
+    "calendar_facts",
+    "domain_view",
+    "fact_from_json",
+    "information_gain",
+    "knowledge_facts",
+    "lunar_facts",
+    "register_fact",
+]

@@ -1,0 +1,221 @@
+"""The fact taxonomy's common machinery: levels, the registry, day views.
+
+A fact is a frozen value object (its dataclass fields are exactly its JSON
+``params``). It knows four things:
+
+* ``holds(view)``: its truth over an array of days, vectorised. Generation
+  calls this thousands of times per puzzle on small day sets, so it must be
+  cheap; it is the fast path.
+* ``constraint(domain)``: the IR the solvers see. By default the interval set
+  of ``holds`` over the whole domain; facts with more natural IR (weekdays are
+  ``Mod``) override it. Tests hold the two equal.
+* ``render(style)``: the English sentence, ``implicit`` (by events) or
+  ``explicit`` (dates spelled out).
+* ``sample(...)``: Algorithm 2's InstantiateFact: a random fact of this
+  category that is true on the hidden seed date.
+
+Adding a category is one new class decorated with :func:`register_fact`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+import random
+from abc import ABC, abstractmethod
+from functools import cached_property, lru_cache
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from tsolve.calendars.domain import DateDomain, GregorianFields, gregorian_fields
+from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, evaluate
+from tsolve.errors import TsolveError
+
+Style = Literal["implicit", "explicit"]
+STYLES: tuple[str, ...] = ("implicit", "explicit")
+
+
+class Level(str, enum.Enum):
+    """Constraint granularity (Time Puzzles, Table 2)."""
+
+    YEAR = "YEAR"
+    MONTH = "MONTH"
+    DAY = "DAY"
+
+
+class DayView:
+    """An array of days with lazily computed calendar fields.
+
+    Generation evaluates many facts on the same candidate days; computing the
+    Gregorian and Chinese fields once per view and sharing them is most of
+    what makes a puzzle cost well under a millisecond per attempt.
+    """
+
+    def __init__(self, days: np.ndarray) -> None:
+        self.days = np.asarray(days, dtype=np.int64)
+
+    @cached_property
+    def greg(self) -> GregorianFields:
+        return gregorian_fields(self.days)
+
+    @cached_property
+    def chinese(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(lunar year, month, day, leap) from the Chinese calendar table."""
+        from tsolve.calendars.tables import table
+
+        return table("chinese").fields(self.days)
+
+    def __len__(self) -> int:
+        return int(self.days.size)
+
+
+@lru_cache(maxsize=8)
+def domain_view(domain: DateDomain) -> DayView:
+    return DayView(domain.days)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple | list):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def _tupled(v: Any) -> Any:
+    if isinstance(v, list | tuple):
+        return tuple(_tupled(x) for x in v)
+    return v
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact(ABC):
+    """Base of all fact categories; subclasses are frozen dataclasses."""
+
+    kind: ClassVar[str]
+    level: ClassVar[Level]
+    #: May this category be a puzzle's knowledge-based anchor (Algorithm 1, t_kb)?
+    anchor: ClassVar[bool] = False
+
+    @classmethod
+    def levels(cls) -> tuple[Level, ...]:
+        """Levels at which Algorithm 2 may pick this category (``event_relation``
+        is VARIOUS in Table 2: it can be instantiated at any level)."""
+        return (cls.level,)
+
+    @classmethod
+    def available(cls, domain: DateDomain) -> bool:
+        """Can this category be used over ``domain`` (lunar facts need the table)?"""
+        return True
+
+    # ----------------------------------------------------------- semantics
+    @abstractmethod
+    def holds(self, view: DayView) -> np.ndarray:
+        """Boolean mask: is the fact true on each day of ``view``?"""
+
+    def constraint(self, domain: DateDomain) -> Formula:
+        """The fact as IR over ``domain`` (cached per fact and domain)."""
+        return _interval_constraint(self, domain)
+
+    def fact_level(self) -> Level:
+        """The level of this instance (only ``event_relation`` varies by params)."""
+        return self.level
+
+    # ----------------------------------------------------------- language
+    @abstractmethod
+    def render(self, style: Style = "implicit") -> str:
+        """The English sentence."""
+
+    # ----------------------------------------------------------- generation
+    @classmethod
+    @abstractmethod
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
+        """A random fact of this kind that holds on the single day in ``seed``
+        (at ``level`` when the kind spans levels), or None if there is none."""
+
+    @classmethod
+    def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
+        """A random anchor fact whose answer set meets ``domain`` (anchors only)."""
+        return None
+
+    # ----------------------------------------------------------- JSON
+    @property
+    def params(self) -> dict[str, Any]:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_params(cls, params: dict[str, Any]) -> Fact:
+        names = {f.name for f in dataclasses.fields(cls)}
+        if not isinstance(params, dict):
+            raise TsolveError(f"{cls.kind}: params must be an object, got {params!r}")
+        unknown = set(params) - names
+        if unknown:
+            raise TsolveError(f"{cls.kind}: unknown params {sorted(unknown)}")
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name in params:
+                kwargs[f.name] = _tupled(params[f.name])
+            elif f.default is dataclasses.MISSING:
+                raise TsolveError(f"{cls.kind}: missing param {f.name!r}")
+        try:
+            return cls(**kwargs)
+        except TsolveError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise TsolveError(f"{cls.kind}: bad params {params!r} ({exc})") from None
+
+    def to_json(self, style: Style = "implicit") -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "level": self.fact_level().value,
+            "params": self.params,
+            "text": self.render(style),
+        }
+
+
+@lru_cache(maxsize=4096)
+def _interval_constraint(fact: Fact, domain: DateDomain) -> Formula:
+    return In(DATE_VAR, IntervalSet.from_mask(domain.days, fact.holds(domain_view(domain))))
+
+
+@lru_cache(maxsize=4096)
+def answer_set_size(fact: Fact, domain: DateDomain) -> int:
+    """|C(t) ∩ D|, from the fact's IR over the domain."""
+    c = fact.constraint(domain)
+    if isinstance(c, In):
+        return c.set.clip(domain.start, domain.end).size
+    return int(evaluate(c, {DATE_VAR: domain.days}).sum())
+
+
+def information_gain(fact: Fact, domain: DateDomain) -> float:
+    """IG(t) = log2|D| − log2|C(t)| (Time Puzzles, Appendix A.2, Eq. 2).
+
+    A fact true nowhere in the domain has infinite gain; we report it as
+    ``inf`` so sorting still puts it first (it empties the answer set)."""
+    n = answer_set_size(fact, domain)
+    return math.inf if n == 0 else math.log2(domain.size) - math.log2(n)
+
+
+FACT_TYPES: dict[str, type[Fact]] = {}
+
+
+def register_fact(cls: type[Fact]) -> type[Fact]:
+    """Class decorator: make a fact category available by its ``kind``."""
+    if cls.kind in FACT_TYPES:
+        raise RuntimeError(f"fact kind {cls.kind!r} registered twice")
+    FACT_TYPES[cls.kind] = cls
+    return cls
+
+
+def fact_from_json(obj: dict[str, Any]) -> Fact:
+    """A fact from its record form (``kind`` + ``params``); ``text`` is ignored,
+    since the sentence is derived from the params."""
+    if not isinstance(obj, dict):
+        raise TsolveError(f"fact: expected an object, got {obj!r}")
+    kind = obj.get("kind")
+    cls = FACT_TYPES.get(str(kind))
+    if cls is None:
+        raise TsolveError(f"fact: unknown kind {kind!r} (known: {', '.join(sorted(FACT_TYPES))})")
+    return cls.from_params(obj.get("params", {}))

@@ -1,0 +1,355 @@
+"""Knowledge-based facts: lifespans, presidencies, sporting years, historical
+events. Their params carry the dates themselves (not just a name), so a record
+stays solvable and checkable even if the shipped knowledge base changes.
+
+The *implicit* style names the event and leaves the dates to the reader (the
+paper's default, which needs recall or search); the *explicit* style spells
+the dates out, isolating pure temporal reasoning.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+import numpy as np
+
+from tsolve.calendars import knowledge
+from tsolve.calendars.domain import DateDomain, parse_iso
+from tsolve.encodings.facts.base import DayView, Fact, Level, Style, register_fact
+from tsolve.encodings.facts.words import join_or
+from tsolve.errors import TsolveError
+
+
+@lru_cache(maxsize=65536)
+def _day(text: str, field: str) -> int:
+    return parse_iso(text, field).toordinal()
+
+
+def _overlaps(lo: int, hi: int, domain: DateDomain) -> bool:
+    return lo <= domain.end and hi >= domain.start
+
+
+@register_fact
+@dataclass(frozen=True)
+class PersonAliveFact(Fact):
+    """born ≤ date ≤ died. ``died`` null means still alive: only ``born`` binds."""
+
+    kind: ClassVar[str] = "person_alive"
+    level: ClassVar[Level] = Level.YEAR
+    anchor: ClassVar[bool] = True
+    person: str
+    born: str
+    died: str | None = None
+    description: str | None = None
+
+    def __post_init__(self) -> None:
+        b = _day(self.born, "person_alive.born")
+        if self.died is not None and _day(self.died, "person_alive.died") < b:
+            raise TsolveError(f"person_alive.died: {self.died} is before born {self.born}")
+
+    def _range(self) -> tuple[int, int]:
+        hi = _day(self.died, "died") if self.died is not None else _dt.date.max.toordinal()
+        return _day(self.born, "born"), hi
+
+    def holds(self, view: DayView) -> np.ndarray:
+        lo, hi = self._range()
+        return np.asarray((view.days >= lo) & (view.days <= hi))
+
+    def render(self, style: Style = "implicit") -> str:
+        who = self.description or self.person
+        if style == "explicit":
+            if self.died is None:
+                return f"The date is on or after {self.born} (the birth date of {self.person})."
+            return (
+                f"The date is between {self.born} and {self.died} inclusive "
+                f"(the lifetime of {self.person})."
+            )
+        return f"{who[0].upper()}{who[1:]} was alive on this date."
+
+    @classmethod
+    def _from_person(cls, p: knowledge.Person) -> PersonAliveFact:
+        died = p.died.isoformat() if p.died else None
+        return cls(p.name, p.born.isoformat(), died, p.description)
+
+    @classmethod
+    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+        d = int(seed.days[0])
+        alive = [
+            p for p in knowledge.people()
+            if p.died is not None and p.born.toordinal() <= d <= p.died.toordinal()
+        ]  # fmt: skip
+        return cls._from_person(rng.choice(alive)) if alive else None
+
+    @classmethod
+    def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
+        ok = [
+            p for p in knowledge.people()
+            if p.died is not None and _overlaps(p.born.toordinal(), p.died.toordinal(), domain)
+        ]  # fmt: skip
+        return cls._from_person(rng.choice(ok)) if ok else None
+
+
+@register_fact
+@dataclass(frozen=True)
+class UsPresidentFact(Fact):
+    """The date falls in one of the terms. Terms are closed and inauguration day
+    belongs to the incoming president, so a term ends the day before the
+    successor's inauguration."""
+
+    kind: ClassVar[str] = "us_president"
+    level: ClassVar[Level] = Level.YEAR
+    anchor: ClassVar[bool] = True
+    president: str
+    terms: tuple[tuple[str, str], ...]
+
+    def __post_init__(self) -> None:
+        if not self.terms:
+            raise TsolveError("us_president.terms: at least one [start, end] term is needed")
+        for t in self.terms:
+            if not isinstance(t, tuple) or len(t) != 2 or t[1] is None:
+                raise TsolveError(f"us_president.terms: each term must be [start, end], got {t!r}")
+            if _day(t[1], "us_president.terms") < _day(t[0], "us_president.terms"):
+                raise TsolveError(f"us_president.terms: term {list(t)} ends before it starts")
+
+    def holds(self, view: DayView) -> np.ndarray:
+        out = np.zeros(view.days.shape, dtype=bool)
+        for s, e in self.terms:
+            out |= (view.days >= _day(s, "start")) & (view.days <= _day(e, "end"))
+        return out
+
+    def render(self, style: Style = "implicit") -> str:
+        if style == "explicit":
+            spans = join_or([f"between {s} and {e}" for s, e in self.terms])
+            return f"The date is {spans} inclusive (when {self.president} was US president)."
+        return (
+            f"{self.president} was the President of the United States on this date "
+            "(an inauguration day counts for the incoming president)."
+        )
+
+    @staticmethod
+    def _closed_terms(p: knowledge.President) -> tuple[tuple[str, str], ...]:
+        return tuple((s.isoformat(), e.isoformat()) for s, e in p.terms if e is not None)
+
+    @classmethod
+    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+        d = int(seed.days[0])
+        for p in knowledge.presidents():
+            terms = cls._closed_terms(p)
+            if any(_day(s, "s") <= d <= _day(e, "e") for s, e in terms):
+                return cls(p.name, terms)
+        return None
+
+    @classmethod
+    def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
+        ok = []
+        for p in knowledge.presidents():
+            terms = cls._closed_terms(p)
+            if any(_overlaps(_day(s, "s"), _day(e, "e"), domain) for s, e in terms):
+                ok.append(cls(p.name, terms))
+        return rng.choice(ok) if ok else None
+
+
+SPORTS_LABELS = {
+    "summer_olympics": "the Summer Olympic Games were held",
+    "winter_olympics": "the Winter Olympic Games were held",
+    "fifa_world_cup": "the FIFA World Cup was held",
+}
+
+
+@register_fact
+@dataclass(frozen=True)
+class SportsEventYearFact(Fact):
+    kind: ClassVar[str] = "sports_event_year"
+    level: ClassVar[Level] = Level.YEAR
+    anchor: ClassVar[bool] = True
+    event: str
+    years: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.event not in SPORTS_LABELS:
+            raise TsolveError(
+                f"sports_event_year.event: unknown event {self.event!r} "
+                f"(known: {', '.join(SPORTS_LABELS)})"
+            )
+        if not self.years or not all(isinstance(y, int) and not isinstance(y, bool) for y in self.years):
+            raise TsolveError(f"sports_event_year.years: expected a list of years, got {self.years!r}")
+
+    def holds(self, view: DayView) -> np.ndarray:
+        y = view.greg.year
+        if y.size == 0:
+            return np.zeros(0, dtype=bool)
+        lo = int(y.min())
+        lut = np.zeros(int(y.max()) - lo + 1, dtype=bool)
+        inside = [v - lo for v in self.years if 0 <= v - lo < lut.size]
+        lut[inside] = True
+        return lut[y - lo]
+
+    def render(self, style: Style = "implicit") -> str:
+        if style == "explicit":
+            ys = ", ".join(str(y) for y in self.years)
+            return f"The year is one of {ys} (the years in which {SPORTS_LABELS[self.event]})."
+        return f"The date is in a year in which {SPORTS_LABELS[self.event]}."
+
+    @classmethod
+    def _of(cls, event: str) -> SportsEventYearFact:
+        return cls(event, tuple(knowledge.sports_events()[event].years))
+
+    @classmethod
+    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+        y = int(seed.greg.year[0])
+        ok = [e for e, ev in sorted(knowledge.sports_events().items()) if y in ev.years]
+        return cls._of(rng.choice(ok)) if ok else None
+
+    @classmethod
+    def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
+        lo, hi = domain.start_date.year, domain.end_date.year
+        ok = [
+            e for e, ev in sorted(knowledge.sports_events().items())
+            if any(lo <= y <= hi for y in ev.years)
+        ]  # fmt: skip
+        return cls._of(rng.choice(ok)) if ok else None
+
+
+RELATION_LEVELS = {
+    "same_day": Level.DAY,
+    "anniversary": Level.DAY,
+    "same_month": Level.MONTH,
+    "same_year": Level.YEAR,
+    "before": Level.YEAR,
+    "after": Level.YEAR,
+}
+
+
+def _relation_holds(ev: knowledge.HistoricalEvent, relation: str, d: _dt.date) -> bool:
+    """Scalar twin of :meth:`EventRelationFact.holds` for one day, used to pick
+    candidate events fast; tests hold the two equal."""
+    s, e = ev.start, ev.end
+    if relation == "same_day":
+        return s <= d <= e
+    if relation == "anniversary":
+        return (d.month, d.day) == (s.month, s.day)
+    if relation == "same_month":
+        return (s.year, s.month) <= (d.year, d.month) <= (e.year, e.month)
+    if relation == "same_year":
+        return s.year <= d.year <= e.year
+    if relation == "before":
+        return d < s
+    return d > e
+
+
+@lru_cache(maxsize=4096)
+def _events_related(day: int, relation: str) -> tuple[knowledge.HistoricalEvent, ...]:
+    d = _dt.date.fromordinal(day)
+    return tuple(ev for ev in knowledge.historical_events() if _relation_holds(ev, relation, d))
+
+
+@register_fact
+@dataclass(frozen=True)
+class EventRelationFact(Fact):
+    """The date relates to a dated historical event ``[start, end]``:
+
+    * ``same_day``: on a day of the event (start ≤ d ≤ end)
+    * ``anniversary``: same month and day as the event's start, any year
+    * ``same_month``: in a (year, month) the event touched
+    * ``same_year``: in a year the event touched
+    * ``before``: strictly before the start; ``after``: strictly after the end
+    """
+
+    kind: ClassVar[str] = "event_relation"
+    level: ClassVar[Level] = Level.YEAR  # nominal; see fact_level()
+    anchor: ClassVar[bool] = True
+    event: str
+    start: str
+    end: str
+    relation: str
+
+    def __post_init__(self) -> None:
+        if self.relation not in RELATION_LEVELS:
+            raise TsolveError(
+                f"event_relation.relation: unknown relation {self.relation!r} "
+                f"(known: {', '.join(RELATION_LEVELS)})"
+            )
+        if _day(self.end, "event_relation.end") < _day(self.start, "event_relation.start"):
+            raise TsolveError(f"event_relation.end: {self.end} is before start {self.start}")
+
+    @classmethod
+    def levels(cls) -> tuple[Level, ...]:
+        return (Level.YEAR, Level.MONTH, Level.DAY)
+
+    def fact_level(self) -> Level:
+        return RELATION_LEVELS[self.relation]
+
+    def holds(self, view: DayView) -> np.ndarray:
+        s = _dt.date.fromordinal(_day(self.start, "start"))
+        e = _dt.date.fromordinal(_day(self.end, "end"))
+        d, g = view.days, view.greg
+        r = self.relation
+        if r == "same_day":
+            return np.asarray((d >= s.toordinal()) & (d <= e.toordinal()))
+        if r == "anniversary":
+            return np.asarray((g.month == s.month) & (g.day == s.day))
+        if r == "same_month":
+            ym = g.year * 12 + g.month
+            return np.asarray((ym >= s.year * 12 + s.month) & (ym <= e.year * 12 + e.month))
+        if r == "same_year":
+            return np.asarray((g.year >= s.year) & (g.year <= e.year))
+        if r == "before":
+            return np.asarray(d < s.toordinal())
+        return np.asarray(d > e.toordinal())
+
+    def render(self, style: Style = "implicit") -> str:
+        single = self.start == self.end
+        ev = self.event
+        r = self.relation
+        if r == "same_day":
+            text = f"The date is the day of {ev}" if single else f"The date falls during {ev}"
+        elif r == "anniversary":
+            text = f"The date has the same month and day as {ev}" + ("" if single else " began")
+        elif r == "same_month":
+            text = (
+                f"The date is in the same month of the same year as {ev}" if single
+                else f"The date is in a month (of a year) in which {ev} was under way"
+            )  # fmt: skip
+        elif r == "same_year":
+            text = (
+                f"The date is in the same year as {ev}" if single
+                else f"The date is in a year in which {ev} was under way"
+            )  # fmt: skip
+        elif r == "before":
+            text = f"The date is before {ev}" + ("" if single else " began")
+        else:
+            text = f"The date is after {ev}" + ("" if single else " ended")
+        if style == "explicit":
+            text += f" ({self.start})" if single else f" ({self.start} to {self.end})"
+        return text + "."
+
+    @classmethod
+    def _of(cls, ev: knowledge.HistoricalEvent, relation: str) -> EventRelationFact:
+        return cls(ev.name, ev.start.isoformat(), ev.end.isoformat(), relation)
+
+    @classmethod
+    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+        rels = [r for r, lv in RELATION_LEVELS.items() if level is None or lv == level]
+        # same_day pins a single-day event's date outright; keep it rare.
+        weights = [0.2 if r == "same_day" else 1.0 for r in rels]
+        day = int(seed.days[0])
+        for _ in range(8):
+            relation = rng.choices(rels, weights)[0]
+            ok = _events_related(day, relation)
+            if ok:
+                return cls._of(rng.choice(ok), relation)
+        return None
+
+    @classmethod
+    def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
+        ok = [
+            ev for ev in knowledge.historical_events()
+            if _overlaps(ev.start.toordinal(), ev.end.toordinal(), domain)
+        ]  # fmt: skip
+        if not ok:
+            return None
+        return cls._of(rng.choice(ok), rng.choice(("same_year", "same_year", "same_month")))

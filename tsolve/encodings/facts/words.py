@@ -1,0 +1,34 @@
+"""English words shared by the fact sentences."""
+
+from __future__ import annotations
+
+MONTHS = (
+    "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December",
+)  # fmt: skip
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+NTH_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 22 -> '22nd', 13 -> '13th'."""
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def join_or(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def weekday_index(name: str, field: str = "weekday") -> int:
+    from tsolve.errors import TsolveError
+
+    try:
+        return WEEKDAYS.index(str(name).strip().capitalize())
+    except ValueError:
+        raise TsolveError(f"{field}: unknown weekday {name!r}") from None

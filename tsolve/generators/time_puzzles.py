@@ -1,0 +1,366 @@
+"""Time Puzzles generation (Algorithms 1-3 of the Time Puzzles paper).
+
+Algorithm 1: pick a knowledge-based anchor t_kb and a hidden seed date in
+C(t_kb); Algorithm 2: add N-1 facts true on the seed, from distinct categories
+with balanced levels; Algorithm 3: intersect in information-gain order; repeat
+until the answer set has exactly M dates.
+
+The search itself is cheap interval arithmetic over the anchor's days (NumPy
+masks on a few thousand days, not the solver), which is what lets it try
+hundreds of fact sets per puzzle. The record's gold answers and the size check
+come from the solver backend, counting with cap M + 1; if the solver ever
+disagreed with the search, generation fails loudly rather than emit the record.
+
+Every record is a pure function of ``(seed, index)`` and the config: the RNG is
+seeded from that pair alone, and nothing that varies between runs (timings)
+goes into the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
+from tsolve.encodings.facts import (
+    FACT_TYPES,
+    DayView,
+    Fact,
+    Level,
+    Style,
+    information_gain,
+)
+from tsolve.encodings.ir import In
+from tsolve.errors import TsolveError
+from tsolve.solver import get_backend
+from tsolve.solver.puzzle import build_problem
+
+GENERATOR_NAME = "time-puzzles"
+GENERATOR_VERSION = "1"
+FAMILY = "time-puzzles"
+MAX_SOLUTIONS = 60
+
+PROMPT_TEMPLATE = """\
+From the time-related constraints below, determine all valid date(s) (if any) that satisfy them. \
+Depending on the conditions, the result may be zero, one, or multiple dates. Unless otherwise \
+stated, interpret all constraints using the Gregorian calendar.
+
+Note: Seasons are defined as:
+- Winter: December, January, February
+- Spring: March, April, May
+- Summer: June, July, August
+- Autumn: September, October, November
+
+The constraints are as follows:
+
+{constraints}
+
+Carefully review the constraints and reason step-by-step to identify all valid date(s). After \
+thorough consideration, end your response on a new line with "MY ANSWER: " followed by the valid \
+date(s) in the format "YYYY-MM-DD". If there are multiple valid dates, list them separated by \
+commas. If no valid date exists, respond with "MY ANSWER: None"."""
+
+
+@dataclass(frozen=True)
+class PuzzleConfig:
+    """Generator options. ``solutions`` may be a tuple: puzzle i then targets
+    ``solutions[i % len(solutions)]``, which gives evenly spread datasets like
+    the paper's (600 puzzles, M = 1..6)."""
+
+    solutions: int | tuple[int, ...] = 1
+    facts: int | None = None  # total facts incl. the anchor; None: 4..6 as in the paper
+    style: Style = "implicit"
+    backend: str = "cpsat"
+    domain: DateDomain = DEFAULT_DOMAIN
+    max_attempts: int = 20_000
+    categories: tuple[str, ...] | None = None  # restrict the non-anchor categories
+    anchors: tuple[str, ...] | None = None  # restrict the anchor categories
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        sols = self.solutions if isinstance(self.solutions, tuple) else (self.solutions,)
+        if not sols:
+            raise TsolveError("solutions: give at least one target")
+        for m in sols:
+            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= MAX_SOLUTIONS:
+                raise TsolveError(f"solutions: expected an integer in 0..{MAX_SOLUTIONS}, got {m!r}")
+        if self.facts is not None and not 2 <= self.facts <= 10:
+            raise TsolveError(f"facts: expected 2..10 facts (including the anchor), got {self.facts}")
+        if self.style not in ("implicit", "explicit"):
+            raise TsolveError(f"style: expected 'implicit' or 'explicit', got {self.style!r}")
+        for name in (self.categories or ()) + (self.anchors or ()):
+            if name not in FACT_TYPES:
+                raise TsolveError(f"categories: unknown fact kind {name!r}")
+        for name in self.anchors or ():
+            if not FACT_TYPES[name].anchor:
+                raise TsolveError(f"anchors: {name!r} is not a knowledge-based anchor category")
+        if self.max_attempts < 1:
+            raise TsolveError(f"max_attempts: must be positive, got {self.max_attempts}")
+
+    def target(self, index: int) -> int:
+        sols = self.solutions if isinstance(self.solutions, tuple) else (self.solutions,)
+        return sols[index % len(sols)]
+
+    def params_json(self) -> dict[str, Any]:
+        return {
+            "solutions": list(self.solutions) if isinstance(self.solutions, tuple) else self.solutions,
+            "facts": self.facts,
+            "style": self.style,
+            "backend": self.backend,
+            "domain": self.domain.to_json(),
+            "categories": list(self.categories) if self.categories else None,
+            "anchors": list(self.anchors) if self.anchors else None,
+        }
+
+
+_CYCLE = (Level.YEAR, Level.MONTH, Level.DAY)
+
+
+def determine_level(i: int, anchor_level: Level) -> Level:
+    """Algorithm 2's DetermineLevel: cycle YEAR -> MONTH -> DAY, starting after
+    the anchor's level, so the N facts cover the three levels as evenly as N allows."""
+    return _CYCLE[(_CYCLE.index(anchor_level) + i) % 3]
+
+
+@lru_cache(maxsize=2048)
+def _fact_days(fact: Fact, domain: DateDomain) -> np.ndarray:
+    """C(t) ∩ D as a sorted array of day numbers (anchors only: small sets)."""
+    c = fact.constraint(domain)
+    assert isinstance(c, In)
+    parts = [np.arange(a, b + 1, dtype=np.int64) for a, b in c.set.clip(domain.start, domain.end)]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+@lru_cache(maxsize=512)
+def _anchor_view(fact: Fact, domain: DateDomain) -> DayView:
+    """The anchor's days with their calendar fields, shared by every attempt
+    that draws the same anchor."""
+    return DayView(_fact_days(fact, domain))
+
+
+class _Search:
+    """One puzzle's randomized search; all randomness comes from ``rng``."""
+
+    def __init__(self, rng: random.Random, cfg: PuzzleConfig, target: int, n_facts: int) -> None:
+        self.rng = rng
+        self.cfg = cfg
+        self.m = target
+        self.n = n_facts
+        dom = cfg.domain
+        allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
+        self.categories = [k for k in sorted(allowed) if FACT_TYPES[k].available(dom)]
+        anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
+        self.anchor_kinds = [k for k in anchors if FACT_TYPES[k].available(dom)]
+        if not self.anchor_kinds:
+            raise TsolveError("anchors: no knowledge-based anchor category is available")
+
+    def anchor(self) -> tuple[Fact, DayView] | None:
+        cls = FACT_TYPES[self.rng.choice(self.anchor_kinds)]
+        fact = cls.sample_anchor(self.rng, self.cfg.domain)
+        if fact is None:
+            return None
+        view = _anchor_view(fact, self.cfg.domain)
+        return (fact, view) if len(view) else None
+
+    def facts_for(self, anchor: Fact, seed: DayView) -> list[Fact] | None:
+        """Algorithm 2 (GENERATEFACT)."""
+        facts = [anchor]
+        used = {anchor.kind}
+        for i in range(1, self.n):
+            level = determine_level(i, anchor.fact_level())
+            cands = [k for k in self.categories if k not in used and level in FACT_TYPES[k].levels()]
+            self.rng.shuffle(cands)
+            rest = [k for k in self.categories if k not in used and k not in cands]
+            self.rng.shuffle(rest)
+            new = None
+            for k in cands + rest:
+                lv = level if k in cands else None
+                new = FACT_TYPES[k].sample(self.rng, seed, self.cfg.domain, lv)
+                if new is not None:
+                    break
+            if new is None:
+                return None
+            facts.append(new)
+            used.add(new.kind)
+        return facts
+
+    def answer_mask(self, facts: list[Fact], view: DayView) -> np.ndarray:
+        """Algorithm 3 (SOLVEPUZZLE) on the anchor's days: intersect in
+        descending information gain, stopping early once the set is empty."""
+        order = sorted(facts, key=lambda f: -information_gain(f, self.cfg.domain))
+        mask = np.ones(len(view), dtype=bool)
+        for f in order:
+            mask &= f.holds(view)
+            if not mask.any():
+                break
+        return mask
+
+    def resample(self, facts: list[Fact], pos: int, seed: DayView) -> Fact | None:
+        """A new fact for slot ``pos``: same level, a category not used by the
+        other slots (possibly the slot's own), true on the seed."""
+        old = facts[pos]
+        level = old.fact_level()
+        used = {f.kind for i, f in enumerate(facts) if i != pos}
+        cands = [k for k in self.categories if k not in used and level in FACT_TYPES[k].levels()]
+        self.rng.shuffle(cands)
+        for k in cands:
+            lv = level if len(FACT_TYPES[k].levels()) > 1 else None
+            new = FACT_TYPES[k].sample(self.rng, seed, self.cfg.domain, lv)
+            if new is not None:
+                return new
+        return None
+
+    def pick_slot(self, facts: list[Fact], too_many: bool) -> int:
+        """Which fact to redraw. Half the time, information gain decides: with
+        too many answers the weakest fact (lowest IG) goes, with too few the
+        strongest; otherwise any non-anchor slot, to keep the search diverse."""
+        slots = list(range(1, len(facts)))
+        if self.rng.random() < 0.5:
+            dom = self.cfg.domain
+            key = lambda i: information_gain(facts[i], dom)  # noqa: E731
+            return min(slots, key=key) if too_many else max(slots, key=key)
+        return self.rng.choice(slots)
+
+    def run(self) -> tuple[list[Fact], int, int]:
+        """Algorithm 1's loop. For each anchor and seed, a fact set is drawn
+        (Algorithm 2) and then repaired slot by slot, guided by information
+        gain, until the answer set has exactly M dates or the budget for this
+        seed runs out. Returns (facts, seed day, attempts)."""
+        inner = 24
+        attempts = 0
+        while attempts < self.cfg.max_attempts:
+            picked = self.anchor()
+            attempts += 1
+            if picked is None:
+                continue
+            anchor, view = picked
+            days = view.days
+            seed_day = int(days[self.rng.randrange(days.size)])
+            seed = DayView(np.asarray([seed_day]))
+            facts = self.facts_for(anchor, seed)
+            if facts is None:
+                continue
+            if self.m == 0:
+                for _ in range(inner):
+                    attempts += 1
+                    trial = self._contradict(facts, days, view)
+                    if trial is not None:
+                        return trial, seed_day, attempts
+                continue
+            masks = [f.holds(view) for f in facts]
+            for _ in range(inner):
+                attempts += 1
+                mask = np.logical_and.reduce(masks)
+                size = int(mask.sum())
+                if size == self.m:
+                    # Re-derive with Algorithm 3 (IG order) as the search's own check.
+                    assert int(self.answer_mask(facts, view).sum()) == self.m
+                    return facts, seed_day, attempts
+                if len(facts) < 2:
+                    break
+                pos = self.pick_slot(facts, too_many=size > self.m)
+                new = self.resample(facts, pos, seed)
+                if new is None:
+                    continue
+                facts[pos] = new
+                masks[pos] = new.holds(view)
+        raise TsolveError(
+            f"solutions: no puzzle with exactly {self.m} answers found in "
+            f"{self.cfg.max_attempts} attempts; try other --facts or a wider domain"
+        )
+
+    def _contradict(self, facts: list[Fact], days: np.ndarray, view: DayView) -> list[Fact] | None:
+        """M = 0: replace one non-anchor fact by one of the same category drawn
+        from a decoy date in the anchor's range, so that no date satisfies all.
+        (Algorithm 1 never yields an empty set since the seed satisfies every
+        fact; this is the smallest change that does.)"""
+        if len(facts) < 2:
+            return None
+        pos = self.rng.randrange(1, len(facts))
+        decoy = DayView(np.asarray([int(days[self.rng.randrange(days.size)])]))
+        old = facts[pos]
+        lv = old.fact_level() if len(type(old).levels()) > 1 else None
+        new = FACT_TYPES[old.kind].sample(self.rng, decoy, self.cfg.domain, lv)
+        if new is None:
+            return None
+        trial = [*facts[:pos], new, *facts[pos + 1 :]]
+        return trial if not self.answer_mask(trial, view).any() else None
+
+
+def render_prompt(facts: list[Fact], style: Style) -> str:
+    lines = "\n".join(f"{i}. {f.render(style)}" for i, f in enumerate(facts, 1))
+    return PROMPT_TEMPLATE.format(constraints=lines)
+
+
+def puzzle_id(seed: int, index: int) -> str:
+    return f"tp-{seed}-{index}"
+
+
+def generate_puzzle(
+    seed: int = 0, index: int = 0, config: PuzzleConfig | None = None, **overrides: Any
+) -> dict[str, Any]:
+    """Generate puzzle ``index`` of run ``seed`` as a JSON-ready record.
+
+    ``overrides`` are :class:`PuzzleConfig` fields, for one-off calls:
+    ``generate_puzzle(7, 0, solutions=3)``.
+    """
+    cfg = replace(config or PuzzleConfig(), **overrides) if overrides else (config or PuzzleConfig())
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise TsolveError(f"seed: expected a non-negative integer, got {seed!r}")
+    rng = random.Random(f"{GENERATOR_NAME}:{GENERATOR_VERSION}:{seed}:{index}")
+    target = cfg.target(index)
+    n_facts = cfg.facts if cfg.facts is not None else rng.randint(4, 6)
+    facts, seed_day, attempts = _Search(rng, cfg, target, n_facts).run()
+    rng.shuffle(facts)  # the anchor need not come first in the prompt
+
+    # Gold answers and the size check come from the solver, with cap M + 1.
+    problem = build_problem(facts, cfg.domain)
+    result = get_backend(cfg.backend).solve(problem, limit=target + 1)
+    if result.count != target:
+        raise AssertionError(
+            f"internal error: search found {target} answers but {cfg.backend} found "
+            f"{result.count} for seed={seed} index={index}"
+        )
+    return {
+        "id": puzzle_id(seed, index),
+        "family": FAMILY,
+        "generator": {
+            "name": GENERATOR_NAME,
+            "version": GENERATOR_VERSION,
+            "seed": seed,
+            "index": index,
+            "params": cfg.params_json(),
+            "seed_date": iso(seed_day),
+            "attempts": attempts,
+        },
+        "style": cfg.style,
+        "domain": cfg.domain.to_json(),
+        "facts": [
+            {**f.to_json(cfg.style), "information_gain": round(information_gain(f, cfg.domain), 6)}
+            for f in facts
+        ],
+        "prompt": render_prompt(facts, cfg.style),
+        "answers": [iso(d) for d in result.solutions],
+        "solution_count": result.count,
+        "solver": {
+            "backend": result.backend,
+            "cap": target + 1,
+            "count": result.count,
+            "complete": result.complete or result.count < target + 1,
+        },
+    }
+
+
+def generate_puzzles(
+    count: int, seed: int = 0, config: PuzzleConfig | None = None, start: int = 0
+) -> Iterator[dict[str, Any]]:
+    """Records ``start .. start+count-1`` of run ``seed``, lazily."""
+    if count < 0:
+        raise TsolveError(f"count: must be non-negative, got {count}")
+    for i in range(start, start + count):
+        yield generate_puzzle(seed, i, config)

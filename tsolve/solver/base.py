@@ -1,0 +1,130 @@
+"""One solver interface, several backends (in the style of CPMpy's SolverInterface).
+
+A :class:`Problem` is a list of top-level constraints (one per fact, so that
+``check`` and ``explain`` can name the fact at fault) over integer variables
+with finite domains. Solutions are the distinct values of the ``target``
+variable: for a date puzzle, the answer dates.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tsolve.encodings.ir import DATE_VAR, And, Formula, evaluate, variables
+from tsolve.errors import TsolveError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Constraints plus variable domains; ``target`` is the variable we enumerate."""
+
+    constraints: tuple[Formula, ...]
+    domains: dict[str, tuple[int, int]]
+    target: str = DATE_VAR
+    labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        missing = set().union(*(variables(c) for c in self.constraints)) - set(self.domains)
+        if missing:
+            raise TsolveError(f"problem: variables without a domain: {sorted(missing)}")
+        if self.target not in self.domains:
+            raise TsolveError(f"problem: target variable {self.target!r} has no domain")
+
+    @property
+    def formula(self) -> Formula:
+        return And(tuple(self.constraints))
+
+    def label(self, i: int) -> str:
+        return self.labels[i] if i < len(self.labels) else f"constraint {i}"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """Sorted distinct target values; ``complete`` says the enumeration finished
+    (so ``solutions`` is the whole answer set), as opposed to stopping at ``limit``."""
+
+    solutions: tuple[int, ...]
+    complete: bool
+    backend: str
+    stats: dict[str, float] = field(default_factory=dict, compare=False)
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+
+@dataclass(frozen=True)
+class CountResult:
+    """``count`` is exact when ``capped`` is False, else a lower bound equal to the cap."""
+
+    count: int
+    capped: bool
+    cap: int
+
+
+class SolverBackend(ABC):
+    """Backends implement :meth:`solve`; the rest has sound defaults."""
+
+    name: str = "abstract"
+
+    def __init__(self, time_limit: float | None = None) -> None:
+        self.time_limit = time_limit
+
+    @abstractmethod
+    def solve(self, problem: Problem, limit: int | None = None) -> SolveResult:
+        """At most ``limit`` solutions (all when None), sorted."""
+
+    def count(self, problem: Problem, cap: int) -> CountResult:
+        """Size of the answer set, capped: a puzzle with exactly M answers uses cap = M + 1."""
+        if cap < 1:
+            raise TsolveError(f"cap: must be at least 1, got {cap}")
+        res = self.solve(problem, limit=cap)
+        return CountResult(res.count, capped=res.count >= cap, cap=cap)
+
+    def check(self, problem: Problem, assignment: dict[str, int]) -> list[bool]:
+        """Truth of each top-level constraint for one candidate assignment.
+
+        All backends share the IR's reference semantics here: a candidate is a
+        point, so evaluating it needs no search, and a verifier gets the same
+        verdict whichever backend produced the gold answers.
+        """
+        env = {k: np.asarray([v], dtype=np.int64) for k, v in assignment.items()}
+        out = []
+        for c in problem.constraints:
+            vs = variables(c)
+            if not vs <= set(env):
+                raise TsolveError(f"check: assignment lacks {sorted(vs - set(env))}")
+            out.append(bool(evaluate(c, env)[0]))
+        return out
+
+    def is_satisfiable(self, problem: Problem, subset: Sequence[int]) -> bool:
+        sub = Problem(
+            tuple(problem.constraints[i] for i in subset), problem.domains, problem.target
+        )
+        return self.solve(sub, limit=1).count > 0
+
+    def explain(self, problem: Problem) -> list[int]:
+        """Indices of a minimal unsatisfiable subset of the constraints.
+
+        Default: deletion-based shrinking, which is minimal (not minimum) and
+        needs only satisfiability calls. Backends with native cores override
+        the first step. Returns [] when the problem is satisfiable.
+        """
+        idx = list(range(len(problem.constraints)))
+        if self.is_satisfiable(problem, idx):
+            return []
+        return self._shrink(problem, idx)
+
+    def _shrink(self, problem: Problem, core: list[int]) -> list[int]:
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1 :]
+            if not self.is_satisfiable(problem, trial):
+                core = trial
+            else:
+                i += 1
+        return core

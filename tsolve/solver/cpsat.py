@@ -1,0 +1,177 @@
+"""CP-SAT (OR-Tools) backend: the default.
+
+``In`` becomes ``AddLinearExpressionInDomain`` over ``Domain.FromIntervals``;
+``Mod`` a linear equality with a quotient variable (or ``AddModuloEquality``
+when it sits under a connective); solutions are enumerated with a callback
+that stops at the cap. One worker, for determinism and for throughput across
+processes.
+
+Every auxiliary variable is *fully* determined by the problem variables (each
+reified literal gets both directions), so CP-SAT's enumeration never returns
+the same date twice with different auxiliaries.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+from ortools.sat.python import cp_model
+
+from tsolve.encodings.ir import And, Diff, Formula, In, IntervalSet, Mod, Not, Or
+from tsolve.errors import SolverTimeout, TsolveError
+from tsolve.solver.base import Problem, SolveResult, SolverBackend
+
+Domain = cp_model.Domain
+
+
+@lru_cache(maxsize=1024)
+def _domain(s: IntervalSet) -> cp_model.Domain:
+    """Cached: the same month/weekday/day-of-month sets recur across puzzles."""
+    return Domain.FromIntervals([[a, b] for a, b in s.intervals])
+
+
+class _Translator:
+    """Builds one CpModel from a Problem."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.model = cp_model.CpModel()
+        self.vars = {
+            name: self.model.NewIntVar(lo, hi, name) for name, (lo, hi) in problem.domains.items()
+        }
+        self.problem = problem
+
+    def post(self, f: Formula, enforce: cp_model.IntVar | None = None) -> None:
+        """Require ``f`` (under ``enforce`` when given: half-reification suffices
+        for assumptions, and then no enumeration happens)."""
+        m = self.model
+        if isinstance(f, And):
+            for a in f.args:
+                self.post(a, enforce)
+            return
+        if isinstance(f, In) and enforce is None:
+            m.AddLinearExpressionInDomain(self.vars[f.var], _domain(f.set))
+            return
+        if isinstance(f, Mod) and enforce is None:
+            x = self.vars[f.var]
+            lo, hi = self.problem.domains[f.var]
+            r = f.r % f.m
+            q = m.NewIntVar((lo - r) // f.m, (hi - r) // f.m + 1, "")
+            m.Add(x == f.m * q + r)
+            return
+        if isinstance(f, Diff) and enforce is None:
+            m.AddLinearConstraint(self.vars[f.x] - self.vars[f.y], f.lo, f.hi)
+            return
+        lit = self.reify(f)
+        if enforce is None:
+            m.AddBoolOr([lit])
+        else:
+            m.AddImplication(enforce, lit)
+
+    def reify(self, f: Formula) -> cp_model.IntVar:
+        """A literal equivalent to ``f`` (both directions)."""
+        m = self.model
+        if isinstance(f, Not):
+            return self.reify(f.arg).Not()
+        b = m.NewBoolVar("")
+        if isinstance(f, In):
+            x = self.vars[f.var]
+            lo, hi = self.problem.domains[f.var]
+            m.AddLinearExpressionInDomain(x, _domain(f.set)).OnlyEnforceIf(b)
+            m.AddLinearExpressionInDomain(x, _domain(f.set.complement(lo, hi))).OnlyEnforceIf(
+                b.Not()
+            )
+        elif isinstance(f, Mod):
+            x = self.vars[f.var]
+            lo, _hi = self.problem.domains[f.var]
+            if lo < 0:
+                raise TsolveError("cpsat: Mod on a variable with negative values is unsupported")
+            z = m.NewIntVar(0, f.m - 1, "")
+            m.AddModuloEquality(z, x, f.m)
+            m.Add(z == f.r % f.m).OnlyEnforceIf(b)
+            m.Add(z != f.r % f.m).OnlyEnforceIf(b.Not())
+        elif isinstance(f, Diff):
+            e = self.vars[f.x] - self.vars[f.y]
+            m.AddLinearConstraint(e, f.lo, f.hi).OnlyEnforceIf(b)
+            m.AddLinearExpressionInDomain(e, Domain(f.lo, f.hi).Complement()).OnlyEnforceIf(
+                b.Not()
+            )
+        elif isinstance(f, And):
+            lits = [self.reify(a) for a in f.args]
+            m.AddBoolAnd(lits).OnlyEnforceIf(b)
+            m.AddBoolOr([lit.Not() for lit in lits] + [b])
+        elif isinstance(f, Or):
+            lits = [self.reify(a) for a in f.args]
+            m.AddBoolOr(lits).OnlyEnforceIf(b)
+            for lit in lits:
+                m.AddImplication(lit, b)
+        else:
+            raise TypeError(f"not an IR formula: {f!r}")
+        return b
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, var: cp_model.IntVar, limit: int | None) -> None:
+        super().__init__()
+        self.var = var
+        self.limit = limit
+        self.seen: set[int] = set()
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        self.seen.add(int(self.Value(self.var)))
+        if self.limit is not None and len(self.seen) >= self.limit:
+            self.stopped = True
+            self.StopSearch()
+
+
+class CpSatBackend(SolverBackend):
+    name = "cpsat"
+
+    def _solver(self) -> cp_model.CpSolver:
+        s = cp_model.CpSolver()
+        s.parameters.num_workers = 1
+        if self.time_limit is not None:
+            s.parameters.max_time_in_seconds = float(self.time_limit)
+        return s
+
+    def solve(self, problem: Problem, limit: int | None = None) -> SolveResult:
+        t0 = time.perf_counter()
+        tr = _Translator(problem)
+        for c in problem.constraints:
+            tr.post(c)
+        solver = self._solver()
+        solver.parameters.enumerate_all_solutions = True
+        cb = _Collector(tr.vars[problem.target], limit)
+        status = solver.Solve(tr.model, cb)
+        if status == cp_model.UNKNOWN and not cb.stopped:
+            raise SolverTimeout(f"cpsat: time limit of {self.time_limit}s reached")
+        if status == cp_model.MODEL_INVALID:
+            raise TsolveError(f"cpsat: invalid model ({tr.model.Validate()})")
+        sols = tuple(sorted(cb.seen))
+        if limit is not None:
+            sols = sols[:limit]
+        return SolveResult(
+            sols, complete=not cb.stopped, backend=self.name,
+            stats={"seconds": time.perf_counter() - t0},
+        )
+
+    def explain(self, problem: Problem) -> list[int]:
+        """Core from assumptions (``SufficientAssumptionsForInfeasibility``), then
+        shrunk to a minimal subset by deletion."""
+        tr = _Translator(problem)
+        lits = []
+        for c in problem.constraints:
+            a = tr.model.NewBoolVar("")
+            tr.post(c, enforce=a)
+            lits.append(a)
+        tr.model.AddAssumptions(lits)
+        solver = self._solver()
+        status = solver.Solve(tr.model)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return []
+        if status != cp_model.INFEASIBLE:
+            raise SolverTimeout(f"cpsat: time limit of {self.time_limit}s reached in explain")
+        index = {lit.Index(): i for i, lit in enumerate(lits)}
+        core = sorted(index[j] for j in solver.SufficientAssumptionsForInfeasibility())
+        return self._shrink(problem, core)

@@ -1,0 +1,150 @@
+"""Z3 backend: the second, independent encoding of the same IR.
+
+Two choices keep Z3 within a small factor of CP-SAT instead of ~100x behind:
+
+* The formula is written as SMT-LIB text and parsed in one call. Building the
+  same terms through Z3's Python API costs ~0.1 ms per node, which for an
+  ``In`` over 2,400 intervals (e.g. "the 13th of a month" over two centuries)
+  is a quarter of a second before the solver even starts.
+* Bounds presolve: the hull of every top-level ``In`` tightens its variable's
+  bounds, and every interval set is clipped to those bounds. This is the bound
+  propagation any CP presolve does; it is sound because top-level constraints
+  are conjoined, and it leaves the disjunctive search itself to Z3.
+
+``Mod`` uses SMT-LIB ``mod`` (Euclidean for a positive modulus, matching the
+IR). Enumeration is the classic loop: solve, block the value found, repeat.
+"""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from tsolve.encodings.ir import And, Diff, Formula, In, Mod, Not, Or
+from tsolve.errors import SolverTimeout
+from tsolve.solver.base import Problem, SolveResult, SolverBackend
+
+
+def _num(v: int) -> str:
+    return str(v) if v >= 0 else f"(- {-v})"
+
+
+def _sym(name: str) -> str:
+    return f"|{name}|"
+
+
+def _tighten(problem: Problem) -> dict[str, tuple[int, int]]:
+    bounds = dict(problem.domains)
+    stack = list(problem.constraints)
+    while stack:
+        f = stack.pop()
+        if isinstance(f, And):
+            stack.extend(f.args)
+        elif isinstance(f, In):
+            lo, hi = bounds[f.var]
+            if f.set.intervals:
+                lo = max(lo, f.set.intervals[0][0])
+                hi = min(hi, f.set.intervals[-1][1])
+            else:
+                hi = lo - 1
+            bounds[f.var] = (lo, hi)
+    return bounds
+
+
+class _Writer:
+    def __init__(self, bounds: dict[str, tuple[int, int]]) -> None:
+        self.bounds = bounds
+
+    def enc(self, f: Formula) -> str:
+        if isinstance(f, In):
+            lo, hi = self.bounds[f.var]
+            ivs = f.set.clip(lo, hi).intervals
+            if not ivs:
+                return "false"
+            x = _sym(f.var)
+            parts = [
+                f"(= {x} {_num(a)})" if a == b else f"(and (>= {x} {_num(a)}) (<= {x} {_num(b)}))"
+                for a, b in ivs
+            ]
+            return parts[0] if len(parts) == 1 else "(or " + " ".join(parts) + ")"
+        if isinstance(f, Mod):
+            return f"(= (mod {_sym(f.var)} {f.m}) {f.r % f.m})"
+        if isinstance(f, Diff):
+            d = f"(- {_sym(f.x)} {_sym(f.y)})"
+            return f"(and (>= {d} {_num(f.lo)}) (<= {d} {_num(f.hi)}))"
+        if isinstance(f, Not):
+            return f"(not {self.enc(f.arg)})"
+        if isinstance(f, And | Or):
+            if not f.args:
+                return "true" if isinstance(f, And) else "false"
+            op = "and" if isinstance(f, And) else "or"
+            return f"({op} " + " ".join(self.enc(a) for a in f.args) + ")"
+        raise TypeError(f"not an IR formula: {f!r}")
+
+    def declarations(self) -> str:
+        out = []
+        for name, (lo, hi) in self.bounds.items():
+            x = _sym(name)
+            out.append(f"(declare-const {x} Int)(assert (and (>= {x} {_num(lo)}) (<= {x} {_num(hi)})))")
+        return "".join(out)
+
+
+class Z3Backend(SolverBackend):
+    name = "z3"
+
+    def _solver(self) -> z3.Solver:
+        s = z3.Solver()
+        if self.time_limit is not None:
+            s.set("timeout", int(self.time_limit * 1000))
+        return s
+
+    def solve(self, problem: Problem, limit: int | None = None) -> SolveResult:
+        t0 = time.perf_counter()
+        w = _Writer(_tighten(problem))
+        text = w.declarations() + "".join(f"(assert {w.enc(c)})" for c in problem.constraints)
+        s = self._solver()
+        s.add(z3.parse_smt2_string(text))
+        x = z3.Int(problem.target)
+        found: list[int] = []
+        complete = True
+        while True:
+            if limit is not None and len(found) >= limit:
+                complete = False
+                break
+            r = s.check()
+            if r == z3.unsat:
+                break
+            if r == z3.unknown:
+                raise SolverTimeout(f"z3: time limit of {self.time_limit}s reached")
+            v = s.model().eval(x, model_completion=True).as_long()
+            found.append(v)
+            s.add(x != v)
+        return SolveResult(
+            tuple(sorted(found)), complete, self.name,
+            stats={"seconds": time.perf_counter() - t0},
+        )
+
+    def explain(self, problem: Problem) -> list[int]:
+        """Unsat core over tracking literals, then shrunk by deletion to minimal.
+
+        No bounds presolve here: with tracking literals no constraint is
+        unconditionally asserted, so none may tighten the bounds."""
+        w = _Writer(dict(problem.domains))
+        parts = [w.declarations()]
+        for i, c in enumerate(problem.constraints):
+            parts.append(f"(declare-const |__fact_{i}| Bool)(assert (=> |__fact_{i}| {w.enc(c)}))")
+        s = self._solver()
+        s.add(z3.parse_smt2_string("".join(parts)))
+        marks = [z3.Bool(f"__fact_{i}") for i in range(len(problem.constraints))]
+        r = s.check(*marks)
+        if r == z3.sat:
+            return []
+        if r == z3.unknown:
+            raise SolverTimeout(f"z3: time limit of {self.time_limit}s reached in explain")
+        names = {str(m): i for i, m in enumerate(marks)}
+        core = sorted(names[str(c)] for c in s.unsat_core())
+        return self._shrink(problem, core)
+
+
+__all__ = ["Z3Backend"]

@@ -1,0 +1,98 @@
+"""Per-family scorers behind one ``tsolve verify``.
+
+Each task family registers a scorer ``(record, raw_model_output) -> ItemScore``.
+The batch driver (:mod:`tsolve.verifiers.batch`) looks the family up per record,
+so one predictions file may mix families, and a scorer never needs to know how
+the report is printed. This mirrors reasoning-gym's per-task ``score_answer``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tsolve.errors import TsolveError
+
+
+@dataclass
+class ItemScore:
+    """One prediction, judged.
+
+    ``metrics`` holds numbers in [0, 1] that are macro-averaged in reports
+    (``em``/``f1``/``jaccard`` for puzzles, ``accuracy`` for single-answer tasks).
+    ``groups`` holds the labels reports break down by (e.g. ``{"solutions": "3"}``).
+    ``parsed`` is the JSON-serialisable parse of the model output, or ``None``
+    with ``parse_failed`` set when nothing could be read: such items score 0.
+    """
+
+    id: str
+    family: str
+    metrics: dict[str, float]
+    parsed: Any
+    parse_failed: bool
+    diagnosis: dict[str, Any] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "family": self.family,
+            **self.metrics,
+            "parsed": self.parsed,
+            "parse_failed": self.parse_failed,
+            "diagnosis": self.diagnosis,
+            "groups": self.groups,
+        }
+
+
+Scorer = Callable[[dict[str, Any], str], ItemScore]
+
+_SCORERS: dict[str, Scorer] = {}
+
+
+def register_scorer(family: str) -> Callable[[Scorer], Scorer]:
+    """Decorator: make ``fn`` the scorer for records of ``family``."""
+
+    def deco(fn: Scorer) -> Scorer:
+        _SCORERS[family] = fn
+        return fn
+
+    return deco
+
+
+def record_family(record: dict[str, Any]) -> str:
+    """The family of a task record. Benchmark items without tsolve's ``family``
+    field are recognised by their own fields (UnSeenTimeQA has ``events``)."""
+    fam = record.get("family")
+    if isinstance(fam, str):
+        return fam
+    if "events" in record and "question" in record:
+        return "logistics"
+    if "facts" in record and "answers" in record:
+        return "time-puzzles"
+    raise TsolveError(f"record {record.get('id')!r}: cannot tell its family (no 'family' field)")
+
+
+def scorer_for(family: str) -> Scorer:
+    _load_builtin_scorers()
+    try:
+        return _SCORERS[family]
+    except KeyError:
+        known = ", ".join(sorted(_SCORERS)) or "none"
+        raise TsolveError(f"family: unknown family {family!r} (known: {known})") from None
+
+
+def _load_builtin_scorers() -> None:
+    """Import the built-in families' scorer modules so they self-register.
+
+    Import errors of a family module propagate: a broken scorer must fail loudly.
+    """
+    import importlib
+
+    for mod in _BUILTIN_MODULES:
+        importlib.import_module(mod)
+
+
+# Modules that register scorers when imported. A new family adds its module here.
+_BUILTIN_MODULES: list[str] = ["tsolve.verifiers.puzzle_scoring"]
