@@ -67,9 +67,7 @@ class DateDomain:
 
     def __post_init__(self) -> None:
         if self.end < self.start:
-            raise TsolveError(
-                f"domain: end {iso(self.end)} is before start {iso(self.start)}"
-            )
+            raise TsolveError(f"domain: end {iso(self.end)} is before start {iso(self.start)}")
 
     @classmethod
     def from_dates(

@@ -1,15 +1,211 @@
-"""Time-puzzle commands (being written by the lead)."""
+"""``tsolve puzzle``, ``tsolve solve``, ``tsolve verify``: thin shells over
+:func:`tsolve.generators.time_puzzles.generate_puzzles`,
+:func:`tsolve.solver.puzzle.solve_record` and
+:func:`tsolve.verifiers.batch.verify_files`."""
 
 from __future__ import annotations
 
+import json
+import sys
+from typing import Annotated, Any
+
 import typer
+from rich.panel import Panel
+from rich.table import Table
+
+from tsolve.cli.output import check_format, console, emit_records, err_console, tracked
+from tsolve.errors import TsolveError
 
 
 def register(app: typer.Typer) -> None:
-    """Attach puzzle/solve/verify to ``app``."""
-    @app.command("version")
-    def version() -> None:
-        """Print the tsolve version."""
-        import tsolve
+    app.command("puzzle")(puzzle)
+    app.command("solve")(solve)
+    app.command("verify")(verify)
 
-        typer.echo(tsolve.__version__)
+
+def puzzle(
+    solutions: Annotated[
+        str,
+        typer.Option(
+            help="Answer-set size M: 3, a range 1-6 (cycled over --count) or a list 1,3,5."
+        ),
+    ] = "1",
+    count: Annotated[int, typer.Option(min=0, help="Number of puzzles.")] = 1,
+    seed: Annotated[
+        int, typer.Option(min=0, help="Run seed; puzzle i depends only on (seed, i).")
+    ] = 0,
+    start: Annotated[int, typer.Option(min=0, help="Index of the first puzzle.")] = 0,
+    facts: Annotated[
+        int | None,
+        typer.Option(help="Facts per puzzle incl. the anchor (default: 4-6, as in the paper)."),
+    ] = None,
+    style: Annotated[
+        str, typer.Option(help="implicit (anchors as events) or explicit (dates spelled out).")
+    ] = "implicit",
+    backend: Annotated[
+        str, typer.Option(help="Solver for the gold answers: cpsat or z3.")
+    ] = "cpsat",
+    fmt: Annotated[str, typer.Option("--format", help="text, json or jsonl.")] = "text",
+    domain_start: Annotated[
+        str | None, typer.Option(help="First date of the domain (default 1900-01-31).")
+    ] = None,
+    domain_end: Annotated[
+        str | None, typer.Option(help="Last date of the domain (default 2100-12-31).")
+    ] = None,
+    max_attempts: Annotated[int, typer.Option(min=1, help="Search budget per puzzle.")] = 20_000,
+) -> None:
+    """Generate time puzzles whose answer sets have exactly M dates."""
+    from tsolve.calendars.domain import DateDomain
+    from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles, parse_solutions
+
+    check_format(fmt)
+    if backend not in ("cpsat", "z3"):
+        raise TsolveError(f"backend: expected cpsat or z3, got {backend!r}")
+    cfg = PuzzleConfig(
+        solutions=parse_solutions(solutions), facts=facts, style=style,  # type: ignore[arg-type]
+        backend=backend, domain=DateDomain.from_dates(domain_start, domain_end),
+        max_attempts=max_attempts,
+    )  # fmt: skip
+    records = tracked(generate_puzzles(count, seed, cfg, start), count, "puzzles")
+    if fmt != "text":
+        emit_records(records, fmt, single=count == 1)
+        return
+    out = console()
+    for rec in records:
+        _print_puzzle(out, rec)
+
+
+def _print_puzzle(out: Any, rec: dict[str, Any]) -> None:
+    n = rec["solution_count"]
+    title = f"[bold]{rec['id']}[/] · {n} solution{'s' if n != 1 else ''} · {rec['style']}"
+    out.print(Panel(rec["prompt"], title=title, title_align="left", expand=False))
+    answers = ", ".join(rec["answers"]) if rec["answers"] else "None"
+    out.print(f"[bold green]Answers:[/] {answers}")
+    out.print(
+        f"[dim]hidden seed date {rec['generator']['seed_date']} · gold by "
+        f"{rec['solver']['backend']} (cap {rec['solver']['cap']})[/]\n"
+    )
+
+
+def solve(
+    file: Annotated[
+        str, typer.Argument(help="Puzzle records: JSON, JSON array or JSONL; '-' for stdin.")
+    ],
+    backend: Annotated[str, typer.Option(help="cpsat, z3 or enumerator.")] = "cpsat",
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Report records whose stored answers differ; exit 1 if any."),
+    ] = False,
+    limit: Annotated[
+        int | None, typer.Option(min=1, help="Stop after this many answers per record.")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, json or jsonl.")] = "text",
+) -> None:
+    """Recompute each puzzle's full answer set with a solver backend."""
+    from tsolve.records import BadRow, iter_json_rows
+    from tsolve.solver import BACKENDS
+    from tsolve.solver.puzzle import solve_record
+
+    check_format(fmt)
+    if backend not in BACKENDS:
+        raise TsolveError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
+    results: list[dict[str, Any]] = []
+    problems = 0
+    err = err_console()
+    for row in iter_json_rows(file):
+        if isinstance(row, BadRow):
+            err.print(f"[red]skipped[/] {row}")
+            problems += 1
+            continue
+        try:
+            res = solve_record(row, backend, limit)
+        except TsolveError as exc:
+            err.print(f"[red]skipped[/] {exc}")
+            problems += 1
+            continue
+        if check and res["matches"] is False:
+            problems += 1
+        if fmt == "jsonl":
+            sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
+        else:
+            results.append(res)
+    if fmt == "json":
+        emit_records(results, "json")
+    elif fmt == "text":
+        _print_solutions(results, check)
+    if check and problems:
+        raise typer.Exit(1)
+
+
+def _print_solutions(results: list[dict[str, Any]], check: bool) -> None:
+    table = Table(show_lines=False)
+    table.add_column("id")
+    table.add_column("count", justify="right")
+    table.add_column("answers")
+    if check:
+        table.add_column("stored")
+    for r in results:
+        ans = ", ".join(r["answers"]) or "None"
+        if not r["complete"]:
+            ans += " …"
+        row = [r["id"], str(r["count"]) + ("+" if not r["complete"] else ""), ans]
+        if check:
+            m = r["matches"]
+            row.append(
+                "[green]same[/]" if m else "[red]DIFFERS[/]" if m is False else "[dim]n/a[/]"
+            )
+        table.add_row(*row)
+    console().print(table)
+
+
+def verify(
+    puzzles: Annotated[str, typer.Argument(help="Task records (JSON/JSONL).")],
+    predictions: Annotated[
+        str, typer.Argument(help='JSONL of {"id": ..., "output": "<raw model text>"}.')
+    ],
+    fmt: Annotated[
+        str, typer.Option("--format", help="text or json (json adds per-item detail).")
+    ] = "text",
+) -> None:
+    """Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis."""
+    from tsolve.verifiers.batch import verify_files
+
+    check_format(fmt, ("text", "json"))
+    report = verify_files(puzzles, predictions)
+    if fmt == "json":
+        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+        return
+    _print_report(report)
+
+
+def _report_row(label: str, agg: dict[str, Any], metrics: list[str]) -> list[str]:
+    cells = [f"{100 * agg.get(m, 0):.1f}" for m in metrics]
+    return [label, str(agg["n"]), *cells, str(agg["parse_failures"])]
+
+
+def _print_report(report: Any) -> None:
+    out = console()
+    summary = report.summary()
+    for fam, data in summary["families"].items():
+        metrics = [k for k in data["overall"] if k not in ("n", "parse_failures")]
+        table = Table(title=f"{fam}", title_justify="left")
+        table.add_column("group")
+        table.add_column("n", justify="right")
+        for m in metrics:
+            table.add_column(m.upper() if len(m) <= 3 else m, justify="right")
+        table.add_column("unparsed", justify="right")
+
+        table.add_row(*_report_row("[bold]overall[/]", data["overall"], metrics))
+        for key, vals in data["by"].items():
+            for val, agg in vals.items():
+                table.add_row(*_report_row(f"{key} = {val}", agg, metrics))
+        out.print(table)
+    out.print(
+        f"scored {summary['scored']} · unparseable {summary['parse_failures']} · "
+        f"bad rows {summary['errors']} · "
+        f"records without prediction {summary['missing_predictions']}"
+    )
+    for e in report.errors[:20]:
+        err_console().print(f"[yellow]warning[/] {e}")
+    if len(report.errors) > 20:
+        err_console().print(f"[yellow]… {len(report.errors) - 20} more (see --format json)[/]")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Union
 
 import numpy as np
@@ -78,12 +79,18 @@ class IntervalSet:
         """Number of integers in the set."""
         return sum(hi - lo + 1 for lo, hi in self.intervals)
 
+    @cached_property
+    def _array(self) -> np.ndarray:
+        # cached_property writes the instance __dict__ directly, so it works on a
+        # frozen dataclass; equality and hashing still use ``intervals`` only.
+        return np.asarray(self.intervals, dtype=np.int64).reshape(-1, 2)
+
     def contains(self, values: np.ndarray) -> np.ndarray:
         """Vectorised membership: binary search over interval starts."""
         v = np.asarray(values, dtype=np.int64)
         if not self.intervals:
             return np.zeros(v.shape, dtype=bool)
-        arr = np.asarray(self.intervals, dtype=np.int64)
+        arr = self._array
         idx = np.searchsorted(arr[:, 0], v, side="right") - 1
         ok = idx >= 0
         idx_c = np.clip(idx, 0, None)

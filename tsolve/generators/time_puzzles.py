@@ -88,9 +88,13 @@ class PuzzleConfig:
             raise TsolveError("solutions: give at least one target")
         for m in sols:
             if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= MAX_SOLUTIONS:
-                raise TsolveError(f"solutions: expected an integer in 0..{MAX_SOLUTIONS}, got {m!r}")
+                raise TsolveError(
+                    f"solutions: expected an integer in 0..{MAX_SOLUTIONS}, got {m!r}"
+                )
         if self.facts is not None and not 2 <= self.facts <= 10:
-            raise TsolveError(f"facts: expected 2..10 facts (including the anchor), got {self.facts}")
+            raise TsolveError(
+                f"facts: expected 2..10 facts (including the anchor), got {self.facts}"
+            )
         if self.style not in ("implicit", "explicit"):
             raise TsolveError(f"style: expected 'implicit' or 'explicit', got {self.style!r}")
         for name in (self.categories or ()) + (self.anchors or ()):
@@ -108,7 +112,9 @@ class PuzzleConfig:
 
     def params_json(self) -> dict[str, Any]:
         return {
-            "solutions": list(self.solutions) if isinstance(self.solutions, tuple) else self.solutions,
+            "solutions": list(self.solutions)
+            if isinstance(self.solutions, tuple)
+            else self.solutions,
             "facts": self.facts,
             "style": self.style,
             "backend": self.backend,
@@ -119,6 +125,22 @@ class PuzzleConfig:
 
 
 _CYCLE = (Level.YEAR, Level.MONTH, Level.DAY)
+
+# Pairs of categories where one would restate the other (a date that is "a
+# Tuesday" is trivially "a Tuesday or a Saturday"); a puzzle never holds both.
+_REDUNDANT = {
+    frozenset(p)
+    for p in [
+        ("weekday", "weekdays"), ("weekday", "weekday_in_month"),
+        ("weekdays", "weekday_in_month"), ("month", "season"), ("year", "decade"),
+        ("year", "leap_year"), ("year", "chinese_zodiac"), ("day_of_month", "day_of_month_range"),
+        ("day_of_month", "weekday_in_month"),
+    ]
+}  # fmt: skip
+
+
+def _compatible(kind: str, used: set[str]) -> bool:
+    return kind not in used and all(frozenset((kind, u)) not in _REDUNDANT for u in used)
 
 
 def determine_level(i: int, anchor_level: Level) -> Level:
@@ -173,9 +195,12 @@ class _Search:
         used = {anchor.kind}
         for i in range(1, self.n):
             level = determine_level(i, anchor.fact_level())
-            cands = [k for k in self.categories if k not in used and level in FACT_TYPES[k].levels()]
+            cands = [
+                k for k in self.categories
+                if _compatible(k, used) and level in FACT_TYPES[k].levels()
+            ]  # fmt: skip
             self.rng.shuffle(cands)
-            rest = [k for k in self.categories if k not in used and k not in cands]
+            rest = [k for k in self.categories if _compatible(k, used) and k not in cands]
             self.rng.shuffle(rest)
             new = None
             for k in cands + rest:
@@ -206,7 +231,9 @@ class _Search:
         old = facts[pos]
         level = old.fact_level()
         used = {f.kind for i, f in enumerate(facts) if i != pos}
-        cands = [k for k in self.categories if k not in used and level in FACT_TYPES[k].levels()]
+        cands = [
+            k for k in self.categories if _compatible(k, used) and level in FACT_TYPES[k].levels()
+        ]
         self.rng.shuffle(cands)
         for k in cands:
             lv = level if len(FACT_TYPES[k].levels()) > 1 else None
@@ -309,7 +336,9 @@ def generate_puzzle(
     ``overrides`` are :class:`PuzzleConfig` fields, for one-off calls:
     ``generate_puzzle(7, 0, solutions=3)``.
     """
-    cfg = replace(config or PuzzleConfig(), **overrides) if overrides else (config or PuzzleConfig())
+    cfg = (
+        replace(config or PuzzleConfig(), **overrides) if overrides else (config or PuzzleConfig())
+    )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise TsolveError(f"seed: expected a non-negative integer, got {seed!r}")
     rng = random.Random(f"{GENERATOR_NAME}:{GENERATOR_VERSION}:{seed}:{index}")
@@ -364,3 +393,22 @@ def generate_puzzles(
         raise TsolveError(f"count: must be non-negative, got {count}")
     for i in range(start, start + count):
         yield generate_puzzle(seed, i, config)
+
+
+def parse_solutions(spec: str) -> int | tuple[int, ...]:
+    """``"3"`` -> 3; ``"1-6"`` -> (1, ..., 6); ``"1,3,5"`` -> (1, 3, 5)."""
+    text = str(spec).strip()
+    try:
+        if "-" in text[1:]:
+            a, b = text.split("-", 1)
+            lo, hi = int(a), int(b)
+            if hi < lo:
+                raise ValueError
+            return tuple(range(lo, hi + 1))
+        if "," in text:
+            return tuple(int(x) for x in text.split(","))
+        return int(text)
+    except ValueError:
+        raise TsolveError(
+            f"solutions: {spec!r} is not a count, a range like 1-6 or a list like 1,3,5"
+        ) from None

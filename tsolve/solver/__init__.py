@@ -4,7 +4,7 @@ one interface (:class:`SolverBackend`: solve, count, check, explain)."""
 from __future__ import annotations
 
 from tsolve.errors import TsolveError
-from tsolve.solver.base import CountResult, Problem, SolveResult, SolverBackend
+from tsolve.solver.base import CountResult, Problem, SolverBackend, SolveResult
 
 BACKENDS = ("cpsat", "z3", "enumerator")
 

@@ -101,6 +101,15 @@ class SolverBackend(ABC):
             out.append(bool(evaluate(c, env)[0]))
         return out
 
+    def check_values(self, problem: Problem, values: Sequence[int]) -> np.ndarray:
+        """``check`` for many candidates of a single-variable problem at once:
+        a (constraints x candidates) boolean matrix."""
+        v = np.asarray(values, dtype=np.int64)
+        env = {problem.target: v}
+        return np.array([evaluate(c, env) for c in problem.constraints], dtype=bool).reshape(
+            len(problem.constraints), v.size
+        )
+
     def is_satisfiable(self, problem: Problem, subset: Sequence[int]) -> bool:
         sub = Problem(
             tuple(problem.constraints[i] for i in subset), problem.domains, problem.target

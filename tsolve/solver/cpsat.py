@@ -1,7 +1,7 @@
 """CP-SAT (OR-Tools) backend: the default.
 
-``In`` becomes ``AddLinearExpressionInDomain`` over ``Domain.FromIntervals``;
-``Mod`` a linear equality with a quotient variable (or ``AddModuloEquality``
+``In`` becomes ``add_linear_expression_in_domain`` over ``Domain.from_intervals``;
+``Mod`` a linear equality with a quotient variable (or ``add_modulo_equality``
 when it sits under a connective); solutions are enumerated with a callback
 that stops at the cap. One worker, for determinism and for throughput across
 processes.
@@ -14,13 +14,14 @@ the same date twice with different auxiliaries.
 from __future__ import annotations
 
 import time
+from typing import Any
 from functools import lru_cache
 
 from ortools.sat.python import cp_model
 
 from tsolve.encodings.ir import And, Diff, Formula, In, IntervalSet, Mod, Not, Or
 from tsolve.errors import SolverTimeout, TsolveError
-from tsolve.solver.base import Problem, SolveResult, SolverBackend
+from tsolve.solver.base import Problem, SolverBackend, SolveResult
 
 Domain = cp_model.Domain
 
@@ -28,7 +29,7 @@ Domain = cp_model.Domain
 @lru_cache(maxsize=1024)
 def _domain(s: IntervalSet) -> cp_model.Domain:
     """Cached: the same month/weekday/day-of-month sets recur across puzzles."""
-    return Domain.FromIntervals([[a, b] for a, b in s.intervals])
+    return Domain.from_intervals([[a, b] for a, b in s.intervals])
 
 
 class _Translator:
@@ -37,7 +38,7 @@ class _Translator:
     def __init__(self, problem: Problem) -> None:
         self.model = cp_model.CpModel()
         self.vars = {
-            name: self.model.NewIntVar(lo, hi, name) for name, (lo, hi) in problem.domains.items()
+            name: self.model.new_int_var(lo, hi, name) for name, (lo, hi) in problem.domains.items()
         }
         self.problem = problem
 
@@ -50,61 +51,61 @@ class _Translator:
                 self.post(a, enforce)
             return
         if isinstance(f, In) and enforce is None:
-            m.AddLinearExpressionInDomain(self.vars[f.var], _domain(f.set))
+            m.add_linear_expression_in_domain(self.vars[f.var], _domain(f.set))
             return
         if isinstance(f, Mod) and enforce is None:
             x = self.vars[f.var]
             lo, hi = self.problem.domains[f.var]
             r = f.r % f.m
-            q = m.NewIntVar((lo - r) // f.m, (hi - r) // f.m + 1, "")
-            m.Add(x == f.m * q + r)
+            q = m.new_int_var((lo - r) // f.m, (hi - r) // f.m + 1, "")
+            m.add(x == f.m * q + r)
             return
         if isinstance(f, Diff) and enforce is None:
-            m.AddLinearConstraint(self.vars[f.x] - self.vars[f.y], f.lo, f.hi)
+            m.add_linear_constraint(self.vars[f.x] - self.vars[f.y], f.lo, f.hi)
             return
         lit = self.reify(f)
         if enforce is None:
-            m.AddBoolOr([lit])
+            m.add_bool_or([lit])
         else:
-            m.AddImplication(enforce, lit)
+            m.add_implication(enforce, lit)
 
-    def reify(self, f: Formula) -> cp_model.IntVar:
+    def reify(self, f: Formula) -> Any:
         """A literal equivalent to ``f`` (both directions)."""
         m = self.model
         if isinstance(f, Not):
-            return self.reify(f.arg).Not()
-        b = m.NewBoolVar("")
+            return self.reify(f.arg).negated()
+        b = m.new_bool_var("")
         if isinstance(f, In):
             x = self.vars[f.var]
             lo, hi = self.problem.domains[f.var]
-            m.AddLinearExpressionInDomain(x, _domain(f.set)).OnlyEnforceIf(b)
-            m.AddLinearExpressionInDomain(x, _domain(f.set.complement(lo, hi))).OnlyEnforceIf(
-                b.Not()
+            m.add_linear_expression_in_domain(x, _domain(f.set)).only_enforce_if(b)
+            m.add_linear_expression_in_domain(x, _domain(f.set.complement(lo, hi))).only_enforce_if(
+                b.negated()
             )
         elif isinstance(f, Mod):
             x = self.vars[f.var]
             lo, _hi = self.problem.domains[f.var]
             if lo < 0:
                 raise TsolveError("cpsat: Mod on a variable with negative values is unsupported")
-            z = m.NewIntVar(0, f.m - 1, "")
-            m.AddModuloEquality(z, x, f.m)
-            m.Add(z == f.r % f.m).OnlyEnforceIf(b)
-            m.Add(z != f.r % f.m).OnlyEnforceIf(b.Not())
+            z = m.new_int_var(0, f.m - 1, "")
+            m.add_modulo_equality(z, x, f.m)
+            m.add(z == f.r % f.m).only_enforce_if(b)
+            m.add(z != f.r % f.m).only_enforce_if(b.negated())
         elif isinstance(f, Diff):
             e = self.vars[f.x] - self.vars[f.y]
-            m.AddLinearConstraint(e, f.lo, f.hi).OnlyEnforceIf(b)
-            m.AddLinearExpressionInDomain(e, Domain(f.lo, f.hi).Complement()).OnlyEnforceIf(
-                b.Not()
+            m.add_linear_constraint(e, f.lo, f.hi).only_enforce_if(b)
+            m.add_linear_expression_in_domain(e, Domain(f.lo, f.hi).complement()).only_enforce_if(
+                b.negated()
             )
         elif isinstance(f, And):
             lits = [self.reify(a) for a in f.args]
-            m.AddBoolAnd(lits).OnlyEnforceIf(b)
-            m.AddBoolOr([lit.Not() for lit in lits] + [b])
+            m.add_bool_and(lits).only_enforce_if(b)
+            m.add_bool_or([lit.negated() for lit in lits] + [b])
         elif isinstance(f, Or):
             lits = [self.reify(a) for a in f.args]
-            m.AddBoolOr(lits).OnlyEnforceIf(b)
+            m.add_bool_or(lits).only_enforce_if(b)
             for lit in lits:
-                m.AddImplication(lit, b)
+                m.add_implication(lit, b)
         else:
             raise TypeError(f"not an IR formula: {f!r}")
         return b
@@ -119,10 +120,10 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.stopped = False
 
     def on_solution_callback(self) -> None:
-        self.seen.add(int(self.Value(self.var)))
+        self.seen.add(int(self.value(self.var)))
         if self.limit is not None and len(self.seen) >= self.limit:
             self.stopped = True
-            self.StopSearch()
+            self.stop_search()
 
 
 class CpSatBackend(SolverBackend):
@@ -143,35 +144,37 @@ class CpSatBackend(SolverBackend):
         solver = self._solver()
         solver.parameters.enumerate_all_solutions = True
         cb = _Collector(tr.vars[problem.target], limit)
-        status = solver.Solve(tr.model, cb)
+        status = solver.solve(tr.model, cb)
         if status == cp_model.UNKNOWN and not cb.stopped:
             raise SolverTimeout(f"cpsat: time limit of {self.time_limit}s reached")
         if status == cp_model.MODEL_INVALID:
-            raise TsolveError(f"cpsat: invalid model ({tr.model.Validate()})")
+            raise TsolveError(f"cpsat: invalid model ({tr.model.validate()})")
         sols = tuple(sorted(cb.seen))
         if limit is not None:
             sols = sols[:limit]
         return SolveResult(
-            sols, complete=not cb.stopped, backend=self.name,
+            sols,
+            complete=not cb.stopped,
+            backend=self.name,
             stats={"seconds": time.perf_counter() - t0},
         )
 
     def explain(self, problem: Problem) -> list[int]:
-        """Core from assumptions (``SufficientAssumptionsForInfeasibility``), then
+        """Core from assumptions (``sufficient_assumptions_for_infeasibility``), then
         shrunk to a minimal subset by deletion."""
         tr = _Translator(problem)
         lits = []
         for c in problem.constraints:
-            a = tr.model.NewBoolVar("")
+            a = tr.model.new_bool_var("")
             tr.post(c, enforce=a)
             lits.append(a)
-        tr.model.AddAssumptions(lits)
+        tr.model.add_assumptions(lits)
         solver = self._solver()
-        status = solver.Solve(tr.model)
+        status = solver.solve(tr.model)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return []
         if status != cp_model.INFEASIBLE:
             raise SolverTimeout(f"cpsat: time limit of {self.time_limit}s reached in explain")
-        index = {lit.Index(): i for i, lit in enumerate(lits)}
-        core = sorted(index[j] for j in solver.SufficientAssumptionsForInfeasibility())
+        index = {lit.index: i for i, lit in enumerate(lits)}
+        core = sorted(index[j] for j in solver.sufficient_assumptions_for_infeasibility())
         return self._shrink(problem, core)

@@ -11,7 +11,7 @@ import numpy as np
 
 from tsolve.encodings.ir import And, evaluate, variables
 from tsolve.errors import TsolveError
-from tsolve.solver.base import Problem, SolveResult, SolverBackend
+from tsolve.solver.base import Problem, SolverBackend, SolveResult
 
 
 class EnumeratorBackend(SolverBackend):

@@ -57,7 +57,7 @@ def puzzle_from_record(record: Any) -> Puzzle:
     elif isinstance(dom, dict) and "start" in dom and "end" in dom:
         domain = DateDomain.from_dates(dom["start"], dom["end"])
     else:
-        raise TsolveError(f"record {rid}: 'domain' must be {{\"start\": ..., \"end\": ...}}")
+        raise TsolveError(f'record {rid}: \'domain\' must be {{"start": ..., "end": ...}}')
     style = record.get("style", "implicit")
     return Puzzle(rid, facts, domain, style if style in ("implicit", "explicit") else "implicit")
 
@@ -72,3 +72,30 @@ def solve_puzzle(
 
 def answers_iso(result: SolveResult) -> list[str]:
     return [iso(d) for d in result.solutions]
+
+
+def solve_record(
+    record: Any, backend: str = "cpsat", limit: int | None = None,
+    time_limit: float | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Recompute one record's answer set; compare with its stored ``answers``.
+
+    ``matches`` is None when the record stores no answers, or when the
+    enumeration stopped at ``limit`` (then equality cannot be decided).
+    """
+    puzzle = puzzle_from_record(record)
+    res = solve_puzzle(puzzle, backend, limit, time_limit)
+    answers = answers_iso(res)
+    stored = record.get("answers")
+    matches: bool | None = None
+    if isinstance(stored, list) and res.complete:
+        matches = sorted(map(str, stored)) == answers
+    return {
+        "id": puzzle.id,
+        "answers": answers,
+        "count": res.count,
+        "complete": res.complete,
+        "backend": res.backend,
+        "matches": matches,
+        "stored": stored if isinstance(stored, list) else None,
+    }

@@ -23,7 +23,7 @@ import z3
 
 from tsolve.encodings.ir import And, Diff, Formula, In, Mod, Not, Or
 from tsolve.errors import SolverTimeout
-from tsolve.solver.base import Problem, SolveResult, SolverBackend
+from tsolve.solver.base import Problem, SolverBackend, SolveResult
 
 
 def _num(v: int) -> str:
@@ -86,7 +86,9 @@ class _Writer:
         out = []
         for name, (lo, hi) in self.bounds.items():
             x = _sym(name)
-            out.append(f"(declare-const {x} Int)(assert (and (>= {x} {_num(lo)}) (<= {x} {_num(hi)})))")
+            out.append(
+                f"(declare-const {x} Int)(assert (and (>= {x} {_num(lo)}) (<= {x} {_num(hi)})))"
+            )
         return "".join(out)
 
 
@@ -121,7 +123,9 @@ class Z3Backend(SolverBackend):
             found.append(v)
             s.add(x != v)
         return SolveResult(
-            tuple(sorted(found)), complete, self.name,
+            tuple(sorted(found)),
+            complete,
+            self.name,
             stats={"seconds": time.perf_counter() - t0},
         )
 

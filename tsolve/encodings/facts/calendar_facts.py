@@ -52,7 +52,9 @@ class YearFact(Fact):
         return f"The year is {self.year}."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         return cls(_seed_field(seed, "year"))
 
 
@@ -72,10 +74,14 @@ class DecadeFact(Fact):
         return np.asarray(view.greg.year // 10 * 10 == self.decade)
 
     def render(self, style: Style = "implicit") -> str:
-        return f"The date falls in the {self.decade}s (the years {self.decade} to {self.decade + 9})."
+        return (
+            f"The date falls in the {self.decade}s (the years {self.decade} to {self.decade + 9})."
+        )
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         return cls(_seed_field(seed, "year") // 10 * 10)
 
 
@@ -101,7 +107,9 @@ class LeapYearFact(Fact):
         return "The year is a leap year." if self.leap else "The year is not a leap year."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         return cls(bool(_cal.isleap(_seed_field(seed, "year"))))
 
 
@@ -122,7 +130,9 @@ class MonthFact(Fact):
         return f"The date is in {MONTHS[self.month - 1]}."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         return cls(_seed_field(seed, "month"))
 
 
@@ -162,7 +172,9 @@ class SeasonFact(Fact):
         return f"The date is in {self.season}."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         return cls(season_of(_seed_field(seed, "month")))
 
 
@@ -187,7 +199,9 @@ class WeekdayFact(Fact):
         return f"The date is a {self.weekday}."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         return cls(WEEKDAYS[_seed_field(seed, "weekday")])
 
 
@@ -217,7 +231,9 @@ class WeekdaysFact(Fact):
         return "The date is a " + join_or(list(self.weekdays)) + "."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         own = _seed_field(seed, "weekday")
         others = [w for w in range(7) if w != own]
         chosen = sorted([own, *rng.sample(others, rng.choice((1, 1, 2, 3)))])
@@ -248,7 +264,9 @@ class WeekdayInMonthFact(Fact):
         return f"The date is the {NTH_WORDS[self.nth]} {self.weekday} of its month."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         day, dim = _seed_field(seed, "day"), _seed_field(seed, "days_in_month")
         wd = WEEKDAYS[_seed_field(seed, "weekday")]
         if day + 7 > dim and rng.random() < 0.5:
@@ -291,7 +309,9 @@ class DayOfMonthFact(Fact):
         return f"The date is the {ordinal(int(self.day or 0))} day of its month."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         day, dim = _seed_field(seed, "day"), _seed_field(seed, "days_in_month")
         if day == dim and rng.random() < 0.5:
             return cls(position="last")
@@ -326,7 +346,9 @@ class DayOfMonthRangeFact(Fact):
         return f"The day of the month is {word} the {ordinal(self.day)} (strictly)."
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact:
         day = _seed_field(seed, "day")
         options = []
         if day < 31:

@@ -76,7 +76,9 @@ class PersonAliveFact(Fact):
         return cls(p.name, p.born.isoformat(), died, p.description)
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
         d = int(seed.days[0])
         alive = [
             p for p in knowledge.people()
@@ -135,7 +137,9 @@ class UsPresidentFact(Fact):
         return tuple((s.isoformat(), e.isoformat()) for s, e in p.terms if e is not None)
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
         d = int(seed.days[0])
         for p in knowledge.presidents():
             terms = cls._closed_terms(p)
@@ -175,8 +179,12 @@ class SportsEventYearFact(Fact):
                 f"sports_event_year.event: unknown event {self.event!r} "
                 f"(known: {', '.join(SPORTS_LABELS)})"
             )
-        if not self.years or not all(isinstance(y, int) and not isinstance(y, bool) for y in self.years):
-            raise TsolveError(f"sports_event_year.years: expected a list of years, got {self.years!r}")
+        if not self.years or not all(
+            isinstance(y, int) and not isinstance(y, bool) for y in self.years
+        ):
+            raise TsolveError(
+                f"sports_event_year.years: expected a list of years, got {self.years!r}"
+            )
 
     def holds(self, view: DayView) -> np.ndarray:
         y = view.greg.year
@@ -199,7 +207,9 @@ class SportsEventYearFact(Fact):
         return cls(event, tuple(knowledge.sports_events()[event].years))
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
         y = int(seed.greg.year[0])
         ok = [e for e, ev in sorted(knowledge.sports_events().items()) if y in ev.years]
         return cls._of(rng.choice(ok)) if ok else None
@@ -332,7 +342,9 @@ class EventRelationFact(Fact):
         return cls(ev.name, ev.start.isoformat(), ev.end.isoformat(), relation)
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
         rels = [r for r, lv in RELATION_LEVELS.items() if level is None or lv == level]
         # same_day pins a single-day event's date outright; keep it rare.
         weights = [0.2 if r == "same_day" else 1.0 for r in rels]

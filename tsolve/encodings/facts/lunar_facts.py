@@ -43,7 +43,8 @@ class ChineseZodiacFact(Fact):
     def __post_init__(self) -> None:
         if self.animal not in ANIMALS:
             raise TsolveError(
-                f"chinese_zodiac.animal: unknown animal {self.animal!r} (known: {', '.join(ANIMALS)})"
+                f"chinese_zodiac.animal: unknown animal {self.animal!r} "
+                f"(known: {', '.join(ANIMALS)})"
             )
 
     @classmethod
@@ -61,7 +62,9 @@ class ChineseZodiacFact(Fact):
         )
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
         if not chinese_table_covers(domain):
             return None
         return cls(zodiac_animal(int(seed.chinese[0][0])))
@@ -79,8 +82,14 @@ class LunarMonthFact(Fact):
     leap: bool = False
 
     def __post_init__(self) -> None:
-        if isinstance(self.month, bool) or not isinstance(self.month, int) or not 1 <= self.month <= 12:
-            raise TsolveError(f"lunar_month.month: expected an integer in 1..12, got {self.month!r}")
+        if (
+            isinstance(self.month, bool)
+            or not isinstance(self.month, int)
+            or not 1 <= self.month <= 12
+        ):
+            raise TsolveError(
+                f"lunar_month.month: expected an integer in 1..12, got {self.month!r}"
+            )
         if not isinstance(self.leap, bool):
             raise TsolveError(f"lunar_month.leap: expected true or false, got {self.leap!r}")
 
@@ -104,7 +113,9 @@ class LunarMonthFact(Fact):
         )
 
     @classmethod
-    def sample(cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None) -> Fact | None:
+    def sample(
+        cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
+    ) -> Fact | None:
         if not chinese_table_covers(domain):
             return None
         _, month, _, leap = seed.chinese

@@ -1,0 +1,95 @@
+"""End-to-end: the installed `tsolve` command, as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TSOLVE = [sys.executable, "-m", "tsolve"]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "100"}
+    return subprocess.run(
+        [*TSOLVE, *args], capture_output=True, text=True, input=stdin, timeout=300, env=env
+    )
+
+
+def test_main_job_prints_a_puzzle_with_three_answers() -> None:
+    r = run("puzzle", "--solutions", "3")
+    assert r.returncode == 0, r.stderr
+    assert "MY ANSWER" in r.stdout and "Answers:" in r.stdout
+    answers = r.stdout.split("Answers:")[1].splitlines()[0].split(",")
+    assert len(answers) == 3
+
+
+def test_json_record_then_solve_check_and_verify(tmp_path: Path) -> None:
+    r = run("puzzle", "--solutions", "1-3", "--count", "3", "--seed", "11", "--format", "jsonl")
+    assert r.returncode == 0, r.stderr
+    recs = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [len(x["answers"]) for x in recs] == [1, 2, 3]
+    pz = tmp_path / "p.jsonl"
+    pz.write_text(r.stdout)
+    s = run("solve", str(pz), "--check", "--backend", "z3", "--format", "jsonl")
+    assert s.returncode == 0, s.stderr
+    assert all(json.loads(line)["matches"] for line in s.stdout.splitlines())
+    # A tampered record is caught by --check.
+    bad = dict(recs[0], answers=["1999-01-01"])
+    pz2 = tmp_path / "bad.jsonl"
+    pz2.write_text(json.dumps(bad) + "\n")
+    assert run("solve", str(pz2), "--check").returncode == 1
+    preds = tmp_path / "pred.jsonl"
+    preds.write_text(
+        "\n".join(
+            json.dumps({"id": x["id"], "output": "MY ANSWER: " + ", ".join(x["answers"])})
+            for x in recs
+        )
+        + "\n"
+    )
+    v = run("verify", str(pz), str(preds), "--format", "json")
+    assert v.returncode == 0, v.stderr
+    out = json.loads(v.stdout)
+    assert out["summary"]["families"]["time-puzzles"]["overall"]["em"] == 1.0
+    assert len(out["items"]) == 3
+    t = run("verify", str(pz), str(preds))
+    assert t.returncode == 0 and "overall" in t.stdout
+
+
+def test_same_seed_same_bytes() -> None:
+    a = run("puzzle", "--solutions", "2", "--count", "2", "--seed", "5", "--format", "jsonl")
+    b = run("puzzle", "--solutions", "2", "--count", "2", "--seed", "5", "--format", "jsonl")
+    assert a.returncode == 0 and a.stdout == b.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("puzzle", "--domain-start", "2020-02-30"), "not a valid date"),
+        (("puzzle", "--domain-start", "2020-01-01", "--domain-end", "1990-01-01"), "before start"),
+        (("puzzle", "--solutions", "many"), "solutions"),
+        (("puzzle", "--backend", "gurobi"), "backend"),
+        (("puzzle", "--format", "xml"), "format"),
+        (("solve", "/no/such/file.jsonl"), "does not exist"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) -> None:
+    r = run(*args)
+    assert r.returncode == 2
+    assert needle in r.stderr
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_malformed_rows_are_reported_and_the_batch_goes_on(tmp_path: Path) -> None:
+    good = run("puzzle", "--solutions", "1", "--format", "jsonl").stdout
+    f = tmp_path / "mixed.jsonl"
+    f.write_text("{broken\n" + good + '{"id": "x", "facts": [{"kind": "nope", "params": {}}]}\n')
+    r = run("solve", str(f), "--format", "jsonl")
+    assert r.returncode == 0
+    assert len(r.stdout.splitlines()) == 1
+    assert "malformed JSON" in r.stderr and "unknown kind" in r.stderr

@@ -1,0 +1,53 @@
+"""The IR's interval arithmetic against plain Python sets."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tsolve.encodings.ir import IntervalSet
+
+intervals = st.lists(
+    st.tuples(st.integers(0, 200), st.integers(0, 30)).map(lambda t: (t[0], t[0] + t[1])),
+    max_size=8,
+)
+
+
+def as_set(s: IntervalSet) -> set[int]:
+    return {v for lo, hi in s for v in range(lo, hi + 1)}
+
+
+def raw(items: list[tuple[int, int]]) -> set[int]:
+    return {v for lo, hi in items for v in range(lo, hi + 1)}
+
+
+@given(intervals)
+def test_normal_form_is_sorted_disjoint_and_non_adjacent(items: list[tuple[int, int]]) -> None:
+    s = IntervalSet.from_intervals(items)
+    assert as_set(s) == raw(items)
+    for (a1, b1), (a2, b2) in zip(s.intervals, s.intervals[1:], strict=False):
+        assert a1 <= b1 < a2 - 1 <= b2
+    assert s.size == len(raw(items))
+
+
+@given(intervals, intervals)
+def test_intersect_and_complement(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> None:
+    sa, sb = IntervalSet.from_intervals(a), IntervalSet.from_intervals(b)
+    assert as_set(sa.intersect(sb)) == raw(a) & raw(b)
+    assert as_set(sa.complement(0, 250)) == set(range(0, 251)) - raw(a)
+    assert as_set(sa.clip(20, 100)) == raw(a) & set(range(20, 101))
+
+
+@given(intervals, st.lists(st.integers(-5, 260), max_size=30))
+def test_contains_matches_membership(a: list[tuple[int, int]], values: list[int]) -> None:
+    s = IntervalSet.from_intervals(a)
+    got = s.contains(np.asarray(values, dtype=np.int64))
+    assert got.tolist() == [v in raw(a) for v in values]
+
+
+@given(st.lists(st.booleans(), min_size=1, max_size=60), st.integers(0, 1000))
+def test_from_mask_round_trip(mask: list[bool], base: int) -> None:
+    days = np.arange(base, base + len(mask))
+    s = IntervalSet.from_mask(days, np.asarray(mask))
+    assert as_set(s) == {base + i for i, m in enumerate(mask) if m}

@@ -1,0 +1,5 @@
+"""``python -m tsolve`` runs the CLI."""
+
+from tsolve.cli.app import main
+
+main()

@@ -1,0 +1,114 @@
+"""Reading dates out of raw model text.
+
+Models do not follow formats exactly: they bold the answer line, write
+"My answer:", put the dates on the next line, or spell months out. The parser
+accepts all of that, but it never guesses: text with no recognisable answer
+line, or an answer line with neither dates nor an explicit "None", is a parse
+failure that scores 0 and is flagged, not silently read as "no dates".
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+
+_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+            ("december", "dec"),
+        ],
+        1,
+    )
+    for name in names
+}  # fmt: skip
+_MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
+
+MARKER = re.compile(r"my[\s*_`]*answer[\s*_`]*[:：]", re.IGNORECASE)
+
+DATE_RE = re.compile(
+    rf"""
+    (?P<iso>\b(?P<y1>\d{{4}})[-/.](?P<m1>\d{{1,2}})[-/.](?P<d1>\d{{1,2}})\b)
+  | (?P<mdy>\b(?P<mon2>{_MONTH_RE})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y2>\d{{4}})\b)
+  | (?P<dmy>\b(?P<d3>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?
+        (?P<mon3>{_MONTH_RE})\.?,?\s+(?P<y3>\d{{4}})\b)
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_NONE_RE = re.compile(
+    r"^(none|no valid dates?|no dates?|no solutions?|no valid solutions?|n/?a|nothing|"
+    r"there (is|are) no valid dates?|∅|\{\s*\}|\[\s*\])[.!]?$",
+    re.IGNORECASE,
+)
+_DECOR = re.compile(r"[*_`#>\"']")
+
+
+@dataclass
+class ParsedAnswer:
+    """``dates`` are ISO strings of valid dates; ``invalid`` holds date-like
+    tokens that are not real dates (``2023-02-30``): they count as wrong answers.
+    ``failed`` means nothing usable was found, with ``reason`` saying why."""
+
+    dates: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    is_none: bool = False
+    failed: bool = False
+    reason: str = ""
+    answer_text: str = ""
+
+
+def _answer_text(text: str) -> str | None:
+    matches = list(MARKER.finditer(text))
+    if not matches:
+        return None
+    rest = text[matches[-1].end() :]
+    lines: list[str] = []
+    for line in rest.splitlines():
+        if line.strip():
+            lines.append(line)
+        elif lines:
+            break
+    return "\n".join(lines).strip()
+
+
+def find_dates(text: str) -> tuple[list[str], list[str]]:
+    """All date mentions in order: (valid ISO dates, invalid date-like tokens)."""
+    valid: list[str] = []
+    invalid: list[str] = []
+    for m in DATE_RE.finditer(text):
+        if m.group("iso"):
+            y, mo, d = int(m["y1"]), int(m["m1"]), int(m["d1"])
+        elif m.group("mdy"):
+            y, mo, d = int(m["y2"]), _MONTHS[m["mon2"].lower()], int(m["d2"])
+        else:
+            y, mo, d = int(m["y3"]), _MONTHS[m["mon3"].lower()], int(m["d3"])
+        try:
+            iso = _dt.date(y, mo, d).isoformat()
+        except ValueError:
+            invalid.append(m.group(0))
+            continue
+        if iso not in valid:
+            valid.append(iso)
+    return valid, invalid
+
+
+def parse_answer(output: object) -> ParsedAnswer:
+    """Parse the final ``MY ANSWER: ...`` of a model output (Time Puzzles, App. E)."""
+    if not isinstance(output, str):
+        return ParsedAnswer(failed=True, reason="output is not a string")
+    answer = _answer_text(output)
+    if answer is None:
+        return ParsedAnswer(failed=True, reason="no 'MY ANSWER:' line")
+    dates, invalid = find_dates(answer)
+    if dates or invalid:
+        return ParsedAnswer(dates=sorted(dates), invalid=invalid, answer_text=answer)
+    plain = _DECOR.sub("", answer).strip().rstrip(".").strip()
+    if _NONE_RE.match(plain) or _NONE_RE.match(plain + "."):
+        return ParsedAnswer(is_none=True, answer_text=answer)
+    return ParsedAnswer(failed=True, reason="answer line has no dates and is not 'None'",
+                        answer_text=answer)  # fmt: skip

@@ -1,0 +1,131 @@
+"""``tsolve verify``: score a predictions file against task records.
+
+One bad row (malformed JSON, unknown id, a record the scorer rejects) is
+reported and the batch goes on. Families may be mixed in one run; each
+record's family picks its scorer.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tsolve.errors import TsolveError
+from tsolve.records import BadRow, iter_json_rows
+from tsolve.verifiers.registry import ItemScore, record_family, scorer_for
+
+
+@dataclass
+class VerifyReport:
+    items: list[ItemScore] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # record ids with no prediction
+
+    def summary(self) -> dict[str, Any]:
+        """Macro-averaged metrics per family, overall and per group label."""
+        fams: dict[str, list[ItemScore]] = defaultdict(list)
+        for it in self.items:
+            fams[it.family].append(it)
+        out: dict[str, Any] = {}
+        for fam, items in sorted(fams.items()):
+            groups: dict[str, dict[str, list[ItemScore]]] = defaultdict(lambda: defaultdict(list))
+            for it in items:
+                for key, val in it.groups.items():
+                    groups[key][val].append(it)
+            out[fam] = {
+                "overall": _aggregate(items),
+                "by": {
+                    key: {val: _aggregate(v) for val, v in sorted(vals.items(), key=_group_order)}
+                    for key, vals in sorted(groups.items())
+                },
+            }
+        return {
+            "families": out,
+            "scored": len(self.items),
+            "parse_failures": sum(it.parse_failed for it in self.items),
+            "errors": len(self.errors),
+            "missing_predictions": len(self.missing),
+        }
+
+    def to_json(self, detail: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {"summary": self.summary(), "errors": self.errors}
+        if detail:
+            out["items"] = [it.to_json() for it in self.items]
+            out["missing"] = self.missing
+        return out
+
+
+def _group_order(kv: tuple[str, Any]) -> tuple[int, Any]:
+    k = kv[0]
+    return (0, int(k)) if k.lstrip("-").isdigit() else (1, k)
+
+
+def _aggregate(items: list[ItemScore]) -> dict[str, Any]:
+    keys = sorted({k for it in items for k in it.metrics})
+    n = len(items)
+    agg: dict[str, Any] = {"n": n}
+    for k in keys:
+        agg[k] = sum(it.metrics.get(k, 0.0) for it in items) / n if n else 0.0
+    agg["parse_failures"] = sum(it.parse_failed for it in items)
+    return agg
+
+
+def verify(
+    records: Iterable[dict[str, Any] | BadRow],
+    predictions: Iterable[dict[str, Any] | BadRow],
+) -> VerifyReport:
+    """Score every prediction ``{"id", "output"}`` against the record with that id."""
+    report = VerifyReport()
+    by_id: dict[str, dict[str, Any]] = {}
+    for rec in records:
+        if isinstance(rec, BadRow):
+            report.errors.append(f"puzzles {rec}")
+            continue
+        rid = rec.get("id")
+        if rid is None:
+            report.errors.append("puzzles: a record has no 'id'")
+            continue
+        if str(rid) in by_id:
+            report.errors.append(f"puzzles: duplicate id {rid!r} (the first one is used)")
+            continue
+        by_id[str(rid)] = rec
+    seen: set[str] = set()
+    for pred in predictions:
+        if isinstance(pred, BadRow):
+            report.errors.append(f"predictions {pred}")
+            continue
+        pid = pred.get("id")
+        if pid is None or str(pid) not in by_id:
+            report.errors.append(f"predictions: id {pid!r} matches no record")
+            continue
+        pid = str(pid)
+        if pid in seen:
+            report.errors.append(f"predictions: duplicate prediction for id {pid!r} (ignored)")
+            continue
+        seen.add(pid)
+        output = pred.get("output")
+        record = by_id[pid]
+        try:
+            item = scorer_for(record_family(record))(
+                record, output if isinstance(output, str) else ""
+            )
+        except TsolveError as exc:
+            report.errors.append(f"predictions: id {pid!r}: {exc}")
+            continue
+        if not isinstance(output, str):
+            item.parse_failed = True
+            item.metrics = {k: 0.0 for k in item.metrics}
+            item.diagnosis = {"reason": "prediction has no string 'output'"}
+        report.items.append(item)
+    report.missing = [rid for rid in by_id if rid not in seen]
+    return report
+
+
+def verify_files(puzzles: str | Path, predictions: str | Path) -> VerifyReport:
+    """:func:`verify` over two files (JSON, JSON array or JSONL; ``-`` = stdin)."""
+    if str(puzzles) == "-" and str(predictions) == "-":
+        raise TsolveError("predictions: only one of the two files can be '-' (stdin)")
+    return verify(iter_json_rows(puzzles), iter_json_rows(predictions))
