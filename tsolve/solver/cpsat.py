@@ -14,8 +14,8 @@ the same date twice with different auxiliaries.
 from __future__ import annotations
 
 import time
-from typing import Any
 from functools import lru_cache
+from typing import Any
 
 from ortools.sat.python import cp_model
 

@@ -76,8 +76,19 @@ def _answer_text(text: str) -> str | None:
     return "\n".join(lines).strip()
 
 
+_ISO_LIST = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:\s*,\s*\d{4}-\d{2}-\d{2})*\s*\.?\s*$")
+
+
 def find_dates(text: str) -> tuple[list[str], list[str]]:
     """All date mentions in order: (valid ISO dates, invalid date-like tokens)."""
+    if _ISO_LIST.match(text):  # the format the prompt asks for: skip the general scan
+        try:
+            dates = [_dt.date.fromisoformat(t.strip()).isoformat()
+                     for t in text.strip().rstrip(".").split(",")]  # fmt: skip
+        except ValueError:
+            pass  # an invalid date among them: the general scan sorts it out
+        else:
+            return list(dict.fromkeys(dates)), []
     valid: list[str] = []
     invalid: list[str] = []
     for m in DATE_RE.finditer(text):
