@@ -34,7 +34,12 @@ def _register() -> None:
 
     puzzle_commands.register(app)
     __import__("tsolve.cli.calendar_commands", fromlist=["register"]).register(app)
-    # Other families add their group here: `from tsolve.cli import X_commands; X_commands.register(app)`.
+    __import__("tsolve.cli.span_commands", fromlist=["register"]).register(app)
+    __import__("tsolve.cli.logistics_commands", fromlist=["register"]).register(app)
+    __import__("tsolve.cli.dataset_commands", fromlist=["register"]).register(app)
+    __import__("tsolve.cli.stress_commands", fromlist=["register"]).register(app)
+    __import__("tsolve.cli.bench_commands", fromlist=["register"]).register(app)
+    # A new family adds one line: its cli module's register(app).
 
 
 _register()

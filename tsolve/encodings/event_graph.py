@@ -56,68 +56,116 @@ def batches(events: tuple[Event, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Dependencies:
+    """The dependency DAG as plain tuples: for every event, its predecessors
+    with the gap each requires, and its batch id.
+
+    This is what the schedule pass walks (a few microseconds per event);
+    :func:`build_graph` turns exactly this into a networkx DiGraph for analysis
+    and for the CP-SAT model, so the two views cannot disagree.
+    """
+
+    preds: tuple[tuple[tuple[int, int], ...], ...]
+    batch: tuple[int, ...]
+    execution: str
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Dependencies:
+        events = scenario.events
+        if scenario.execution == "serial":
+            preds: list[tuple[tuple[int, int], ...]] = [()]
+            preds += [((a.index, _stated_gap(a, b)),) for a, b in zip(events, events[1:], strict=False)]
+            return cls(tuple(preds), tuple(range(len(events))), "serial")
+        bid = batches(events)
+        return cls(_parallel_preds(events, bid), bid, "parallel")
+
+    @classmethod
+    def from_graph(cls, g: nx.DiGraph, execution: str) -> Dependencies:
+        n = g.number_of_nodes()
+        preds = tuple(tuple(sorted((u, d["gap"]) for u, d in g.pred[i].items())) for i in range(n))
+        return cls(preds, tuple(g.nodes[i]["batch"] for i in range(n)), execution)
+
+    def edges(self) -> list[tuple[int, int, int]]:
+        """(u, v, gap) for every edge."""
+        return [(u, v, gap) for v, ps in enumerate(self.preds) for u, gap in ps]
+
+
+def dependencies(scenario: Scenario, graph: nx.DiGraph | Dependencies | None = None) -> Dependencies:
+    """The dependencies of ``scenario``, reusing ``graph`` when given."""
+    if isinstance(graph, Dependencies):
+        return graph
+    if graph is not None:
+        return Dependencies.from_graph(graph, scenario.execution)
+    return Dependencies.of(scenario)
+
+
 def build_graph(scenario: Scenario) -> nx.DiGraph:
-    """The dependency DAG of ``scenario`` under its execution mode.
+    """The dependency DAG of ``scenario`` under its execution mode, as a
+    networkx DiGraph.
 
     Node attributes: ``duration``, ``batch``. Edge attribute ``gap``: extra
     minutes required between the end of ``u`` and the start of ``v``
     (stated-time serial lists keep their stated gaps; everything else is 0).
     """
-    events = scenario.events
+    deps = Dependencies.of(scenario)
     g = nx.DiGraph()
-    bid = batches(events) if scenario.execution == "parallel" else tuple(range(len(events)))
-    for e in events:
-        g.add_node(e.index, duration=e.duration, batch=bid[e.index])
-    if scenario.execution == "serial":
-        for a, b in zip(events, events[1:], strict=False):
-            gap = 0
-            if a.start is not None and b.start is not None:
-                gap = b.start - (a.start + a.duration)
-            g.add_edge(a.index, b.index, gap=gap)
-        return g
-    _parallel_edges(g, events, bid)
+    g.add_nodes_from(
+        (e.index, {"duration": e.duration, "batch": deps.batch[e.index]}) for e in scenario.events
+    )
+    g.add_edges_from((u, v, {"gap": gap}) for u, v, gap in deps.edges())
     return g
 
 
-def _parallel_edges(g: nx.DiGraph, events: tuple[Event, ...], bid: tuple[int, ...]) -> None:
+def _stated_gap(a: Event, b: Event) -> int:
+    if a.start is not None and b.start is not None:
+        return b.start - (a.start + a.duration)
+    return 0
+
+
+def _parallel_preds(
+    events: tuple[Event, ...], bid: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
     members: dict[int, list[int]] = {}
     for e in events:
         members.setdefault(bid[e.index], []).append(e.index)
+    preds: list[tuple[tuple[int, int], ...]] = [()] * len(events)
     last_move: dict[str, int] = {}  # vehicle -> index of its latest move so far
     stop_batches: dict[str, list[int]] = {}  # vehicle -> batch ids at its current stop
     last_of_package: dict[str, int] = {}  # package -> its latest event so far
 
-    def link(preds: set[int], batch: int) -> None:
-        for u in preds:
-            for v in members[batch]:
-                if u not in members[batch]:
-                    g.add_edge(u, v, gap=0)
+    def link(found: set[int], batch: int) -> None:
+        mem = members[batch]
+        edge = tuple(sorted((u, 0) for u in found if u not in mem))
+        for v in mem:
+            preds[v] = edge
 
     for e in events:
         i, v = e.index, e.vehicle
         if e.kind == "move":
-            preds = {last_move[v]} if v in last_move else set()
+            found = {last_move[v]} if v in last_move else set()
             for b in stop_batches.get(v, []):
-                preds.update(members[b])
-            link(preds, i)
+                found.update(members[b])
+            link(found, i)
             last_move[v] = i
             stop_batches[v] = []
             continue
         b = bid[i]
         if members[b][0] == i:  # first member: gather the whole batch's predecessors
-            preds = {last_move[v]} if v in last_move else set()
+            found = {last_move[v]} if v in last_move else set()
             for other in stop_batches.get(v, []):
                 if events[other].kind != e.kind:
-                    preds.update(members[other])
+                    found.update(members[other])
             for m in members[b]:
                 pkg = events[m].package
                 if pkg in last_of_package:
-                    preds.add(last_of_package[pkg])  # type: ignore[index]
-            link(preds, b)
+                    found.add(last_of_package[pkg])  # type: ignore[index]
+            link(found, b)
             stop_batches.setdefault(v, []).append(b)
         last_of_package[e.package] = i  # type: ignore[index]
-    if not nx.is_directed_acyclic_graph(g):  # pragma: no cover - edges point forward
-        raise TsolveError("events: dependency graph has a cycle")
+    # Every predecessor was gathered from earlier list entries, so each edge
+    # points forward and list order is a topological order (no cycle check needed).
+    return tuple(preds)
 
 
 @dataclass(frozen=True)
@@ -141,7 +189,7 @@ class Schedule:
 
 def earliest_schedule(
     scenario: Scenario,
-    graph: nx.DiGraph | None = None,
+    graph: nx.DiGraph | Dependencies | None = None,
     forced: Mapping[int, int] | None = None,
     origin: int = 0,
 ) -> Schedule:
@@ -153,7 +201,7 @@ def earliest_schedule(
     serial mode the first event starts at its stated time (or ``origin``) and
     the chain's gaps place the rest.
     """
-    g = build_graph(scenario) if graph is None else graph
+    deps = dependencies(scenario, graph)
     forced = forced or {}
     events = scenario.events
     n = len(events)
@@ -165,10 +213,12 @@ def earliest_schedule(
         if i in forced:
             s = forced[i]
         else:
-            preds = [end[u] + g.edges[u, i]["gap"] for u in g.predecessors(i)]
+            ps = deps.preds[i]
             release = e.start if e.start is not None and (not serial or i == 0) else None
-            if preds:
-                s = max(preds) if release is None else max(release, *preds)
+            if ps:
+                s = max(end[u] + gap for u, gap in ps)
+                if release is not None and release > s:
+                    s = release
             else:
                 s = release if release is not None else origin
         start[i] = s
@@ -176,13 +226,13 @@ def earliest_schedule(
     busy = list(end)
     if not serial:
         groups: dict[int, list[int]] = {}
-        for i in g.nodes:
-            groups.setdefault(g.nodes[i]["batch"], []).append(i)
+        for i, b in enumerate(deps.batch):
+            groups.setdefault(b, []).append(i)
         for mem in groups.values():
             if len(mem) > 1:
                 last = max(end[m] for m in mem)
                 for m in mem:
-                    busy[m] = max(busy[m], last)
+                    busy[m] = last
     return Schedule(tuple(start), tuple(end), tuple(busy))
 
 
@@ -190,7 +240,7 @@ def shifted_schedule(
     scenario: Scenario,
     shifts: Mapping[int, int],
     base: Schedule | None = None,
-    graph: nx.DiGraph | None = None,
+    graph: nx.DiGraph | Dependencies | None = None,
     origin: int = 0,
 ) -> Schedule:
     """The schedule after delaying (positive) or expediting (negative) events.
@@ -199,7 +249,7 @@ def shifted_schedule(
     Parallel: only the named event's start moves; everything that depends on it
     is recomputed, so a dependent moves only if it was what held it back.
     """
-    g = build_graph(scenario) if graph is None else graph
+    g = dependencies(scenario, graph)
     current = base or earliest_schedule(scenario, g, origin=origin)
     forced: dict[int, int] = {}
     # Several shifts compose in list order, each relative to the schedule the

@@ -172,7 +172,9 @@ class World:
 class Scenario:
     """Objects, initial states and a timed plan, plus how it executes.
 
-    ``initial`` maps every truck, airplane and package to its starting location.
+    ``initial`` maps every truck, airplane and package to its starting location;
+    ``goals`` maps packages to their destinations (known for generated
+    scenarios; the benchmark's text leaves them implicit).
     ``execution`` decides the schedule: serial runs the list back to back (or at
     the stated times), parallel starts each event once its dependencies allow.
     """
@@ -181,6 +183,7 @@ class Scenario:
     initial: Mapping[str, str]
     events: tuple[Event, ...]
     execution: Execution = "serial"
+    goals: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def stated_times(self) -> bool:
@@ -205,6 +208,7 @@ class Scenario:
             "initial": dict(self.initial),
             "events": [e.to_json() for e in self.events],
             "execution": self.execution,
+            "goals": dict(self.goals),
         }
 
     @classmethod
@@ -218,6 +222,7 @@ class Scenario:
                 initial=dict(data["initial"]),
                 events=tuple(Event.from_json(e) for e in data["events"]),
                 execution=execution,
+                goals=dict(data.get("goals", {})),
             )
         except (KeyError, TypeError) as exc:
             raise TsolveError(f"scenario: malformed ({exc})") from None

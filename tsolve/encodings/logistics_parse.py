@@ -14,14 +14,18 @@ the timing. That covers every template and typo seen so far and fails loudly
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
+from tsolve.encodings.event_graph import Dependencies
 from tsolve.encodings.logistics_clock import CLOCK_RE, DAY, clock_from_match, unwrap
 from tsolve.encodings.logistics_model import (
+    DIFFICULTIES,
     EXECUTIONS,
     QUESTION_TYPES,
+    Difficulty,
     Event,
     Execution,
     Kind,
@@ -35,18 +39,24 @@ from tsolve.encodings.logistics_model import (
 from tsolve.errors import TsolveError
 
 _ID = r"([a-z]+\d+(?:_\d+)*)"
-_VEHICLE_RE = re.compile(r"\b(truck|airplane|plane)\s*" + _ID)
-_PACKAGE_RE = re.compile(r"\b(?:package|product|parcel)\s*" + _ID)
+# One cheap search per part, each led by a literal so the regex engine can
+# skip ahead (several times faster than one alternation over all parts; this
+# is the answerer's hot loop). "from"/"to" before a location orient a move.
+_TRUCK_RE = re.compile(r"truck\s*" + _ID)
+_AIRPLANE_RE = re.compile(r"airplane\s*" + _ID)
+# Clock times are found from their colon (a literal, so the scan is fast) and
+# the hour is read just before it.
+_COLON_RE = re.compile(r":\s*(\d{2})\s*([ap])\.?\s*m")
+_HOUR_BEFORE_RE = re.compile(r"(\d{1,2})\s*$")
+_PACKAGE_RE = re.compile(r"(?:package|product|parcel)\s*" + _ID)
 _LOCATION_RE = re.compile(r"location\s*" + _ID)
-_FROM_LOC_RE = re.compile(r"\bfrom\s+location\s*" + _ID)
-_TO_LOC_RE = re.compile(r"\bto\s+location\s*" + _ID)
-_DURATION_RE = re.compile(r"(?<![\d:])(\d+)\s*(?:minutes?|mins?)\b")
+_MINUTES_RE = re.compile(r"min(?:ute)?s?\b")
+_DIGITS_BEFORE_RE = re.compile(r"(\d+)\s*$")
 _HEADER_RE = re.compile(r"^.*?\boccurs?\s*:\s*", re.S)
 _SENTENCE_SPLIT_RE = re.compile(r"\.(?:\s+|$)")
 
 
-@dataclass(frozen=True)
-class EventText:
+class EventText(NamedTuple):
     """The parts of one event sentence (or of an event phrase in a question)."""
 
     kind: Kind
@@ -77,87 +87,156 @@ def sentences(value: Any, field_name: str) -> list[str]:
 
 def parse_event_text(text: str, *, need_timing: bool = True) -> EventText:
     """Read one event sentence by its parts (see module docstring)."""
-    low = text.lower()
-    vm = _VEHICLE_RE.search(low)
-    if not vm:
+    return parse_event_texts([text], need_timing=need_timing)[0]
+
+
+def parse_event_texts(texts: Sequence[str], *, need_timing: bool = True) -> list[EventText]:
+    """Read many event sentences at once.
+
+    The sentences are joined (with a separator no pattern crosses) and each
+    part is found with one scan over the whole text, then dealt back to its
+    sentence by position. That keeps the per-sentence Python work tiny, which
+    is what the answerer's throughput depends on.
+    """
+    lows = [t.lower() for t in texts]
+    text = "|".join(lows)
+    starts = [0]
+    for low in lows:
+        starts.append(starts[-1] + len(low) + 1)
+    n = len(lows)
+    vehicles: list[tuple[str, str] | None] = [None] * n
+    packages: list[str | None] = [None] * n
+    locs: list[list[tuple[str, str]]] = [[] for _ in range(n)]
+    clocks: list[list[int]] = [[] for _ in range(n)]
+    durations: list[int | None] = [None] * n
+    first_at: list[int] = [len(text)] * n
+    for kind, rx in (("truck", _TRUCK_RE), ("airplane", _AIRPLANE_RE)):
+        for m in rx.finditer(text):
+            at = m.start()
+            k = bisect_right(starts, at) - 1
+            if at < first_at[k]:
+                first_at[k] = at
+                vehicles[k] = (kind, m.group(1))
+    for m in _PACKAGE_RE.finditer(text):
+        k = bisect_right(starts, m.start()) - 1
+        if packages[k] is None:
+            packages[k] = m.group(1)
+    for m in _LOCATION_RE.finditer(text):
+        at = m.start()
+        locs[bisect_right(starts, at) - 1].append((_cue(text, at), m.group(1)))
+    if ":" in text:
+        for m in _COLON_RE.finditer(text):
+            at = m.start()
+            h = _HOUR_BEFORE_RE.search(text, max(0, at - 4), at)
+            if h is not None:
+                clocks[bisect_right(starts, at) - 1].append(_clock(h.group(1), m.group(1), m.group(2)))
+    for m in _MINUTES_RE.finditer(text):
+        at = m.start()
+        d = _DIGITS_BEFORE_RE.search(text, max(0, at - 8), at)
+        if d is not None and (d.start() == 0 or text[d.start() - 1] not in ":0123456789"):
+            k = bisect_right(starts, at) - 1
+            if durations[k] is None:
+                durations[k] = int(d.group(1))
+    return [
+        _event_text(texts[k], lows[k], vehicles[k], packages[k], locs[k], tuple(clocks[k]), durations[k], need_timing)
+        for k in range(n)
+    ]
+
+
+def _event_text(
+    text: str,
+    low: str,
+    vehicle: tuple[str, str] | None,
+    package: str | None,
+    locs: list[tuple[str, str]],
+    clocks: tuple[int, ...],
+    duration: int | None,
+    need_timing: bool,
+) -> EventText:
+    if vehicle is None:
         raise TsolveError(f"events: no truck or airplane in {text!r}")
-    vtype: VehicleType = "truck" if vm.group(1) == "truck" else "airplane"
-    vehicle = vm.group(2)
-    pm = _PACKAGE_RE.search(low)
-    clocks = tuple(clock_from_match(m) for m in CLOCK_RE.finditer(low))
-    dm = _DURATION_RE.search(CLOCK_RE.sub(" ", low))
-    duration = int(dm.group(1)) if dm else None
+    vtype: VehicleType = "truck" if vehicle[0] == "truck" else "airplane"
     if need_timing and duration is None and len(clocks) < 2:
         raise TsolveError(f"events: no duration or end time in {text!r}")
-    if pm:
-        locs = _LOCATION_RE.findall(low)
-        if len(set(locs)) != 1:
+    if package is not None:
+        if len({loc for _, loc in locs}) != 1:
             raise TsolveError(f"events: expected one location in {text!r}")
         kind: Kind = "unload" if "unload" in low else "load"
-        return EventText(kind, vehicle, vtype, pm.group(1), locs[0], None, None, clocks, duration)
-    fm, tm = _FROM_LOC_RE.search(low), _TO_LOC_RE.search(low)
-    if fm and tm:
-        origin, dest = fm.group(1), tm.group(1)
-    else:
-        locs = _LOCATION_RE.findall(low)
+        return EventText(kind, vehicle[1], vtype, package, locs[0][1], None, None, clocks, duration)
+    origin = next((loc for cue, loc in locs if cue == "from"), None)
+    dest = next((loc for cue, loc in locs if cue == "to"), None)
+    if origin is None or dest is None:
         if len(locs) != 2:
             raise TsolveError(f"events: expected an origin and a destination in {text!r}")
-        origin, dest = locs
-    return EventText("move", vehicle, vtype, None, None, origin, dest, clocks, duration)
+        origin, dest = locs[0][1], locs[1][1]
+    return EventText("move", vehicle[1], vtype, None, None, origin, dest, clocks, duration)
+
+
+def _cue(low: str, at: int) -> str:
+    """"from" or "to" right before position ``at`` (a location), else ""."""
+    before = low[max(0, at - 6) : at].rstrip()
+    if before.endswith("from"):
+        return "from"
+    return "to" if before.endswith("to") and not before.endswith("into") else ""
+
+
+def _clock(hour: str, minute: str, half: str) -> int:
+    h, m = int(hour), int(minute)
+    if not 1 <= h <= 12 or m > 59:
+        raise TsolveError(f"time: not a 12-hour clock time: {hour}:{minute} {half}m")
+    return (h % 12) * 60 + m + (720 if half.lower() == "p" else 0)
 
 
 def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ...]:
     """The event list, with stated clock times unwrapped onto the absolute axis.
 
     Easy items give start and end, medium items start and duration, hard items
-    duration only. Stated starts are unwrapped relative to the previous start:
-    in serial lists a start never precedes the previous one, so the first
-    later minute showing that clock is right; parallel lists may step back, so
-    there the reference is half a day earlier.
+    duration only. A clock time names a minute of the day; which day is read
+    from the plan. In a serial list a start never precedes the previous start,
+    so it is the first minute at or after it showing that clock. A parallel
+    list may step back in time (an independent vehicle's events can be listed
+    late but run early), so there an event is placed at the first minute at or
+    after the starts of the events it depends on (its dependency-graph
+    predecessors), and events with no dependencies within half a day of the
+    first event.
     """
-    out: list[Event] = []
-    prev_start: int | None = None
-    for s in sentences(value, "events"):
-        low = s.lower()
-        if "truck" not in low and "plane" not in low:
-            continue  # "Given the initial states, the following events occur:"
-        et = parse_event_text(s)
-        start: int | None = None
-        duration = et.duration
-        if et.clocks:
-            if prev_start is None:
-                start = et.clocks[0]
-            else:
-                slack = 0 if execution == "serial" else DAY // 2
-                start = unwrap(et.clocks[0], prev_start - slack)
-            if duration is None:
-                duration = (et.clocks[1] - et.clocks[0]) % DAY
-            prev_start = start
-        assert duration is not None
-        out.append(
-            Event(
-                index=len(out),
-                kind=et.kind,
-                vehicle=et.vehicle,
-                vehicle_type=et.vehicle_type,
-                duration=duration,
-                package=et.package,
-                location=et.location,
-                origin=et.origin,
-                destination=et.destination,
-                start=start,
-            )
-        )
-    if not out:
+    # skip "Given the initial states, the following events occur:"
+    texts = parse_event_texts(
+        [s for s in sentences(value, "events") if "truck" in s.lower() or "plane" in s.lower()]
+    )
+    if not texts:
         raise TsolveError("events: no events found")
-    # Either every event states its start or none does (hard items).
-    if any(e.start is None for e in out) and any(e.start is not None for e in out):
-        out = [Event(**{**_fields(e), "start": None}) for e in out]
-    return tuple(out)
-
-
-def _fields(e: Event) -> dict[str, Any]:
-    return {k: getattr(e, k) for k in e.__dataclass_fields__}
+    stated = all(et.clocks for et in texts)  # hard items (or a mix): durations only
+    starts: list[int | None] = [None] * len(texts)
+    if stated and execution == "serial":
+        prev: int | None = None
+        for k, et in enumerate(texts):
+            prev = unwrap(et.clocks[0], prev) if prev is not None else et.clocks[0]
+            starts[k] = prev
+    events = [
+        Event(
+            index=k,
+            kind=et.kind,
+            vehicle=et.vehicle,
+            vehicle_type=et.vehicle_type,
+            duration=et.duration if et.duration is not None else (et.clocks[1] - et.clocks[0]) % DAY,
+            package=et.package,
+            location=et.location,
+            origin=et.origin,
+            destination=et.destination,
+            start=starts[k],
+        )
+        for k, et in enumerate(texts)
+    ]
+    if stated and execution != "serial":
+        empty = World((), {}, (), (), (), ())
+        deps = Dependencies.of(Scenario(empty, {}, tuple(events), "parallel"))
+        placed: list[int] = []
+        for e, et in zip(events, texts, strict=True):
+            preds = [placed[u] for u, _gap in deps.preds[e.index]]
+            placed.append(unwrap(et.clocks[0], max(preds) if preds else texts[0].clocks[0] - DAY // 2))
+        events = [replace(e, start=st) for e, st in zip(events, placed, strict=True)]
+    return tuple(events)
 
 
 _CITIES_RE = re.compile(r"there (?:are|is) \d+ cit(?:y|ies)\s*,?(.*)")
@@ -223,11 +302,24 @@ def detect_execution(item: Mapping[str, Any]) -> Execution:
     return "parallel" if "simultaneous" in domain else "serial"
 
 
+def detect_difficulty(item: Mapping[str, Any]) -> Difficulty:
+    """The item's ``data_split``, or else its first event: easy states start and
+    end, medium start and duration, hard duration only."""
+    ds = item.get("data_split")
+    if isinstance(ds, str) and ds in DIFFICULTIES:
+        return ds  # type: ignore[return-value]
+    for s in sentences(item.get("events", []), "events"):
+        low = s.lower()
+        if "truck" in low or "plane" in low:
+            n = len(CLOCK_RE.findall(low))
+            return "easy" if n >= 2 else ("medium" if n == 1 else "hard")
+    raise TsolveError("events: no events found")
+
+
 def parse_scenario(item: Mapping[str, Any]) -> Scenario:
     """Objects, initial states and events of a benchmark item."""
-    for name in ("events",):
-        if name not in item:
-            raise TsolveError(f"{name}: missing field")
+    if "events" not in item:
+        raise TsolveError("events: missing field")
     execution = detect_execution(item)
     events = parse_events(item["events"], execution)
     world = parse_world(item.get("objects_description", []))
@@ -305,8 +397,11 @@ def parse_item(item: Mapping[str, Any]) -> tuple[Scenario, Question]:
     """A benchmark item (its own fields) -> scenario and question."""
     if not isinstance(item, Mapping):
         raise TsolveError(f"item: expected a JSON object, got {type(item).__name__}")
-    if "question" not in item or not isinstance(item["question"], str):
+    text = item.get("question")
+    if isinstance(text, list) and text and all(isinstance(t, str) for t in text):
+        text = " ".join(text)  # some releases wrap the question in a list
+    if not isinstance(text, str) or not text.strip():
         raise TsolveError("question: missing or not a string")
     scenario = parse_scenario(item)
     qt = item.get("question_type")
-    return scenario, parse_question(item["question"], scenario, qt if isinstance(qt, str) else None)
+    return scenario, parse_question(text, scenario, qt if isinstance(qt, str) else None)

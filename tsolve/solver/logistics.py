@@ -23,8 +23,9 @@ from dataclasses import dataclass
 import networkx as nx
 
 from tsolve.encodings.event_graph import (
+    Dependencies,
     Schedule,
-    build_graph,
+    dependencies,
     earliest_schedule,
     shifted_schedule,
 )
@@ -50,10 +51,10 @@ class Resolution:
 
 
 def question_schedule(
-    scenario: Scenario, question: Question, graph: nx.DiGraph | None = None
+    scenario: Scenario, question: Question, graph: nx.DiGraph | Dependencies | None = None
 ) -> Schedule:
     """The schedule the question is about: shifted, then placed on the clock."""
-    g = build_graph(scenario) if graph is None else graph
+    g = dependencies(scenario, graph)
     sched = earliest_schedule(scenario, g)
     if question.shifts:
         shifts: dict[int, int] = {}
@@ -118,7 +119,7 @@ def answer_question(
     scenario: Scenario,
     question: Question,
     depth: int | None = None,
-    graph: nx.DiGraph | None = None,
+    graph: nx.DiGraph | Dependencies | None = None,
 ) -> Resolution:
     """Solve one question (see the module docstring for the steps)."""
     sched = question_schedule(scenario, question, graph)

@@ -75,7 +75,8 @@ def record_family(record: dict[str, Any]) -> str:
 
 
 def scorer_for(family: str) -> Scorer:
-    _load_builtin_scorers()
+    if family not in _SCORERS:
+        _load_builtin_scorers()
     try:
         return _SCORERS[family]
     except KeyError:
@@ -95,4 +96,8 @@ def _load_builtin_scorers() -> None:
 
 
 # Modules that register scorers when imported. A new family adds its module here.
-_BUILTIN_MODULES: list[str] = ["tsolve.verifiers.puzzle_scoring"]
+_BUILTIN_MODULES: list[str] = [
+    "tsolve.verifiers.puzzle_scoring",
+    "tsolve.verifiers.span_scoring",
+    "tsolve.verifiers.logistics_scoring",
+]

@@ -1,0 +1,112 @@
+"""Calendar conversion and SPAN generation throughput.
+
+Run:  /work/venv/bin/python benchmarks/bench_calendars.py [--n 1000000] [--span 3000]
+
+Prints, all measured in this one run:
+* the first (cold) table build per calendar, into a temporary cache directory,
+  and the warm load from that on-disk cache;
+* vectorised conversion of N random Gregorian days to every calendar (dates/s);
+* the same conversion done per date with the reference library (convertdate for
+  Hebrew/Islamic/Persian/Shaka, lunarcalendar for Chinese, hijridate for Umm
+  al-Qura), and the ratio;
+* SPAN questions generated per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import tempfile
+import time
+import warnings
+from collections.abc import Callable
+
+import numpy as np
+
+JD0 = 1721424.5
+
+
+def _per_date_funcs() -> dict[str, tuple[str, Callable[[int], object]]]:
+    from convertdate import hebrew, indian_civil, islamic, persian
+    from hijridate import Gregorian
+    from lunarcalendar.converter import Converter, Solar
+
+    def chinese(d: int) -> object:
+        g = dt.date.fromordinal(d)
+        return Converter.Solar2Lunar(Solar(g.year, g.month, g.day))
+
+    return {
+        "chinese": ("lunarcalendar", chinese),
+        "hebrew": ("convertdate", lambda d: hebrew.from_jd(d + JD0)),
+        "islamic": ("convertdate", lambda d: islamic.from_jd(d + JD0)),
+        "islamic-umalqura": ("hijridate", lambda d: Gregorian.fromordinal(d).to_hijri()),
+        "persian": ("convertdate", lambda d: persian.from_jd(d + JD0)),
+        "shaka": ("convertdate", lambda d: indian_civil.from_jd(d + JD0)),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=1_000_000, help="dates to convert")
+    ap.add_argument("--span", type=int, default=3000, help="SPAN questions to generate")
+    args = ap.parse_args()
+    warnings.simplefilter("ignore", DeprecationWarning)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["TSOLVE_CACHE_DIR"] = tmp
+        from tsolve.calendars.tables import CALENDARS, _fill, build_month_index, spec, table
+
+        print("table builds (cold = from the library, warm = from the .npz cache):")
+        for cal in CALENDARS:
+            t0 = time.perf_counter()
+            build_month_index(cal)
+            t1 = time.perf_counter()
+            s = spec(cal)
+            _fill(cal, s.first_day, s.last_day, build_month_index(cal))
+            t2 = time.perf_counter()
+            print(f"  {cal:17s} cold {t1 - t0:7.3f} s   warm {1e3 * (t2 - t1):6.2f} ms")
+        for cal in CALENDARS:
+            table(cal)
+
+    from tsolve.calendars import convert
+
+    # Days inside every table (Umm al-Qura is the narrowest).
+    lo, hi = table("islamic-umalqura").first_day, table("islamic-umalqura").last_day
+    rng = np.random.default_rng(0)
+    days = rng.integers(lo, hi + 1, args.n)
+    d64 = (days - dt.date(1970, 1, 1).toordinal()).astype("datetime64[D]")
+    convert(days[:1000], None)  # warm up
+    t0 = time.perf_counter()
+    convert(d64, None)
+    t_all = time.perf_counter() - t0
+    print(f"\nvectorised: {args.n:,} datetime64 dates -> all {len(CALENDARS)} calendars "
+          f"in {t_all:.3f} s = {args.n / t_all:,.0f} dates/s "
+          f"({args.n * len(CALENDARS) / t_all:,.0f} conversions/s)")  # fmt: skip
+
+    print("\nper calendar: vectorised vs the reference library called per date")
+    for cal, (lib, fn) in _per_date_funcs().items():
+        t0 = time.perf_counter()
+        convert(days, cal)
+        vec = args.n / (time.perf_counter() - t0)
+        k = 30 if cal == "persian" else 3000
+        sample = days[:k].tolist()
+        t0 = time.perf_counter()
+        for d in sample:
+            fn(d)
+        per = k / (time.perf_counter() - t0)
+        print(f"  {cal:17s} vectorised {vec:14,.0f}/s   {lib:13s} {per:10,.0f}/s   "
+              f"ratio {vec / per:12,.0f}x")  # fmt: skip
+
+    from tsolve.generators.span import SpanConfig, generate_questions
+
+    cfg = SpanConfig(date="2024-07-01")
+    list(generate_questions(50, 0, cfg))  # warm up
+    t0 = time.perf_counter()
+    n = sum(1 for _ in generate_questions(args.span, 1, cfg))
+    dt_span = time.perf_counter() - t0
+    print(f"\nSPAN: {n:,} questions in {dt_span:.3f} s = {n / dt_span:,.0f} questions/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""Throughput of the logistics family: answering and generating.
+
+    /work/venv/bin/python benchmarks/bench_logistics.py [--rounds N] [--count N]
+
+* answered questions/s: benchmark items answered from their English (parse,
+  graph schedule, timeline), over the 120 sample items if ``../shared`` is
+  beside the repo, else over generated records read back from their text;
+* the same questions with the schedule solved by CP-SAT instead of the graph
+  pass, as the in-process peer (the ratio is what the graph pass buys);
+* generated scenarios with solved questions/s, over every difficulty,
+  execution and question type, depth drawn from 6..20.
+
+Targets from issue 5: >= 2,000 answers/s and >= 200 generated records/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from tsolve.encodings.logistics_parse import parse_item
+from tsolve.generators.logistics.answer import answer_item
+from tsolve.generators.logistics.generate import GenerateParams, generate_record
+from tsolve.solver import logistics as solver_logistics
+from tsolve.solver.schedule_cpsat import cpsat_schedule
+
+SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "samples" / "unseentimeqa_sample.jsonl"
+FIELDS = (
+    "domain_description", "objects_description", "initial_states_description", "events",
+    "question", "answers", "depth", "data_split", "execution", "question_type",
+)  # fmt: skip
+
+
+def _items() -> tuple[list[dict[str, Any]], str]:
+    if SAMPLE.exists():
+        items = [json.loads(line) for line in SAMPLE.read_text().splitlines() if line.strip()]
+        return items, f"{len(items)} UnSeenTimeQA sample items"
+    combos = itertools.product(("easy", "medium", "hard"), ("serial", "parallel"),
+                               ("static", "relative", "hypothetical"))  # fmt: skip
+    items = []
+    for k, (d, e, q) in enumerate(combos):
+        for i in range(7):
+            rec = generate_record(k, i, GenerateParams(d, e, q))  # type: ignore[arg-type]
+            items.append({f: rec[f] for f in FIELDS})
+    return items, f"{len(items)} generated records (sample not found)"
+
+
+def bench_answer(items: list[dict[str, Any]], rounds: int) -> tuple[float, int]:
+    correct = 0
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        for k, item in enumerate(items):
+            r = answer_item(item, k)
+            correct += bool(r.correct)
+    dt = time.perf_counter() - t0
+    return rounds * len(items) / dt, correct // rounds
+
+
+def bench_answer_cpsat(items: list[dict[str, Any]]) -> float:
+    """Peer: the same questions with every schedule solved by CP-SAT."""
+    t0 = time.perf_counter()
+    for item in items:
+        sc, q = parse_item(item)
+        sched = cpsat_schedule(sc)
+        forced = {s.event: sched.start[s.event] + s.minutes for s in q.shifts}
+        if forced:
+            sched = cpsat_schedule(sc, forced=forced)
+        if q.anchor is not None:
+            sched = sched.shifted(q.anchor[1] - sched.start[q.anchor[0]])
+        solver_logistics.resolve_minute(sc, sched, q, item.get("depth"))
+    return len(items) / (time.perf_counter() - t0)
+
+
+def bench_generate(count: int) -> float:
+    combos = list(itertools.product(("easy", "medium", "hard"), ("serial", "parallel"),
+                                    ("static", "relative", "hypothetical")))  # fmt: skip
+    t0 = time.perf_counter()
+    for i in range(count):
+        d, e, q = combos[i % len(combos)]
+        generate_record(0, i, GenerateParams(d, e, q))  # type: ignore[arg-type]
+    return count / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=20, help="passes over the items when answering")
+    ap.add_argument("--count", type=int, default=1000, help="records to generate")
+    args = ap.parse_args()
+    items, what = _items()
+    answer_item(items[0])  # warm imports and caches
+    rate, correct = bench_answer(items, args.rounds)
+    peer = bench_answer_cpsat(items)
+    gen = bench_generate(args.count)
+    print(f"answering: {what}, {correct}/{len(items)} exact set match")
+    print(f"  answered questions/s (parsing included): {rate:,.0f}   (target >= 2,000)")
+    print(f"  peer, schedules by CP-SAT:               {peer:,.0f}   (graph pass is {rate / peer:,.0f}x faster)")
+    print(f"generating: {args.count} records over 18 difficulty/execution/question combos")
+    print(f"  generated scenarios with questions/s:    {gen:,.0f}   (target >= 200)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Generated records: determinism, shards, read-back, depth, plan validity."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import pytest
+
+from tsolve.encodings.logistics_model import Scenario
+from tsolve.encodings.logistics_parse import parse_item
+from tsolve.encodings.logistics_rules import check_plan
+from tsolve.encodings.timeline import Timeline
+from tsolve.errors import TsolveError
+from tsolve.generators.logistics.answer import answer_item
+from tsolve.generators.logistics.generate import GenerateParams, generate, generate_record
+from tsolve.solver.logistics import answer_question
+
+BENCHMARK_FIELDS = {
+    "domain_description", "objects_description", "initial_states_description", "events",
+    "question", "answers", "depth", "data_split", "execution", "question_type",
+}  # fmt: skip
+COMBOS = list(
+    product(("easy", "medium", "hard"), ("serial", "parallel"), ("static", "relative", "hypothetical"))
+)
+
+
+@pytest.mark.parametrize(("difficulty", "execution", "question"), COMBOS)
+def test_records_read_back_to_their_answers(difficulty: str, execution: str, question: str) -> None:
+    """The text alone (no structured copy) reproduces the answer, as
+    ``tsolve logistics answer`` would read it."""
+    params = GenerateParams(difficulty, execution, question)  # type: ignore[arg-type]
+    for rec in generate(11, 4, params):
+        text_only = {k: v for k, v in rec.items() if k in BENCHMARK_FIELDS}
+        r = answer_item(text_only)
+        assert r.error is None, r.error
+        assert r.answers == rec["answers"]
+        assert rec["data_split"] == difficulty and rec["execution"] == execution
+        assert rec["question_type"] == f"{question}_time"
+
+
+def test_record_format() -> None:
+    rec = generate_record(5, 2, GenerateParams("medium", "serial", "hypothetical", 9))
+    assert BENCHMARK_FIELDS <= set(rec)
+    assert rec["id"] == "logistics-5-2" and rec["family"] == "logistics"
+    assert rec["generator"]["seed"] == 5 and rec["generator"]["index"] == 2
+    assert rec["generator"]["params"]["depth"] == 9
+    assert rec["events"][0] == "Given the initial states, the following events occur:"
+    assert rec["question"].startswith("If ")
+    assert " is delayed by " in rec["question"] or " is expedited by " in rec["question"]
+    json.dumps(rec)  # JSON-serialisable as is
+
+
+def test_same_seed_same_bytes_and_shards_agree() -> None:
+    params = GenerateParams("hard", "parallel", "relative")
+    a = [json.dumps(r) for r in generate(3, 6, params)]
+    b = [json.dumps(r) for r in generate(3, 6, params)]
+    assert a == b
+    shard = [json.dumps(r) for r in generate(3, 3, params, start=3)]
+    assert shard == a[3:]
+    other = [json.dumps(r) for r in generate(4, 6, params)]
+    assert other != a
+
+
+@pytest.mark.parametrize("depth", [1, 6, 13, 20, 25])
+def test_depth_is_the_distance_to_the_event_in_progress(depth: int) -> None:
+    """§4.5: the asked minute lies inside event first(p) + depth and no later-listed
+    event is in progress then."""
+    for execution in ("serial", "parallel"):
+        params = GenerateParams("hard", execution, "static", depth)  # type: ignore[arg-type]
+        for rec in generate(2, 3, params):
+            assert rec["depth"] == depth
+            sc, q = parse_item(rec)
+            res = answer_question(sc, q)
+            first = next(e.index for e in sc.events if e.package == q.package)
+            j = first + depth
+            s = res.schedule
+            assert s.start[j] <= res.minute < s.end[j]
+            assert not any(s.start[k] <= res.minute < s.end[k] for k in range(j + 1, len(sc.events)))
+
+
+def test_generated_plans_are_valid_and_deliver_everything() -> None:
+    for k in range(20):
+        rec = generate_record(8, k, GenerateParams("easy", "serial", "static"))
+        sc = Scenario.from_json(rec["scenario"])
+        final = check_plan(sc)
+        assert sc.goals and all(final[p] == g for p, g in sc.goals.items())
+
+
+def test_questions_are_not_on_boundaries() -> None:
+    """A generated minute is never a change point of the package's answer."""
+    for k in range(10):
+        rec = generate_record(9, k, GenerateParams("hard", "parallel", "hypothetical"))
+        sc, q = parse_item(rec)
+        res = answer_question(sc, q)
+        tl = Timeline(sc, res.schedule, q.package)
+        assert tl.at(res.minute - 1).answers == tl.at(res.minute).answers
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [({"difficulty": "extreme"}, "difficulty"), ({"execution": "random"}, "execution"),
+     ({"question": "why"}, "question"), ({"depth": 0}, "depth"), ({"depth": 99}, "depth")],
+)  # fmt: skip
+def test_bad_params_name_the_field(kwargs: dict[str, object], field: str) -> None:
+    with pytest.raises(TsolveError) as exc:
+        GenerateParams(**kwargs)  # type: ignore[arg-type]
+    assert str(exc.value).startswith(field)
+
+
+def test_negative_count_is_an_error() -> None:
+    with pytest.raises(TsolveError, match="count"):
+        list(generate(0, -1, GenerateParams()))

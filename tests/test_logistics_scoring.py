@@ -1,0 +1,120 @@
+"""Grading model outputs: tolerant parsing, exact set match, diagnosis."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tsolve.encodings.logistics_parse import parse_item
+from tsolve.generators.logistics.generate import GenerateParams, generate_record
+from tsolve.verifiers.logistics_scoring import parse_model_answer, score_logistics
+from tsolve.verifiers.registry import record_family, scorer_for
+
+# Hand-made hard-serial item: load 30, drive 20, unload 10, then the airplane.
+ITEM: dict[str, Any] = {
+    "id": "hand-1",
+    "data_split": "hard",
+    "execution": "serial",
+    "question_type": "hypothetical_time",
+    "objects_description": [
+        "there are 2 cities, c1 and c2.",
+        "there are 3 locations, l1_1, l1_0, and l2_0.",
+        "locations l1_1 and l1_0 are in city c1.",
+        "location l2_0 is in city c2.",
+        "there are 2 airports, The location of the airports are l1_0 and l2_0.",
+        "there are 1 airplanes, a0.",
+        "there are 1 trucks, t1.",
+        "there are 1 packages, p2.",
+    ],
+    "initial_states_description": [
+        "truck t1 is at the location l1_1.",
+        "package p2 is at the location l1_1.",
+        "airplane a0 is at the location l1_0.",
+    ],
+    "events": [
+        "Given the initial states, the following events occur:",
+        "loading package p2 into truck t1 at location l1_1 takes 30 minutes to finish.",
+        "truck t1 transports from location l1_1 to location l1_0 for 20 minutes.",
+        "package p2 unloaded from truck t1 at location l1_0 for 10 minutes.",
+        "package p2 loaded into airplane a0 at location l1_0 for 15 minutes.",
+        "airplane a0 flies from location l1_0 to location l2_0 for 60 minutes.",
+    ],
+    # 10:00 load, 10:30 drive (delayed 15: 10:45-11:05), unload 11:05-11:15,
+    # load a0 11:15-11:30, fly 11:30-12:30. At 11:10 the package is being unloaded.
+    "question": "If loading package p2 into truck t1 at location l1_1 starts at 10:00 AM and "
+    "driving truck t1 from location l1_1 to location l1_0 is delayed by 15 minutes, "
+    "where is the package p2 at 11:10 AM?",
+    "answers": ["l1_0", "t1"],
+    "depth": 2,
+}
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "Reasoning steps: ... Answer: l1_0, t1",
+        "Reasoning steps: ...\nAnswer:\n\n['l1\\_0', 't1']",
+        "**Final answer:** the package p2 is at location **l1_0**, inside truck t1.",
+        "blah blah\nThe package is at l1_0 and in t1",
+        "ANSWER - t1 and l1_0",
+    ],
+)
+def test_tolerant_parsing_of_right_answers(output: str) -> None:
+    s = score_logistics(ITEM, output)
+    assert not s.parse_failed and s.metrics["accuracy"] == 1.0, s.parsed
+    assert s.diagnosis == {}
+
+
+def test_only_the_first_answer_line_counts() -> None:
+    out = "Answer: t1\nIt had left l1_1 at 10:30 AM."
+    assert parse_model_answer(out, parse_item(ITEM)[0]) == ["t1"]
+
+
+def test_partial_is_not_exact() -> None:
+    s = score_logistics(ITEM, "Answer: t1")
+    assert s.metrics == {"accuracy": 0.0, "partial": 1.0}
+    assert s.diagnosis["truth"] == ["l1_0", "t1"]
+    assert s.diagnosis["state"] == "unloading"
+    assert s.diagnosis["since"] == "11:05 AM"
+
+
+def test_unparseable_output_scores_zero_and_is_flagged() -> None:
+    s = score_logistics(ITEM, "I am not sure.")
+    assert s.parse_failed and s.parsed is None and s.metrics["accuracy"] == 0.0
+    assert s.diagnosis["truth"] == ["l1_0", "t1"]
+
+
+def test_ignoring_the_delay_is_diagnosed() -> None:
+    # Without the delay the unload is over at 11:00 and p2 is loaded into a0 at 11:10.
+    s = score_logistics(ITEM, "Answer: l1_0, a0")
+    assert s.metrics["accuracy"] == 0.0
+    miss = s.diagnosis["probable_miss"]
+    assert miss["why"] == "ignored the what-if"
+    assert miss["phrase"] == "driving truck t1 from location l1_1 to location l1_0"
+
+
+def test_missed_event_is_named() -> None:
+    # "in the moving truck" was right until 11:05: the model missed the unload.
+    s = score_logistics(ITEM, "Answer: t1")
+    miss = s.diagnosis["probable_miss"]
+    assert miss["event"] == 2
+    assert miss["phrase"] == "unloading package p2 from truck t1 at location l1_0"
+    # "in the flying airplane" only happens from 11:30: the model jumped ahead.
+    s = score_logistics(ITEM, "Answer: a0")
+    assert s.diagnosis["probable_miss"]["why"].startswith("jumped ahead")
+
+
+def test_registry_routes_benchmark_items_here() -> None:
+    assert record_family(ITEM) == "logistics"
+    assert scorer_for("logistics")(ITEM, "Answer: l1_0, t1").metrics["accuracy"] == 1.0
+
+
+def test_generated_records_are_scored_from_their_structured_copy() -> None:
+    rec = generate_record(1, 0, GenerateParams("hard", "parallel", "relative"))
+    assert record_family(rec) == "logistics"
+    right = "Answer: " + ", ".join(rec["answers"])
+    s = score_logistics(rec, right)
+    assert s.metrics["accuracy"] == 1.0
+    assert s.groups == {"difficulty": "hard", "execution": "parallel", "question_type": "relative_time"}
+    assert score_logistics(rec, "Answer: c0").metrics["accuracy"] == 0.0

@@ -1,0 +1,99 @@
+"""Shared building blocks of the calendar tables.
+
+Every calendar is described the same way: an ordered list of its months, each
+with its (year, month, leap) label, the day number it starts on and its length.
+That *month index* is what the reference libraries are asked for: a few
+thousand library calls (one per month, or one per year where month lengths are
+fixed by rule) instead of one per day. Some per-day calls cost milliseconds
+(``convertdate.persian`` ~20 ms per date), so walking months is what makes a
+first build take seconds rather than hours. The per-day table is then filled
+from the month index with ``np.repeat``, without a Python loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+# Julian Day Number of proleptic Gregorian ordinal 0 (the day before 0001-01-01),
+# at noon, so that ``jd - JD_OFFSET`` turns convertdate's ``x.5`` Julian days into
+# ordinals: ordinal = jd - 1721424.5.
+JD_OFFSET = 1721424.5
+
+
+def jd_to_ordinal(jd: float) -> int:
+    """convertdate Julian day (midnight, ``...x.5``) -> proleptic Gregorian ordinal."""
+    return round(jd - JD_OFFSET)
+
+
+def ordinal_to_jd(day: int) -> float:
+    """Proleptic Gregorian ordinal -> convertdate Julian day."""
+    return day + JD_OFFSET
+
+
+@dataclass(frozen=True, eq=False)
+class MonthIndex:
+    """All months of a calendar covering a day range, in time order.
+
+    Invariants (checked by :func:`check_month_index`): ``start`` is strictly
+    increasing and ``start[i] + length[i] == start[i + 1]`` (months tile time).
+    """
+
+    year: np.ndarray  # int32
+    month: np.ndarray  # int8, the calendar's own month number
+    leap: np.ndarray  # bool, leap-month flag (Chinese only)
+    start: np.ndarray  # int64, ordinal of day 1 of the month
+    length: np.ndarray  # int16, days in the month
+
+
+def month_index(
+    year: list[int], month: list[int], leap: list[bool], start: list[int], end: int
+) -> MonthIndex:
+    """Assemble a :class:`MonthIndex` from parallel lists of month starts.
+
+    ``end`` is the first day after the last listed month, which fixes its length.
+    """
+    starts = np.asarray(start, dtype=np.int64)
+    length = np.diff(np.append(starts, np.int64(end)))
+    idx = MonthIndex(
+        np.asarray(year, dtype=np.int32),
+        np.asarray(month, dtype=np.int8),
+        np.asarray(leap, dtype=bool),
+        starts,
+        length.astype(np.int16),
+    )
+    check_month_index(idx)
+    return idx
+
+
+def check_month_index(idx: MonthIndex) -> None:
+    """Fail loudly (a programming error, not a user error) on a malformed index.
+
+    Months of 28 to 31 days hold for every calendar here (28 only for the
+    Gregorian February); anything else means a library was misread.
+    """
+    if idx.start.size == 0:
+        raise AssertionError("empty month index")
+    if np.any(idx.length < 28) or np.any(idx.length > 31):
+        bad = int(np.flatnonzero((idx.length < 28) | (idx.length > 31))[0])
+        raise AssertionError(f"month {idx.year[bad]}-{idx.month[bad]} has {idx.length[bad]} days")
+
+
+@dataclass(frozen=True)
+class CalendarSpec:
+    """How to build and name one calendar.
+
+    ``library`` is the distribution whose version keys the on-disk cache, so a
+    library upgrade (which may fix its tables) invalidates cached tables.
+    """
+
+    name: str
+    library: str
+    first_day: int
+    last_day: int
+    build: Callable[[int, int], MonthIndex]
+    month_name: Callable[[int, int, bool], str]
+    months_in_year: Callable[[int], list[tuple[int, bool]]]
+    description: str

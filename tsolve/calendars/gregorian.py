@@ -1,0 +1,52 @@
+"""The Gregorian calendar as a table, so that every calendar goes through the
+same code path (conversion, validation, month names).
+
+Valid range: the default date domain, 1900-01-31 .. 2100-12-31, the range every
+other table shares (the Chinese tables start at lunar 1900-1-1).
+"""
+
+from __future__ import annotations
+
+import calendar as _calendar
+import datetime as _dt
+
+from tsolve.calendars._base import CalendarSpec, MonthIndex, month_index
+from tsolve.calendars.domain import DEFAULT_END, DEFAULT_START
+
+MONTHS = tuple(_calendar.month_name[1:])
+
+
+def build(first_day: int, last_day: int) -> MonthIndex:
+    a = _dt.date.fromordinal(first_day)
+    b = _dt.date.fromordinal(last_day)
+    years: list[int] = []
+    months: list[int] = []
+    starts: list[int] = []
+    y, m = a.year, a.month
+    while (y, m) <= (b.year, b.month):
+        years.append(y)
+        months.append(m)
+        starts.append(_dt.date(y, m, 1).toordinal())
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    end = _dt.date(y, m, 1).toordinal()
+    return month_index(years, months, [False] * len(years), starts, end)
+
+
+def month_name(year: int, month: int, leap: bool) -> str:
+    return MONTHS[month - 1]
+
+
+def months_in_year(year: int) -> list[tuple[int, bool]]:
+    return [(m, False) for m in range(1, 13)]
+
+
+SPEC = CalendarSpec(
+    name="gregorian",
+    library="numpy",
+    first_day=DEFAULT_START.toordinal(),
+    last_day=DEFAULT_END.toordinal(),
+    build=build,
+    month_name=month_name,
+    months_in_year=months_in_year,
+    description="Proleptic Gregorian calendar",
+)

@@ -1,0 +1,118 @@
+"""``tsolve bench``: a thin shell over :func:`tsolve.bench.run_bench`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from tsolve.cli.output import check_format, console, err_console
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench")(bench)
+
+
+def bench(
+    family: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--family",
+            help="Groups (repeatable): time-puzzles, calendars, span, logistics. Default: all.",
+        ),
+    ] = None,
+    quick: Annotated[
+        bool, typer.Option("--quick", help="Small work sizes: under 30 s on 2 cores.")
+    ] = False,
+    fmt: Annotated[
+        str, typer.Option("--format", help="text or json (schema tsolve-bench/1).")
+    ] = "text",
+) -> None:
+    """Measure throughput: puzzles/s by backend and M, solve latency, verification,
+    calendar conversion, logistics answering, each with work size, repetitions
+    and the same-run ratio against a peer where one exists."""
+    from tsolve.bench import run_bench
+
+    check_format(fmt, ("text", "json"))
+    err = err_console()
+    show = sys.stderr.isatty()
+
+    def on_group(g: str) -> None:
+        if show:
+            err.print(f"[dim]bench: {g}…[/]")
+
+    groups: list[str] = []
+    for item in family or []:
+        groups.extend(x.strip() for x in item.split(",") if x.strip())
+    report = run_bench(groups or None, quick, on_group)
+    data = report.to_json()
+    if fmt == "json":
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        return
+    print_report(data)
+
+
+def _fmt(v: Any) -> str:
+    """Compact numbers: 43.6M, 27.2k, 2.27."""
+    if v is None:
+        return "-"
+    if isinstance(v, float | int):
+        a = abs(v)
+        for div, suf in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+            if a >= div:
+                return f"{v / div:.3g}{suf}"
+        return f"{v:.3g}"
+    return str(v)
+
+
+def print_report(data: dict[str, Any]) -> None:
+    """A rich table: one row per figure, the peer and the same-run ratio."""
+    from rich.console import Console
+
+    out = console()
+    if not out.is_terminal:
+        out = Console(highlight=False, width=150)
+    m = data["machine"]
+    out.print(
+        f"[bold]tsolve bench[/] {data['tsolve_version']} · {data['created']} · "
+        f"{m['processor']} × {m['cpus']} · Python {m['python']}"
+        f"{' · quick' if data['quick'] else ''}"
+    )
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("figure", no_wrap=True)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("work×reps", justify="right", no_wrap=True)
+    table.add_column("detail", justify="right")
+    table.add_column("peer / reference")
+    table.add_column("×peer", justify="right", no_wrap=True)
+    for r in data["results"]:
+        if r["status"] != "ok":
+            table.add_row(r["id"], f"[yellow]{r['status']}[/]", "", "", r["note"][:70], "")
+            continue
+        stats = r["stats"]
+        detail = (
+            f"p95 {_fmt(stats['p95_ms'])} ms"
+            if "p95_ms" in stats
+            else f"{_fmt(stats['conversions_per_s'])} conv/s"
+            if "conversions_per_s" in stats
+            else ""
+        )
+        peer = r["peer"] or r["reference"]
+        peer_name = "" if peer is None else f"{peer['name']}: {_fmt(peer['value'])} {peer['unit']}"
+        ratio = "" if peer is None or peer.get("ratio") is None else f"{_fmt(peer['ratio'])}×"
+        table.add_row(
+            r["id"],
+            f"{_fmt(r['value'])} {r['unit']}",
+            f"{_fmt(r['work'])}×{r['repetitions']}",
+            detail,
+            peer_name,
+            ratio,
+        )
+    out.print(table)
+    out.print(
+        f"[dim]{data['seconds']:.1f} s · ×peer: same-run speed-up over the peer "
+        "(reference: a published figure, not run here)[/]"
+    )

@@ -1,0 +1,184 @@
+"""``tsolve calendar convert|festival|festivals``: SPAN's ``search_calendar`` as a CLI.
+
+A thin shell over :mod:`tsolve.calendars`: parse, call the library, print.
+JSON output is exact (numbers, names, leap flags); text output is a rich table.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from typing import Annotated, Any
+
+import numpy as np
+import typer
+
+from tsolve.errors import TsolveError
+
+
+class Fmt(str, Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+
+
+DatesArg = Annotated[list[str], typer.Argument(help="Dates as Y-M-D (Chinese leap month: Y-L4-D).")]
+FromOpt = Annotated[str, typer.Option("--from", help="Calendar of the input dates.")]
+ToOpt = Annotated[
+    str | None, typer.Option("--to", help="Comma-separated target calendars (default: all).")
+]
+FmtOpt = Annotated[Fmt, typer.Option("--format", help="text, json or jsonl.")]
+NameArg = Annotated[str, typer.Argument(help="Festival name, e.g. 'Mid-Autumn Festival'.")]
+YearOpt = Annotated[int | None, typer.Option("--year", help="Year (default: this Gregorian year).")]
+YearCalOpt = Annotated[
+    str, typer.Option("--calendar", help="Calendar of --year: gregorian or the festival's own.")
+]
+
+
+def _targets(to: str | None) -> tuple[list[str], bool]:
+    """Calendar names asked for, and whether the user named them explicitly."""
+    from tsolve.calendars.tables import CALENDARS, check_calendar
+
+    if not to:
+        return list(CALENDARS), False
+    names = [check_calendar(t, "to") for t in to.split(",") if t.strip()]
+    if not names:
+        raise TsolveError(f"to: {to!r} names no calendar")
+    return names, True
+
+
+def _entries(days: np.ndarray, targets: list[str], strict: bool) -> list[dict[str, Any]]:
+    """One ``{calendar: {year, month, month_name, day[, leap]}}`` object per day.
+
+    Calendars whose range does not hold a day give ``null`` unless the user
+    asked for that calendar by name (then it is an error).
+    """
+    from tsolve.calendars.conversion import dates_in
+
+    out: list[dict[str, Any]] = [{} for _ in range(days.size)]
+    for cal in targets:
+        try:
+            cd = dates_in(cal, days)
+        except TsolveError:
+            if strict:
+                raise
+            from tsolve.calendars.tables import table
+
+            tab = table(cal)
+            inside = (days >= tab.first_day) & (days <= tab.last_day)
+            part = dates_in(cal, days[inside]) if inside.any() else None
+            pos = np.cumsum(inside) - 1
+            for i in range(days.size):
+                out[i][cal] = part.item(int(pos[i])) if inside[i] and part else None
+            continue
+        for i in range(days.size):
+            out[i][cal] = cd.item(i)
+    return out
+
+
+def _cell(cal: str, v: dict[str, Any] | None) -> str:
+    if v is None:
+        return "—"
+    if cal == "chinese":
+        return f"{v['year']} {v['month_name']}, day {v['day']}"
+    return f"{v['day']} {v['month_name']} {v['year']}"
+
+
+def _print(entries: list[dict[str, Any]], fmt: Fmt, title: str, first: list[str]) -> None:
+    if fmt is Fmt.json:
+        typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))
+        return
+    if fmt is Fmt.jsonl:
+        for e in entries:
+            typer.echo(json.dumps(e, ensure_ascii=False, separators=(",", ":")))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    cals = list(entries[0]) if entries else []
+    t = Table(title=title, show_lines=False)
+    if first:
+        t.add_column("input", style="bold")
+    for c in cals:
+        t.add_column(c)
+    for i, e in enumerate(entries):
+        row = [first[i]] if first else []
+        t.add_row(*row, *(_cell(c, e[c]) for c in cals))
+    Console(file=sys.stdout, width=max(120, len(cals) * 24)).print(t)
+
+
+def register(app: typer.Typer) -> None:
+    """Attach the ``calendar`` command group to ``app``."""
+    cal_app = typer.Typer(
+        help="Convert dates between calendars and resolve festivals.",
+        no_args_is_help=True,
+    )
+    app.add_typer(cal_app, name="calendar")
+
+    @cal_app.command("convert")
+    def convert_cmd(
+        dates: DatesArg,
+        from_: FromOpt = "gregorian",
+        to: ToOpt = None,
+        fmt: FmtOpt = Fmt.text,
+    ) -> None:
+        """Convert DATE... from one calendar to others (default: Gregorian to all).
+
+        Months may be numbers or names (5784-Adar II-14); a Chinese leap month is
+        written L4 (2023-L2-15). Out-of-range calendars print as null unless named in --to.
+        """
+        from tsolve.calendars.conversion import date_of, parse_date
+        from tsolve.calendars.tables import check_calendar
+
+        src = check_calendar(from_, "from")
+        targets, strict = _targets(to)
+        days = np.array([date_of(src, *parse_date(d, src, "date")) for d in dates], dtype=np.int64)
+        _print(_entries(days, targets, strict), fmt, f"from {src}", list(dates))
+
+    @cal_app.command("festival")
+    def festival_cmd(
+        name: NameArg,
+        year: YearOpt = None,
+        calendar: YearCalOpt = "gregorian",
+        to: ToOpt = None,
+        fmt: FmtOpt = Fmt.text,
+    ) -> None:
+        """Resolve festival NAME in a year to its dates in every calendar."""
+        import datetime as _dt
+
+        from tsolve.calendars.festivals import festival, get_festival
+
+        fest = get_festival(name)
+        y = _dt.date.today().year if year is None else year
+        days = festival(fest.key, y, calendar)
+        targets, strict = _targets(to)
+        entries = _entries(days, targets, strict)
+        if fmt is Fmt.text:
+            _print(entries, fmt, f"{fest.name} ({fest.rule()}) in {calendar} year {y}", [])
+            return
+        from tsolve.calendars.tables import check_calendar
+
+        head = {"festival": fest.key, "name": fest.name, "rule": fest.rule(),
+                "year": y, "year_calendar": check_calendar(calendar)}  # fmt: skip
+        rows = [{**head, "dates": e} for e in entries]
+        if fmt is Fmt.json:
+            typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        else:
+            for r in rows:
+                typer.echo(json.dumps(r, ensure_ascii=False, separators=(",", ":")))
+
+    @cal_app.command("festivals")
+    def festivals_cmd() -> None:
+        """List the known festivals and their rules."""
+        from rich.console import Console
+        from rich.table import Table
+
+        from tsolve.calendars.festivals import FESTIVALS
+
+        t = Table(title="festivals")
+        for col in ("key", "name", "calendar", "rule", "SPAN"):
+            t.add_column(col)
+        for f in FESTIVALS:
+            t.add_row(f.key, f.name, f.calendar, f.rule(), "yes" if f.span else "")
+        Console(file=sys.stdout, width=120).print(t)

@@ -1,0 +1,229 @@
+"""``tsolve dataset``: a thin shell over :func:`tsolve.generators.dataset.write_dataset`."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from tsolve.cli.output import console, err_console, progress
+from tsolve.errors import TsolveError
+
+#: Generator options with their own flags; any other option goes through --set.
+_FLAGS = (
+    "solutions",
+    "facts",
+    "style",
+    "backend",
+    "domain_start",
+    "domain_end",
+    "categories",
+    "difficulty",
+    "execution",
+    "question",
+    "depth",
+    "date",
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("dataset")(dataset)
+
+
+def read_options_file(path: Path) -> dict[str, Any]:
+    """A JSON object of generator options (or a stress config's ``{"options": {...}}``)."""
+    if not path.is_file():
+        raise TsolveError(f"config: {str(path)!r} does not exist or is not a file")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise TsolveError(f"config: {path.name} is not valid JSON ({exc})") from None
+    if isinstance(data, dict) and isinstance(data.get("options"), dict):
+        data = data["options"]
+    if not isinstance(data, dict):
+        raise TsolveError(f"config: {path.name} must hold a JSON object of generator options")
+    return dict(data)
+
+
+def parse_set(items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise TsolveError(f"set: expected KEY=VALUE, got {item!r}")
+        out[key.strip()] = value
+    return out
+
+
+def dataset(
+    family: Annotated[str, typer.Argument(help="time-puzzles, span or logistics.")],
+    count: Annotated[
+        int, typer.Option("--count", "-n", min=0, help="Records in the whole dataset.")
+    ],
+    out: Annotated[
+        str, typer.Option("--out", "-o", help="Output file ('-' for stdout, jsonl only).")
+    ],
+    seed: Annotated[
+        int, typer.Option(min=0, help="Run seed; record i depends only on (seed, i).")
+    ] = 0,
+    workers: Annotated[
+        int,
+        typer.Option(min=0, help="Processes (0 = one per CPU). Output bytes do not depend on it."),
+    ] = 1,
+    shard: Annotated[
+        str | None,
+        typer.Option(
+            help="Write only shard i/n (0-based); shards 0..n-1 concatenate to the whole."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue an interrupted jsonl file where it stopped.")
+    ] = False,
+    fmt: Annotated[
+        str | None, typer.Option("--format", help="jsonl or parquet (default: from --out suffix).")
+    ] = None,
+    solutions: Annotated[
+        str | None, typer.Option(help="time-puzzles: M, a range 1-6 or a list 1,3,5.")
+    ] = None,
+    facts: Annotated[
+        str | None, typer.Option(help="time-puzzles: facts per puzzle incl. the anchor.")
+    ] = None,
+    style: Annotated[str | None, typer.Option(help="time-puzzles: implicit or explicit.")] = None,
+    backend: Annotated[str | None, typer.Option(help="time-puzzles: cpsat or z3.")] = None,
+    domain_start: Annotated[
+        str | None, typer.Option(help="time-puzzles: first date of the domain.")
+    ] = None,
+    domain_end: Annotated[
+        str | None, typer.Option(help="time-puzzles: last date of the domain.")
+    ] = None,
+    categories: Annotated[
+        str | None, typer.Option(help="time-puzzles: allowed fact kinds, comma-separated.")
+    ] = None,
+    difficulty: Annotated[str | None, typer.Option(help="logistics: easy, medium or hard.")] = None,
+    execution: Annotated[str | None, typer.Option(help="logistics: serial or parallel.")] = None,
+    question: Annotated[
+        str | None, typer.Option(help="logistics: static, relative or hypothetical.")
+    ] = None,
+    depth: Annotated[str | None, typer.Option(help="logistics: question depth.")] = None,
+    date: Annotated[str | None, typer.Option(help="span: the reference date YYYY-MM-DD.")] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="Any generator option as KEY=VALUE (repeatable)."),
+    ] = None,
+    config: Annotated[
+        Path | None, typer.Option(help="JSON object of generator options; flags override it.")
+    ] = None,
+    summary_json: Annotated[
+        bool, typer.Option("--summary-json", help="Print the summary as JSON on stdout.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Write a dataset of FAMILY records: multi-process, shardable, resumable.
+
+    The file is byte-identical for any --workers, and shards 0/n..n-1/n
+    concatenate to the unsharded file. Exit status: 0 done, 1 some records
+    failed (reported, the rest were written), 2 bad input, 130 interrupted.
+    """
+    from tsolve.generators.dataset import infer_format, parse_shard, write_dataset
+    from tsolve.generators.families import get_family
+
+    fam = get_family(family)
+    options: dict[str, Any] = read_options_file(config) if config else {}
+    flags = {
+        "solutions": solutions,
+        "facts": facts,
+        "style": style,
+        "backend": backend,
+        "domain_start": domain_start,
+        "domain_end": domain_end,
+        "categories": categories,
+        "difficulty": difficulty,
+        "execution": execution,
+        "question": question,
+        "depth": depth,
+        "date": date,
+    }
+    for name in _FLAGS:
+        if flags[name] is not None:
+            if name not in fam.options:
+                raise TsolveError(f"{name.replace('_', '-')}: not an option of family {fam.name}")
+            options[name] = flags[name]
+    options.update(parse_set(set_ or []))
+    n_workers = workers or (os.cpu_count() or 1)
+    shard_t = parse_shard(shard) if shard else None
+    kind = infer_format(out, fmt)
+    info = err_console() if (out == "-" or summary_json) else console()
+    err = err_console()
+    shown = 0
+
+    def on_failure(index: int, message: str) -> None:
+        nonlocal shown
+        shown += 1
+        if shown <= 20:
+            err.print(f"[yellow]warning[/] record {index} (seed {seed}) failed: {message}")
+        elif shown == 21:
+            err.print("[yellow]warning[/] more failures; see the summary")
+
+    with progress(None, f"{fam.name} → {out}", enabled=not quiet) as bar:
+        task = bar.task_ids[0]
+
+        def on_progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        summary = write_dataset(
+            fam.name,
+            options,
+            count=count,
+            out=out,
+            seed=seed,
+            workers=n_workers,
+            shard=shard_t,
+            resume=resume,
+            fmt=kind,
+            progress=on_progress,
+            on_failure=on_failure,
+        )
+    if summary_json:
+        sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
+    else:
+        print_summary(info, summary.to_json())
+    if summary.interrupted:
+        err.print(
+            f"[red]interrupted[/]: {summary.records} records in {out}; "
+            "rerun the same command with --resume to continue"
+        )
+        raise typer.Exit(130)
+    if summary.failures:
+        raise typer.Exit(1)
+
+
+def print_summary(out: Any, s: dict[str, Any]) -> None:
+    """People-facing summary: totals, then one small table per bucket."""
+    lo, hi = s["indices"]
+    existing = f" + {s['existing']} existing" if s["existing"] else ""
+    plural = "s" if s["workers"] != 1 else ""
+    head = (
+        f"[bold]{s['family']}[/] → {s['out']} ({s['format']}): {s['written']} written"
+        f"{existing}, {s['failures']} failed, indices {lo}..{hi - 1}, seed {s['seed']}, "
+        f"{s['workers']} worker{plural}, {s['seconds']:.1f} s "
+        f"({s['records_per_second']:.1f} records/s)"
+    )
+    out.print(head)
+    if s["dropped_bytes"]:
+        out.print(f"resume: dropped a partial last line ({s['dropped_bytes']} bytes)")
+    if s["gaps"]:
+        out.print(f"resume: {s['gaps']} indices missing before the resume point (earlier failures)")
+    table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
+    table.add_column("bucket", style="bold", no_wrap=True)
+    table.add_column("counts")
+    for key, counts in s["counts"].items():
+        table.add_row(key, " · ".join(f"{value}: {n}" for value, n in counts.items()))
+    if s["counts"]:
+        out.print(table)
+    for ex in s["failure_examples"][:5]:
+        out.print(f"[yellow]failed[/] index {ex['index']}: {ex['error']}")

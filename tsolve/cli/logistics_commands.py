@@ -1,0 +1,243 @@
+"""``tsolve logistics``: generate UnSeenTimeQA-style records, answer benchmark items.
+
+Thin shells over :func:`tsolve.generators.logistics.generate.generate` and
+:func:`tsolve.generators.logistics.answer.answer_item`. JSON Lines output is
+exact (and byte-identical between runs for ``generate``); text output is for
+people. Long jobs show a progress bar on stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+T = TypeVar("T")
+
+
+class Fmt(str, Enum):
+    text = "text"
+    jsonl = "jsonl"
+
+
+class Difficulty(str, Enum):
+    easy = "easy"
+    medium = "medium"
+    hard = "hard"
+
+
+class Execution(str, Enum):
+    serial = "serial"
+    parallel = "parallel"
+
+
+class QKind(str, Enum):
+    static = "static"
+    relative = "relative"
+    hypothetical = "hypothetical"
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+@contextmanager
+def _progress(items: Iterable[T], total: int | None, label: str) -> Iterator[Iterable[T]]:
+    """Wrap ``items`` in a rich progress bar on stderr for long jobs on a terminal."""
+    if not sys.stderr.isatty() or (total is not None and total < 50):
+        yield items
+        return
+    bar = Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with bar:
+        yield bar.track(items, total=total)
+
+
+def register(app: typer.Typer) -> None:
+    """Attach the ``logistics`` command group to ``app``."""
+    lg = typer.Typer(
+        name="logistics",
+        help="Logistics timelines with parallel events (UnSeenTimeQA).",
+        no_args_is_help=True,
+    )
+    app.add_typer(lg, name="logistics")
+
+    @lg.command("generate")
+    def generate_cmd(
+        difficulty: Annotated[Difficulty, typer.Option(help="easy: start and end times; medium: start and duration; hard: durations only.")] = Difficulty.hard,
+        execution: Annotated[Execution, typer.Option(help="serial: back to back; parallel: as early as dependencies allow.")] = Execution.serial,
+        question: Annotated[QKind, typer.Option(help="static, relative (N hours before/after) or hypothetical (delay/expedite).")] = QKind.static,
+        depth: Annotated[int | None, typer.Option(help="List distance from the package's first event to the event in progress (default: 6..20 at random).")] = None,
+        count: Annotated[int, typer.Option(help="Number of records.")] = 10,
+        seed: Annotated[int, typer.Option(help="Run seed: record i depends only on (seed, i).")] = 0,
+        start: Annotated[int, typer.Option(help="Index of the first record (for shards).")] = 0,
+        fmt: Annotated[Fmt, typer.Option("--format", help="jsonl (exact) or text.")] = Fmt.jsonl,
+        output: Annotated[Path | None, typer.Option(help="Write to this file instead of stdout.")] = None,
+        cpsat_check: Annotated[bool, typer.Option("--cpsat-check", help="Cross-check every schedule with CP-SAT (slow).")] = False,
+    ) -> None:  # fmt: skip
+        """Generate new scenarios (random worlds, own plans) with solved questions."""
+        from tsolve.errors import TsolveError
+        from tsolve.generators.logistics.generate import GenerateParams, generate
+
+        if start < 0:
+            raise TsolveError(f"start: must be non-negative, got {start}")
+        params = GenerateParams(difficulty.value, execution.value, question.value, depth)  # type: ignore[arg-type]
+        records = generate(seed, count, params, start)
+        if cpsat_check:
+            records = (_cross_checked(r) for r in records)
+        out = output.open("w", encoding="utf-8") if output else sys.stdout
+        try:
+            with _progress(records, count, "generating") as recs:
+                if fmt is Fmt.jsonl:
+                    for rec in recs:
+                        out.write(_dumps(rec) + "\n")
+                else:
+                    con = Console(file=out, highlight=False)
+                    for rec in recs:
+                        con.print(_record_panel(rec))
+        finally:
+            if output:
+                out.close()
+
+    @lg.command("answer")
+    def answer_cmd(
+        file: Annotated[str, typer.Argument(help="Benchmark items: a JSON array or JSON Lines; '-' reads stdin.")],
+        fmt: Annotated[Fmt, typer.Option("--format", help="text (a table) or jsonl (exact).")] = Fmt.text,
+        score: Annotated[bool, typer.Option("--score", help="Compare with the items' answers; print accuracy by group.")] = False,
+    ) -> None:  # fmt: skip
+        """Parse, solve and print the answer set of every item.
+
+        An item that cannot be read is reported by id and the rest go on; the
+        exit code is then 1.
+        """
+        from tsolve.generators.logistics.answer import Tally, answer_items, read_items
+
+        items = list(read_items(file))
+        tally = Tally()
+        failed = 0
+        con = Console(highlight=False)
+        err = Console(stderr=True, highlight=False)
+        table = _answer_table(score)
+        with _progress(answer_items(items), len(items), "answering") as results:
+            for r in results:
+                tally.add(r)
+                if r.error is not None:
+                    failed += 1
+                    err.print(f"[red]error[/red]: item {r.id}: {r.error}", markup=True, soft_wrap=True)
+                if fmt is Fmt.jsonl:
+                    sys.stdout.write(_dumps(r.to_json(with_gold=score)) + "\n")
+                else:
+                    _answer_row(table, r, score)
+        if fmt is Fmt.text:
+            con.print(table)
+        if score:
+            (con if fmt is Fmt.text else err).print(_score_tables(tally.to_json()))
+        if failed:
+            raise typer.Exit(1)
+
+
+def _cross_checked(record: dict[str, Any]) -> dict[str, Any]:
+    """Raise if the CP-SAT schedule of the record's question differs from the graph's."""
+    from tsolve.encodings.event_graph import build_graph, earliest_schedule
+    from tsolve.encodings.logistics_model import Question, Scenario
+    from tsolve.errors import TsolveError
+    from tsolve.solver.schedule_cpsat import cpsat_schedule
+
+    scenario = Scenario.from_json(record["scenario"])
+    question = Question.from_json(record["structured_question"])
+    g = build_graph(scenario)
+    base = earliest_schedule(scenario, g)
+    forced = {s.event: base.start[s.event] + s.minutes for s in question.shifts}
+    for f in ({}, forced) if forced else ({},):
+        if earliest_schedule(scenario, g, forced=f) != cpsat_schedule(scenario, g, forced=f):
+            raise TsolveError(f"record {record['id']}: graph and CP-SAT schedules differ")
+    return record
+
+
+_STATE_TEXT = {
+    "at": "lying at a location",
+    "loading": "being loaded",
+    "unloading": "being unloaded",
+    "parked": "inside a parked vehicle",
+    "moving": "inside a moving vehicle",
+}
+
+
+def _record_panel(rec: dict[str, Any]) -> Panel:
+    body = Text()
+    for k, sentence in enumerate(rec["events"][1:]):
+        body.append(f"{k:>2}. ", style="dim")
+        body.append(sentence + "\n")
+    body.append("\nQ: ", style="bold")
+    body.append(rec["question"] + "\n")
+    body.append("A: ", style="bold")
+    body.append(", ".join(rec["answers"]), style="bold green")
+    sol = rec.get("solution", {})
+    state = _STATE_TEXT.get(sol.get("state", ""), sol.get("state", "?"))
+    body.append(f"   ({state} at {sol.get('clock', '?')})", style="dim")
+    title = (
+        f"{rec['id']}  {rec['data_split']} / {rec['execution']} / "
+        f"{rec['question_type']}  depth {rec['depth']}"
+    )
+    return Panel(body, title=title, title_align="left")
+
+
+def _answer_table(score: bool) -> Table:
+    table = Table(show_lines=False, header_style="bold")
+    table.add_column("id")
+    table.add_column("answers")
+    if score:
+        table.add_column("gold")
+        table.add_column("ok")
+    table.add_column("state", style="dim")
+    table.add_column("question", overflow="fold")
+    return table
+
+
+def _answer_row(table: Table, r: Any, score: bool) -> None:
+    if r.error is not None:
+        cells = [str(r.id), Text("error", style="red")]
+        if score:
+            cells += [", ".join(r.gold or []), Text("✗", style="red")]
+        table.add_row(*cells, "", Text(r.error, style="red"))
+        return
+    cells = [str(r.id), Text(", ".join(r.answers), style="bold")]
+    if score:
+        ok = r.correct
+        mark = Text("—", style="dim") if ok is None else Text("✓" if ok else "✗", style="green" if ok else "red")
+        cells += [", ".join(r.gold or []), mark]
+    table.add_row(*cells, r.state or "", r.question)
+
+
+def _score_tables(summary: dict[str, Any]) -> Group:
+    headline = Text(
+        f"exact set match: {summary['correct']}/{summary['scored']} = {summary['accuracy']:.1%}"
+        f"  (items that could not be read: {summary['failed']})",
+        style="bold",
+    )
+    table = Table(header_style="bold")
+    table.add_column("group")
+    table.add_column("value")
+    table.add_column("correct", justify="right")
+    table.add_column("accuracy", justify="right")
+    for key, vals in summary["by"].items():
+        for value, cell in vals.items():
+            table.add_row(key, value, f"{cell['correct']}/{cell['total']}", f"{cell['accuracy']:.1%}")
+    return Group(table, headline)

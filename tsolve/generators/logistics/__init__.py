@@ -1,0 +1,2 @@
+"""Logistics timelines with parallel events (UnSeenTimeQA): generate new
+records and answer benchmark items."""

@@ -1,0 +1,192 @@
+"""Answer benchmark-format items in bulk, and score them against their labels.
+
+This is the library behind ``tsolve logistics answer``: read items (a JSON
+array or JSON Lines, ``-`` for stdin), parse each one's English, solve it, and
+report the answer set. An item that cannot be read or parsed becomes a result
+with ``error`` set; the batch goes on. Items from tsolve's own generator are
+answered from their text too (not from their structured copy), which is what
+makes "records read back reproduce their answers" a real test of the text.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tsolve.encodings.logistics_clock import format_clock
+from tsolve.encodings.logistics_parse import detect_difficulty, parse_item
+from tsolve.errors import TsolveError
+from tsolve.solver.logistics import answer_question
+
+GROUP_KEYS = ("split", "difficulty", "execution", "question_type")
+
+
+@dataclass
+class ItemResult:
+    """One answered item. ``correct`` is None when the item carries no labels."""
+
+    id: Any
+    answers: list[str] | None
+    gold: list[str] | None = None
+    error: str | None = None
+    minute: int | None = None
+    state: str | None = None
+    question: str = ""
+    groups: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def correct(self) -> bool | None:
+        if self.gold is None or self.answers is None:
+            return None if self.gold is None else False
+        return set(self.answers) == set(self.gold)
+
+    def to_json(self, with_gold: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id}
+        if self.error is not None:
+            out["error"] = self.error
+            return out
+        out["answers"] = self.answers
+        out["minute"] = self.minute
+        out["clock"] = format_clock(self.minute) if self.minute is not None else None
+        out["state"] = self.state
+        if with_gold:
+            out["gold"] = self.gold
+            out["correct"] = self.correct
+        out.update(self.groups)
+        return out
+
+
+def read_items(source: str | Path) -> Iterator[tuple[int, Any]]:
+    """``(position, item)`` pairs from a JSON array or JSON Lines file (``-``:
+    stdin). A malformed line yields a :class:`TsolveError` in place of its item
+    so one bad line does not stop the batch; a malformed array is fatal."""
+    if str(source) == "-":
+        text = sys.stdin.read()
+    else:
+        path = Path(source)
+        if not path.exists():
+            raise TsolveError(f"file: not found: {source}")
+        text = path.read_text(encoding="utf-8")
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise TsolveError(f"file: malformed JSON array in {source} ({exc.msg}, line {exc.lineno})") from None
+        for k, item in enumerate(data):
+            yield k, item
+        return
+    for k, line in enumerate(text.splitlines()):
+        if not line.strip():
+            continue
+        try:
+            yield k, json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield k, TsolveError(f"line {k + 1}: malformed JSON ({exc.msg})")
+
+
+def item_id(item: Any, position: int) -> Any:
+    """The item's ``id``, or its position in the file when it has none."""
+    if isinstance(item, Mapping) and item.get("id") is not None:
+        return item["id"]
+    return position + 1
+
+
+def answer_item(item: Any, position: int = 0) -> ItemResult:
+    """Parse, solve and (when labelled) check one item; never raises for bad input."""
+    iid = item_id(item, position)
+    if isinstance(item, Exception):
+        return ItemResult(iid, None, error=str(item))
+    try:
+        if not isinstance(item, Mapping):
+            raise TsolveError(f"item: expected a JSON object, got {type(item).__name__}")
+        scenario, question = parse_item(item)
+        depth = item.get("depth")
+        res = answer_question(scenario, question, depth=depth if isinstance(depth, int) else None)
+    except TsolveError as exc:
+        return ItemResult(iid, None, error=str(exc), groups=_groups(item))
+    gold = item.get("answers")
+    gold_list = [str(g) for g in gold] if isinstance(gold, list) else None
+    return ItemResult(
+        id=iid,
+        answers=list(res.answers),
+        gold=gold_list,
+        minute=res.minute,
+        state=res.place.state,
+        question=str(item.get("question", "")),
+        groups={
+            **_groups(item),
+            "execution": scenario.execution,
+            "question_type": question.question_type,
+        },
+    )
+
+
+def _groups(item: Any) -> dict[str, str]:
+    if not isinstance(item, Mapping):
+        return {}
+    out: dict[str, str] = {}
+    try:
+        out["difficulty"] = detect_difficulty(item)
+    except TsolveError:
+        pass
+    ex = item.get("execution")
+    if isinstance(ex, str):
+        out["execution"] = ex
+    qt = item.get("question_type")
+    if isinstance(qt, str):
+        out["question_type"] = qt
+    return out
+
+
+def answer_items(items: Iterable[tuple[int, Any]]) -> Iterator[ItemResult]:
+    for position, item in items:
+        yield answer_item(item, position)
+
+
+@dataclass
+class Tally:
+    """Exact-set-match counts overall and per group value."""
+
+    correct: int = 0
+    total: int = 0
+    failed: int = 0
+    by_group: dict[str, dict[str, list[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    )
+
+    def add(self, r: ItemResult) -> None:
+        if r.error is not None:
+            self.failed += 1
+        ok = r.correct
+        if ok is None and r.error is None:
+            return
+        self.total += 1
+        self.correct += bool(ok)
+        split = f"{r.groups.get('difficulty', '?')}-{r.groups.get('execution', '?')}"
+        for key in GROUP_KEYS:
+            value = split if key == "split" else r.groups.get(key, "?")
+            cell = self.by_group[key][value]
+            cell[0] += bool(ok)
+            cell[1] += 1
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.total if self.total else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "accuracy": self.accuracy,
+            "correct": self.correct,
+            "scored": self.total,
+            "failed": self.failed,
+            "by": {
+                key: {v: {"correct": c, "total": t, "accuracy": c / t} for v, (c, t) in sorted(vals.items())}
+                for key, vals in self.by_group.items()
+            },
+        }

@@ -1,0 +1,195 @@
+"""Grade a model's answer to a logistics question, and say what it missed.
+
+The benchmark asks models to end with "Answer: ...". The parser takes the
+first line after the last such marker (tolerating "Final answer", markdown,
+escaped underscores and prose around the names) and keeps the location and
+vehicle names in it; if there is no marker it falls back to the last line
+that names any. Package names are dropped (models restate the package).
+Nothing recognisable means ``parse_failed`` and a score of 0.
+
+Scoring is the exact set match the issue asks for (the paper counted any one
+gold name as correct; that is reported as ``partial``). The labels are the
+record's ``answers``; the truth for the diagnosis comes from the solved
+timeline, so a wrong answer can be explained: where the package really was,
+since when and because of which event, and which event the model most likely
+missed (an ignored what-if, an ignored "N hours before/after", parallel events
+taken as serial, or the state change between the minute the prediction would
+have been right and the minute asked).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from tsolve.encodings.logistics_clock import format_clock
+from tsolve.encodings.logistics_model import Question, Scenario
+from tsolve.encodings.logistics_parse import detect_difficulty, parse_item
+from tsolve.encodings.timeline import NEVER, Timeline
+from tsolve.errors import TsolveError
+from tsolve.solver.logistics import Resolution, answer_question
+from tsolve.verifiers.registry import ItemScore, register_scorer
+
+_MARKER_RE = re.compile(r"(?:final\s+)?answer\s*(?:is)?\s*[:：\-]", re.I)
+_NAME_RE = re.compile(r"(?<![a-z0-9_])([a-z]+\d+(?:_\d+)*)(?![a-z0-9_])")
+_VEHICLE_OR_PLACE_RE = re.compile(r"^(?:l\d+_\d+|t\d+|a\d+|c\d+)$")
+
+
+def parse_model_answer(output: str, scenario: Scenario) -> list[str] | None:
+    """The set of location/vehicle names the model answers with, in order of
+    appearance, or None when it names none."""
+    text = output.replace("\\_", "_").replace("*", " ").replace("`", " ").lower()
+    known = set(scenario.world.city_of) | set(scenario.world.trucks) | set(scenario.world.airplanes)
+    known |= {e.vehicle for e in scenario.events} | set(scenario.world.cities)
+    known |= {e.location or "" for e in scenario.events} | {e.destination or "" for e in scenario.events}
+    packages = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
+
+    def names(segment: str) -> list[str]:
+        out: list[str] = []
+        for name in _NAME_RE.findall(segment):
+            if name in packages or name in out:
+                continue
+            if name in known or _VEHICLE_OR_PLACE_RE.match(name):
+                out.append(name)
+        return out
+
+    markers = list(_MARKER_RE.finditer(text))
+    if markers:
+        for line in text[markers[-1].end() :].splitlines():
+            found = names(line)
+            if found:
+                return found
+    for line in reversed(text.splitlines()):
+        found = names(line)
+        if found:
+            return found
+    return None
+
+
+def _truth(record: dict[str, Any]) -> tuple[Scenario, Question, Resolution]:
+    if isinstance(record.get("scenario"), dict) and isinstance(record.get("structured_question"), dict):
+        scenario = Scenario.from_json(record["scenario"])
+        question = Question.from_json(record["structured_question"])
+    else:
+        scenario, question = parse_item(record)
+    depth = record.get("depth")
+    res = answer_question(scenario, question, depth=depth if isinstance(depth, int) else None)
+    return scenario, question, res
+
+
+def _describe(scenario: Scenario, index: int | None) -> str | None:
+    return scenario.events[index].phrase() if index is not None else None
+
+
+def diagnose(
+    scenario: Scenario, question: Question, res: Resolution, predicted: list[str]
+) -> dict[str, Any]:
+    """Where the package really was and the event the model probably missed."""
+    place = res.place
+    out: dict[str, Any] = {
+        "truth": list(res.answers),
+        "asked": format_clock(res.minute),
+        "state": place.state,
+        "since": None if place.since == NEVER else format_clock(place.since),
+        "because_of": _describe(scenario, place.cause),
+        "predicted": predicted,
+    }
+    want = set(predicted)
+    miss: dict[str, Any] | None = None
+    if question.shifts:
+        plain = answer_question(scenario, replace(question, shifts=()))
+        if set(plain.answers) == want:
+            s = question.shifts[0]
+            miss = {"event": s.event, "phrase": _describe(scenario, s.event), "why": "ignored the what-if"}
+    if miss is None and question.offset:
+        plain = answer_question(scenario, replace(question, offset=0))
+        if set(plain.answers) == want:
+            miss = {"event": None, "phrase": None, "why": "ignored the relative offset"}
+    if miss is None and scenario.execution == "parallel":
+        serial = replace(scenario, execution="serial")
+        try:
+            alt = answer_question(serial, question)
+        except TsolveError:
+            alt = None
+        if alt is not None and set(alt.answers) == want:
+            miss = {"event": None, "phrase": None, "why": "ran parallel events back to back"}
+    if miss is None:
+        miss = _nearest_match(scenario, question, res, want)
+    out["probable_miss"] = miss
+    return out
+
+
+def _nearest_match(
+    scenario: Scenario, question: Question, res: Resolution, want: set[str]
+) -> dict[str, Any] | None:
+    """The state change separating the asked minute from the nearest minute at
+    which the prediction would have been right."""
+    tl = Timeline(scenario, res.schedule, question.package)
+    segs = tl.segments()
+    t = res.minute
+    best: tuple[int, int] | None = None  # (distance, segment index)
+    for k, (a, b, p) in enumerate(segs):
+        if set(p.answers) != want:
+            continue
+        dist = (t - (b - 1)) if b is not None and b <= t else max(0, a - t)
+        if best is None or dist < best[0]:
+            best = (dist, k)
+    if best is None:
+        return {"event": None, "phrase": None, "why": "the package is never there"}
+    k = best[1]
+    a, b, _p = segs[k]
+    if b is not None and b <= t:  # prediction was right earlier: missed what happened next
+        nxt = segs[k + 1][2]
+        return {
+            "event": nxt.cause,
+            "phrase": _describe(scenario, nxt.cause),
+            "why": f"missed the change this event makes at {format_clock(nxt.since)}",
+        }
+    cause = segs[k][2].cause
+    return {
+        "event": cause,
+        "phrase": _describe(scenario, cause),
+        "why": f"jumped ahead: the predicted state only begins at {format_clock(a)}",
+    }
+
+
+@register_scorer("logistics")
+def score_logistics(record: dict[str, Any], output: str) -> ItemScore:
+    """Exact-set-match accuracy with a symbolic diagnosis (see module docstring)."""
+    scenario, question, res = _truth(record)
+    gold = record.get("answers")
+    gold_list = [str(g) for g in gold] if isinstance(gold, list) else list(res.answers)
+    gold_set = set(gold_list)
+    groups = {
+        "difficulty": detect_difficulty(record),
+        "execution": scenario.execution,
+        "question_type": question.question_type,
+    }
+    rid = str(record.get("id"))
+    predicted = parse_model_answer(output if isinstance(output, str) else "", scenario)
+    if predicted is None:
+        return ItemScore(
+            id=rid,
+            family="logistics",
+            metrics={"accuracy": 0.0, "partial": 0.0},
+            parsed=None,
+            parse_failed=True,
+            diagnosis={"truth": gold_list, "reason": "no location or vehicle in the output"},
+            groups=groups,
+        )
+    ok = set(predicted) == gold_set
+    diagnosis: dict[str, Any] = {}
+    if set(res.answers) != gold_set:
+        diagnosis["label_disagrees_with_timeline"] = list(res.answers)
+    if not ok:
+        diagnosis.update(diagnose(scenario, question, res, predicted))
+    return ItemScore(
+        id=rid,
+        family="logistics",
+        metrics={"accuracy": float(ok), "partial": float(bool(set(predicted) & gold_set))},
+        parsed=predicted,
+        parse_failed=False,
+        diagnosis=diagnosis,
+        groups=groups,
+    )

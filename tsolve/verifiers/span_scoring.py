@@ -1,0 +1,156 @@
+"""Exact grading of SPAN-style records (replaces the paper's GPT-4o judge).
+
+Content answers are parsed into a date of the record's target calendar and
+compared field by field with the gold (year, month, day, and for Chinese the
+leap flag). Month names in any common transliteration or month numbers are
+accepted (``25 Sivan 5784``, ``Sivan 25, 5784``, ``5784-3-25``; Chinese
+``day 11 of Leap Month 2, 2023``, ``2023-L2-11``). Polar answers are parsed as
+yes/no (``true``/``false`` too).
+
+Only the final answer is read: the text after the last ``MY ANSWER:`` if there
+is one, else the last non-empty line. A plain ``Adar`` in a Hebrew leap year is
+ambiguous (Adar I or Adar II?) and scores 0 with that diagnosis.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from tsolve.calendars.names import _lookup, normalise
+from tsolve.verifiers.registry import ItemScore, register_scorer
+
+_MARKER = re.compile(r"my\s+answer\s*[:：]", re.IGNORECASE)
+
+
+def final_answer(output: str) -> str:
+    """The part of a model's output that holds its final answer."""
+    text = str(output)
+    marks = list(_MARKER.finditer(text))
+    if marks:
+        tail = text[marks[-1].end() :]
+        first = next((ln for ln in tail.splitlines() if ln.strip()), "")
+        return first.strip()
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return lines[-1] if lines else ""
+
+
+def parse_polar(text: str) -> str | None:
+    """'Yes'/'No' from an answer, or None. The last yes/no word wins."""
+    words = re.findall(r"\b(yes|no|true|false)\b", text.lower())
+    if not words:
+        return None
+    return "Yes" if words[-1] in ("yes", "true") else "No"
+
+
+@cache
+def _month_pattern(calendar: str) -> re.Pattern[str]:
+    """A regex finding any month name of ``calendar`` in normalised-ish text."""
+    names = sorted(_lookup(calendar), key=len, reverse=True)
+    # Match names on text squeezed the same way normalise() squeezes them, but
+    # keep boundaries: each letter of the name may be separated by [\s'\-`’]*.
+    alts = ["[\\s'\\-`\u2019]*".join(re.escape(c) for c in n) for n in names if n]
+    return re.compile(r"(?<![a-z])(" + "|".join(alts) + r")(?![a-z])")
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    t = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in t if not unicodedata.combining(c)).lower()
+
+
+_ISO_LIKE = re.compile(r"(-?\d{1,5})\s*[-/.]\s*(l?\d{1,2}l?)\s*[-/.]\s*(\d{1,2})(?!\d)")
+_CN_MONTH = re.compile(
+    r"(leap\s+|intercalary\s+)?month\s*(\d{1,2})|(leap\s+|intercalary\s+)?(\d{1,2})(?:st|nd|rd|th)\s+(?:lunar\s+)?month"
+)
+
+
+def parse_date_answer(calendar: str, text: str) -> dict[str, Any] | None:
+    """``{year, month, day, leap[, ambiguous]}`` read from ``text``, or None."""
+    t = _fold(text)
+    m = _ISO_LIKE.search(t)
+    if m:
+        mon = m[2]
+        leap = "l" in mon
+        return {"year": int(m[1]), "month": int(mon.strip("l")), "day": int(m[3]), "leap": leap}
+    if calendar == "chinese":
+        cm = _CN_MONTH.search(t)
+        if not cm:
+            return None
+        leap = bool(cm[1] or cm[3])
+        month = int(cm[2] or cm[4])
+        rest = t[: cm.start()] + " " + t[cm.end() :]
+        ambiguous = False
+    else:
+        mm = _month_pattern(calendar).search(t)
+        if not mm:
+            return None
+        key = normalise(mm[1])
+        month = _lookup(calendar)[key]
+        leap = False
+        ambiguous = calendar == "hebrew" and key == "adar"
+        rest = t[: mm.start()] + " " + t[mm.end() :]
+    nums = [int(x) for x in re.findall(r"(?<![\d.])(\d{1,5})(?:st|nd|rd|th)?(?![\d])", rest)]
+    year = next((x for x in nums if x > 31), None)
+    day = next((x for x in nums if 1 <= x <= 31), None)
+    if year is None or day is None:
+        return None
+    out: dict[str, Any] = {"year": year, "month": month, "day": day, "leap": leap}
+    if ambiguous:
+        from tsolve.calendars.hebrew import is_leap
+
+        if is_leap(year):
+            out["ambiguous"] = "plain 'Adar' in a leap year (Adar I or Adar II?)"
+        # In a common year Adar is month 12, as parsed.
+    return out
+
+
+@register_scorer("span")
+def score_span(record: dict[str, Any], output: str) -> ItemScore:
+    """Accuracy 0/1, grouped by direction, reasoning type and question format."""
+    groups = {
+        "direction": str(record.get("direction", "")),
+        "type": str(record.get("type", "")),
+        "format": str(record.get("format", "")),
+    }
+    rid = str(record.get("id", ""))
+    answer_text = final_answer(output)
+    fmt = record.get("format")
+    diagnosis: dict[str, Any] = {"answer_text": answer_text}
+    if fmt == "polar":
+        got = parse_polar(answer_text)
+        if got is None:
+            return ItemScore(rid, "span", {"accuracy": 0.0}, None, True, diagnosis, groups)
+        ok = got == record.get("answer")
+        if not ok:
+            diagnosis["expected"] = record.get("answer")
+        return ItemScore(rid, "span", {"accuracy": float(ok)}, got, False, diagnosis, groups)
+    gold = record.get("gold") or {}
+    cal = str(gold.get("calendar") or record.get("params", {}).get("target_calendar", ""))
+    try:
+        parsed = parse_date_answer(cal, answer_text)
+    except Exception:  # an unknown calendar in a hand-made record: unparseable
+        parsed = None
+    if parsed is None:
+        return ItemScore(rid, "span", {"accuracy": 0.0}, None, True, diagnosis, groups)
+    want = (gold.get("year"), gold.get("month"), gold.get("day"), bool(gold.get("leap", False)))
+    have = (parsed["year"], parsed["month"], parsed["day"], parsed["leap"])
+    ok = want == have and "ambiguous" not in parsed
+    if not ok:
+        diagnosis["expected"] = gold.get("text")
+        diagnosis["wrong"] = [
+            f
+            for f, a, b in zip(("year", "month", "day", "leap"), have, want, strict=True)
+            if a != b
+        ] or ["ambiguous"]
+        try:
+            from tsolve.calendars.conversion import date_of
+            from tsolve.calendars.domain import parse_iso
+
+            d = date_of(cal, *have)
+            diagnosis["days_off"] = d - parse_iso(str(gold["gregorian"])).toordinal()
+        except Exception:  # the parsed date may not exist: no distance then
+            pass
+    return ItemScore(rid, "span", {"accuracy": float(ok)}, parsed, False, diagnosis, groups)
