@@ -139,8 +139,16 @@ _REDUNDANT = {
 }  # fmt: skip
 
 
+_CLASHES: dict[str, frozenset[str]] = {
+    k: frozenset(x for pair in _REDUNDANT if k in pair for x in pair)
+    for pair in _REDUNDANT
+    for k in pair
+}
+
+
 def _compatible(kind: str, used: set[str]) -> bool:
-    return kind not in used and all(frozenset((kind, u)) not in _REDUNDANT for u in used)
+    """Not used yet, and not a restatement of a used category."""
+    return kind not in used and used.isdisjoint(_CLASHES.get(kind, ()))
 
 
 def determine_level(i: int, anchor_level: Level) -> Level:
@@ -173,6 +181,10 @@ class _Search:
         self.cfg = cfg
         self.m = target
         self.n = n_facts
+        # Redraws per repair step, keeping the one closest to M. Measured
+        # (CPU time, 300 puzzles, M = 1..6): 1 -> 119/s, 2 -> 90/s, 3 -> 89/s;
+        # fewer steps do not pay for the extra draws, so one it is.
+        self.candidates = 1
         dom = cfg.domain
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
         self.categories = [k for k in sorted(allowed) if FACT_TYPES[k].available(dom)]
@@ -280,10 +292,9 @@ class _Search:
                         return trial, seed_day, attempts
                 continue
             masks = [f.holds(view) for f in facts]
+            size = int(np.count_nonzero(np.logical_and.reduce(masks)))
             for _ in range(inner):
                 attempts += 1
-                mask = np.logical_and.reduce(masks)
-                size = int(mask.sum())
                 if size == self.m:
                     # Re-derive with Algorithm 3 (IG order) as the search's own check.
                     assert int(self.answer_mask(facts, view).sum()) == self.m
@@ -291,11 +302,19 @@ class _Search:
                 if len(facts) < 2:
                     break
                 pos = self.pick_slot(facts, too_many=size > self.m)
-                new = self.resample(facts, pos, seed)
-                if new is None:
+                others = np.logical_and.reduce([m for i, m in enumerate(masks) if i != pos])
+                best: tuple[int, Fact, np.ndarray, int] | None = None
+                for _ in range(self.candidates):
+                    new = self.resample(facts, pos, seed)
+                    if new is None:
+                        continue
+                    mask = new.holds(view)
+                    n = int(np.count_nonzero(others & mask))
+                    if best is None or abs(n - self.m) < best[0]:
+                        best = (abs(n - self.m), new, mask, n)
+                if best is None:
                     continue
-                facts[pos] = new
-                masks[pos] = new.holds(view)
+                _, facts[pos], masks[pos], size = best
         raise TsolveError(
             f"solutions: no puzzle with exactly {self.m} answers found in "
             f"{self.cfg.max_attempts} attempts; try other --facts or a wider domain"
