@@ -80,21 +80,20 @@ class IntervalSet:
         return sum(hi - lo + 1 for lo, hi in self.intervals)
 
     @cached_property
-    def _array(self) -> np.ndarray:
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
         # cached_property writes the instance __dict__ directly, so it works on a
         # frozen dataclass; equality and hashing still use ``intervals`` only.
-        return np.asarray(self.intervals, dtype=np.int64).reshape(-1, 2)
+        arr = np.asarray(self.intervals, dtype=np.int64).reshape(-1, 2)
+        return np.ascontiguousarray(arr[:, 0]), np.ascontiguousarray(arr[:, 1])
 
     def contains(self, values: np.ndarray) -> np.ndarray:
         """Vectorised membership: binary search over interval starts."""
         v = np.asarray(values, dtype=np.int64)
         if not self.intervals:
             return np.zeros(v.shape, dtype=bool)
-        arr = self._array
-        idx = np.searchsorted(arr[:, 0], v, side="right") - 1
-        ok = idx >= 0
-        idx_c = np.clip(idx, 0, None)
-        return ok & (v <= arr[idx_c, 1])
+        starts, ends = self._bounds
+        idx = np.searchsorted(starts, v, side="right") - 1
+        return np.asarray((idx >= 0) & (v <= ends[np.maximum(idx, 0)]))
 
     def clip(self, lo: int, hi: int) -> IntervalSet:
         return IntervalSet(

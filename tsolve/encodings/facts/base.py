@@ -147,14 +147,15 @@ class Fact(ABC):
 
     @classmethod
     def from_params(cls, params: dict[str, Any]) -> Fact:
-        names = {f.name for f in dataclasses.fields(cls)}
+        fields = _fields(cls)
+        names = {f.name for f in fields}
         if not isinstance(params, dict):
             raise TsolveError(f"{cls.kind}: params must be an object, got {params!r}")
         unknown = set(params) - names
         if unknown:
             raise TsolveError(f"{cls.kind}: unknown params {sorted(unknown)}")
         kwargs = {}
-        for f in dataclasses.fields(cls):
+        for f in fields:
             if f.name in params:
                 kwargs[f.name] = _tupled(params[f.name])
             elif f.default is dataclasses.MISSING:
@@ -173,6 +174,11 @@ class Fact(ABC):
             "params": self.params,
             "text": self.render(style),
         }
+
+
+@lru_cache(maxsize=None)
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(cls)
 
 
 @lru_cache(maxsize=4096)
