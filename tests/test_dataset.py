@@ -179,16 +179,9 @@ def test_failures_are_reported_and_the_rest_go_on(flaky_family: Any, tmp_path: P
     assert [json.loads(x)["generator"]["index"] for x in out.read_text().splitlines()] == idx
 
 
-LOGISTICS_HASHSEED = pytest.mark.xfail(
-    reason="logistics planner.py sorts a set by an rng key, so records depend on "
-    "PYTHONHASHSEED and differ between processes",
-    strict=False,
-)
-
-
 @pytest.mark.parametrize(
     ("fam", "opts"),
-    [("span", {}), pytest.param("logistics", {"execution": "parallel"}, marks=LOGISTICS_HASHSEED)],
+    [("span", {}), ("logistics", {"execution": "parallel"})],
 )
 def test_other_families_byte_identical(fam: str, opts: dict[str, Any], tmp_path: Path) -> None:
     if not get_family(fam, require=False).available():

@@ -37,19 +37,27 @@ def test_generate_jsonl_is_byte_identical_and_answers_read_back(tmp_path: Path) 
 def test_generate_shards_concatenate() -> None:
     whole = runner.invoke(app, [*GEN[:-4], "--count", "4", "--seed", "1"]).stdout.splitlines()
     first = runner.invoke(app, [*GEN[:-4], "--count", "2", "--seed", "1"]).stdout.splitlines()
-    rest = runner.invoke(app, [*GEN[:-4], "--count", "2", "--seed", "1", "--start", "2"]).stdout.splitlines()
+    rest = runner.invoke(
+        app, [*GEN[:-4], "--count", "2", "--seed", "1", "--start", "2"]
+    ).stdout.splitlines()
     assert first + rest == whole
 
 
 def test_generate_text_and_cpsat_check() -> None:
-    out = runner.invoke(app, ["logistics", "generate", "--count", "2", "--format", "text", "--cpsat-check"])
+    out = runner.invoke(
+        app, ["logistics", "generate", "--count", "2", "--format", "text", "--cpsat-check"]
+    )
     assert out.exit_code == 0, out.output
     assert "logistics-0-0" in out.stdout and "Q:" in out.stdout and "A:" in out.stdout
 
 
 def test_answer_json_array_from_stdin_and_bad_items(tmp_path: Path) -> None:
     good = json.loads(runner.invoke(app, [*GEN[:-4], "--count", "1"]).stdout)
-    bad = {"id": "broken-7", "events": ["nothing happens here."], "question": "Where is the package p1 at 01:00 PM?"}
+    bad = {
+        "id": "broken-7",
+        "events": ["nothing happens here."],
+        "question": "Where is the package p1 at 01:00 PM?",
+    }
     payload = json.dumps([good, bad, good])
     out = runner.invoke(app, ["logistics", "answer", "-", "--format", "jsonl"], input=payload)
     assert out.exit_code == 1  # one item failed; the batch went on
@@ -72,8 +80,14 @@ def test_malformed_jsonl_line_is_reported_and_skipped(tmp_path: Path) -> None:
 
 def test_user_errors_are_one_line_with_exit_code_2(tmp_path: Path) -> None:
     cmd = [sys.executable, "-c", "from tsolve.cli.app import main; main()"]
-    r = subprocess.run([*cmd, "logistics", "generate", "--depth", "0"], capture_output=True, text=True)
+    r = subprocess.run(
+        [*cmd, "logistics", "generate", "--depth", "0"], capture_output=True, text=True
+    )
     assert r.returncode == 2
     assert r.stderr.strip().startswith("error: depth") and len(r.stderr.strip().splitlines()) == 1
-    r = subprocess.run([*cmd, "logistics", "answer", str(tmp_path / "missing.jsonl")], capture_output=True, text=True)
+    r = subprocess.run(
+        [*cmd, "logistics", "answer", str(tmp_path / "missing.jsonl")],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 2 and "missing.jsonl" in r.stderr and "Traceback" not in r.stderr

@@ -59,15 +59,24 @@ def _events() -> list[Event]:
     ]
 
 
+class _Pick(random.Random):
+    """An rng whose choice() returns element ``k``: renders one chosen template."""
+
+    def __init__(self, k: int) -> None:
+        super().__init__(0)
+        self.k = k
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        return seq[self.k]
+
+
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_every_appendix_c_template_reads_back(difficulty: str) -> None:
     """Each of the four templates per event type and difficulty parses to the
     event it was rendered from (kind, vehicle, package, places, duration)."""
     for e in _events():
         for k in range(4):
-            rng = random.Random(0)
-            rng.choice = lambda seq, k=k: seq[k]  # type: ignore[method-assign]
-            text = templates.render_event(e, difficulty, 23 * 60 + 50, rng)  # type: ignore[arg-type]
+            text = templates.render_event(e, difficulty, 23 * 60 + 50, _Pick(k))  # type: ignore[arg-type]
             got = parse_event_text(text)
             assert got.key == e.key, text
             if difficulty == "easy":
@@ -99,14 +108,17 @@ def test_every_appendix_c_template_reads_back(difficulty: str) -> None:
 def test_benchmark_typos(sentence: str, key: tuple[str | None, ...], duration: int) -> None:
     got = parse_event_text(sentence)
     assert got.key == key
-    assert (got.duration if got.duration is not None else (got.clocks[1] - got.clocks[0]) % 1440) == duration
+    assert (
+        got.duration if got.duration is not None else (got.clocks[1] - got.clocks[0]) % 1440
+    ) == duration
 
 
 def test_events_as_a_paragraph_and_midnight_wrap() -> None:
     """The paper prints events as one paragraph; stated times wrap past midnight."""
     text = (
         "Given the initial states, the following events occur: "
-        "loading package p2 into truck t1 at location l1_1 starts at 11:30 PM and ends at 11:50 PM. "
+        "loading package p2 into truck t1 at location l1_1 starts at 11:30 PM and ends at "
+        "11:50 PM. "
         "from 11:55 PM to 12:20 AM truck t1 transports from location l1_1 to location l1_0. "
         "package p2 is unloaded from truck t1 from 12:25 AM to 12:40 AM at location l1_0."
     )
@@ -146,7 +158,10 @@ def _hard_item(question: str) -> dict[str, object]:
             "truck t1 transports from location l1_1 to location l1_0 for 20 minutes.",
             "package p2 unloaded from truck t1 at location l1_0 for 10 minutes.",
         ],
-        "initial_states_description": ["truck t1 is at the location l1_1.", "package p2 is at the location l1_1."],
+        "initial_states_description": [
+            "truck t1 is at the location l1_1.",
+            "package p2 is at the location l1_1.",
+        ],
         "question": question,
     }  # fmt: skip
 
@@ -176,7 +191,7 @@ def test_question_forms() -> None:
         ({**_hard_item("Where is package p2?")}, "question"),
         ({**_hard_item("If loading package p9 into truck t1 at location l1_1 starts at 11:18 AM, "
                        "where is the package p2 at 01:00 PM?")}, "question"),
-        ({**_hard_item("Where is the package p2 at 01:00 PM?"), "execution": "sideways"}, "execution"),
+        ({**_hard_item("Where is the package p2 at 01:00 PM?"), "execution": "up"}, "execution"),
         ({**_hard_item("x"), "events": ["truck t1 waits around for a while."]}, "events"),
         ({**_hard_item("x"), "events": 42}, "events"),
     ],
@@ -194,5 +209,10 @@ def test_bad_items_name_the_field(item: dict[str, object], field: str) -> None:
 
 
 def test_execution_detected_from_domain_text() -> None:
-    assert detect_execution({"domain_description": "Multiple packages can be loaded ... simultaneously"}) == "parallel"
+    assert (
+        detect_execution(
+            {"domain_description": "Multiple packages can be loaded ... simultaneously"}
+        )
+        == "parallel"
+    )
     assert detect_execution({"domain_description": "one package at a time."}) == "serial"

@@ -96,7 +96,9 @@ def test_rule_1_holds_at_every_minute(seed: int, index: int, params: GeneratePar
 @PROPS
 @given(seed=st.integers(0, 10**6), index=st.integers(0, 50), params=params_st,
        shift=st.integers(-40, 120), pick=st.integers(0, 10**6))  # fmt: skip
-def test_graph_schedule_equals_cpsat(seed: int, index: int, params: GenerateParams, shift: int, pick: int) -> None:
+def test_graph_schedule_equals_cpsat(
+    seed: int, index: int, params: GenerateParams, shift: int, pick: int
+) -> None:
     sc, _ = _scenario(_record(seed, index, params))
     g = build_graph(sc)
     base = earliest_schedule(sc, g)
@@ -109,7 +111,9 @@ def test_graph_schedule_equals_cpsat(seed: int, index: int, params: GeneratePara
 @PROPS
 @given(seed=st.integers(0, 10**6), index=st.integers(0, 50), params=params_st,
        amount=st.integers(1, 150), pick=st.integers(0, 10**6))  # fmt: skip
-def test_delay_never_makes_an_event_earlier(seed: int, index: int, params: GenerateParams, amount: int, pick: int) -> None:
+def test_delay_never_makes_an_event_earlier(
+    seed: int, index: int, params: GenerateParams, amount: int, pick: int
+) -> None:
     sc, _ = _scenario(_record(seed, index, params))
     base = earliest_schedule(sc)
     e = pick % len(sc.events)

@@ -135,7 +135,8 @@ STATED = {
     ],
     "events": [
         "Given the initial states, the following events occur:",
-        "loading package p2 into truck t1 at location l1_1 starts at 11:30 PM and ends at 11:50 PM.",
+        "loading package p2 into truck t1 at location l1_1 starts at 11:30 PM and ends at "
+        "11:50 PM.",
         "from 11:55 PM to 12:20 AM truck t1 transports from location l1_1 to location l1_0.",
         "package p2 is unloaded from truck t1 from 12:25 AM to 12:40 AM at location l1_0.",
     ],
@@ -184,7 +185,10 @@ def test_hard_anchor_need_not_be_the_first_event() -> None:
         ("at 01:25 AM", {"l1_0", "t1"}),
         ("at 12:20 AM", {"l1_1"}),
     ]:
-        text = f"If driving truck t1 from location l1_1 to location l1_0 starts at 01:00 AM, where is the package p2 {q}?"
+        text = (
+            "If driving truck t1 from location l1_1 to location l1_0 starts at 01:00 AM, "
+            f"where is the package p2 {q}?"
+        )
         sc, qq = parse_item({**item, "question": text})
         assert set(answer_question(sc, qq).answers) == where, q
 

@@ -116,5 +116,9 @@ def test_generated_records_are_scored_from_their_structured_copy() -> None:
     right = "Answer: " + ", ".join(rec["answers"])
     s = score_logistics(rec, right)
     assert s.metrics["accuracy"] == 1.0
-    assert s.groups == {"difficulty": "hard", "execution": "parallel", "question_type": "relative_time"}
+    assert s.groups == {
+        "difficulty": "hard",
+        "execution": "parallel",
+        "question_type": "relative_time",
+    }
     assert score_logistics(rec, "Answer: c0").metrics["accuracy"] == 0.0

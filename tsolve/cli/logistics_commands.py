@@ -70,6 +70,23 @@ def _progress(items: Iterable[T], total: int | None, label: str) -> Iterator[Ite
         yield bar.track(items, total=total)
 
 
+_HELP = {
+    "difficulty": "easy: start and end times; medium: start and duration; hard: durations only.",
+    "execution": "serial: back to back; parallel: as early as dependencies allow.",
+    "question": "static, relative (N hours before/after) or hypothetical (delay/expedite).",
+    "depth": "List distance from the package's first event to the event in progress at the "
+    "asked minute (default: 6..20 at random, as in the benchmark).",
+    "seed": "Run seed: record i depends only on (seed, i).",
+    "start": "Index of the first record (for shards).",
+    "gen_format": "jsonl (exact, byte-identical between runs) or text.",
+    "output": "Write to this file instead of stdout.",
+    "cpsat": "Cross-check every record's schedules with CP-SAT (slow).",
+    "file": "Benchmark items: a JSON array or JSON Lines; '-' reads stdin.",
+    "answer_format": "text (a table) or jsonl (exact).",
+    "score": "Compare with the items' answers; print exact-set-match accuracy by group.",
+}
+
+
 def register(app: typer.Typer) -> None:
     """Attach the ``logistics`` command group to ``app``."""
     lg = typer.Typer(
@@ -81,24 +98,24 @@ def register(app: typer.Typer) -> None:
 
     @lg.command("generate")
     def generate_cmd(
-        difficulty: Annotated[Difficulty, typer.Option(help="easy: start and end times; medium: start and duration; hard: durations only.")] = Difficulty.hard,
-        execution: Annotated[Execution, typer.Option(help="serial: back to back; parallel: as early as dependencies allow.")] = Execution.serial,
-        question: Annotated[QKind, typer.Option(help="static, relative (N hours before/after) or hypothetical (delay/expedite).")] = QKind.static,
-        depth: Annotated[int | None, typer.Option(help="List distance from the package's first event to the event in progress (default: 6..20 at random).")] = None,
+        difficulty: Annotated[Difficulty, typer.Option(help=_HELP["difficulty"])] = Difficulty.hard,
+        execution: Annotated[Execution, typer.Option(help=_HELP["execution"])] = Execution.serial,
+        question: Annotated[QKind, typer.Option(help=_HELP["question"])] = QKind.static,
+        depth: Annotated[int | None, typer.Option(help=_HELP["depth"])] = None,
         count: Annotated[int, typer.Option(help="Number of records.")] = 10,
-        seed: Annotated[int, typer.Option(help="Run seed: record i depends only on (seed, i).")] = 0,
-        start: Annotated[int, typer.Option(help="Index of the first record (for shards).")] = 0,
-        fmt: Annotated[Fmt, typer.Option("--format", help="jsonl (exact) or text.")] = Fmt.jsonl,
-        output: Annotated[Path | None, typer.Option(help="Write to this file instead of stdout.")] = None,
-        cpsat_check: Annotated[bool, typer.Option("--cpsat-check", help="Cross-check every schedule with CP-SAT (slow).")] = False,
-    ) -> None:  # fmt: skip
+        seed: Annotated[int, typer.Option(help=_HELP["seed"])] = 0,
+        start: Annotated[int, typer.Option(help=_HELP["start"])] = 0,
+        fmt: Annotated[Fmt, typer.Option("--format", help=_HELP["gen_format"])] = Fmt.jsonl,
+        output: Annotated[Path | None, typer.Option(help=_HELP["output"])] = None,
+        cpsat_check: Annotated[bool, typer.Option("--cpsat-check", help=_HELP["cpsat"])] = False,
+    ) -> None:
         """Generate new scenarios (random worlds, own plans) with solved questions."""
         from tsolve.errors import TsolveError
         from tsolve.generators.logistics.generate import GenerateParams, generate
 
         if start < 0:
             raise TsolveError(f"start: must be non-negative, got {start}")
-        params = GenerateParams(difficulty.value, execution.value, question.value, depth)  # type: ignore[arg-type]
+        params = GenerateParams(difficulty.value, execution.value, question.value, depth)
         records = generate(seed, count, params, start)
         if cpsat_check:
             records = (_cross_checked(r) for r in records)
@@ -118,10 +135,10 @@ def register(app: typer.Typer) -> None:
 
     @lg.command("answer")
     def answer_cmd(
-        file: Annotated[str, typer.Argument(help="Benchmark items: a JSON array or JSON Lines; '-' reads stdin.")],
-        fmt: Annotated[Fmt, typer.Option("--format", help="text (a table) or jsonl (exact).")] = Fmt.text,
-        score: Annotated[bool, typer.Option("--score", help="Compare with the items' answers; print accuracy by group.")] = False,
-    ) -> None:  # fmt: skip
+        file: Annotated[str, typer.Argument(help=_HELP["file"])],
+        fmt: Annotated[Fmt, typer.Option("--format", help=_HELP["answer_format"])] = Fmt.text,
+        score: Annotated[bool, typer.Option("--score", help=_HELP["score"])] = False,
+    ) -> None:
         """Parse, solve and print the answer set of every item.
 
         An item that cannot be read is reported by id and the rest go on; the
@@ -140,7 +157,9 @@ def register(app: typer.Typer) -> None:
                 tally.add(r)
                 if r.error is not None:
                     failed += 1
-                    err.print(f"[red]error[/red]: item {r.id}: {r.error}", markup=True, soft_wrap=True)
+                    err.print(
+                        f"[red]error[/red]: item {r.id}: {r.error}", markup=True, soft_wrap=True
+                    )
                 if fmt is Fmt.jsonl:
                     sys.stdout.write(_dumps(r.to_json(with_gold=score)) + "\n")
                 else:
@@ -212,6 +231,7 @@ def _answer_table(score: bool) -> Table:
 
 
 def _answer_row(table: Table, r: Any, score: bool) -> None:
+    cells: list[str | Text]
     if r.error is not None:
         cells = [str(r.id), Text("error", style="red")]
         if score:
@@ -221,7 +241,11 @@ def _answer_row(table: Table, r: Any, score: bool) -> None:
     cells = [str(r.id), Text(", ".join(r.answers), style="bold")]
     if score:
         ok = r.correct
-        mark = Text("—", style="dim") if ok is None else Text("✓" if ok else "✗", style="green" if ok else "red")
+        mark = (
+            Text("—", style="dim")
+            if ok is None
+            else Text("✓" if ok else "✗", style="green" if ok else "red")
+        )
         cells += [", ".join(r.gold or []), mark]
     table.add_row(*cells, r.state or "", r.question)
 
@@ -239,5 +263,7 @@ def _score_tables(summary: dict[str, Any]) -> Group:
     table.add_column("accuracy", justify="right")
     for key, vals in summary["by"].items():
         for value, cell in vals.items():
-            table.add_row(key, value, f"{cell['correct']}/{cell['total']}", f"{cell['accuracy']:.1%}")
+            table.add_row(
+                key, value, f"{cell['correct']}/{cell['total']}", f"{cell['accuracy']:.1%}"
+            )
     return Group(table, headline)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 
 import networkx as nx
 
@@ -75,7 +76,7 @@ class Dependencies:
         events = scenario.events
         if scenario.execution == "serial":
             preds: list[tuple[tuple[int, int], ...]] = [()]
-            preds += [((a.index, _stated_gap(a, b)),) for a, b in zip(events, events[1:], strict=False)]
+            preds += [((a.index, _stated_gap(a, b)),) for a, b in pairwise(events)]
             return cls(tuple(preds), tuple(range(len(events))), "serial")
         bid = batches(events)
         return cls(_parallel_preds(events, bid), bid, "parallel")
@@ -91,7 +92,9 @@ class Dependencies:
         return [(u, v, gap) for v, ps in enumerate(self.preds) for u, gap in ps]
 
 
-def dependencies(scenario: Scenario, graph: nx.DiGraph | Dependencies | None = None) -> Dependencies:
+def dependencies(
+    scenario: Scenario, graph: nx.DiGraph | Dependencies | None = None
+) -> Dependencies:
     """The dependencies of ``scenario``, reusing ``graph`` when given."""
     if isinstance(graph, Dependencies):
         return graph
@@ -159,7 +162,7 @@ def _parallel_preds(
             for m in members[b]:
                 pkg = events[m].package
                 if pkg in last_of_package:
-                    found.add(last_of_package[pkg])  # type: ignore[index]
+                    found.add(last_of_package[pkg])
             link(found, b)
             stop_batches.setdefault(v, []).append(b)
         last_of_package[e.package] = i  # type: ignore[index]

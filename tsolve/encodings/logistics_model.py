@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from tsolve.errors import TsolveError
 
@@ -32,16 +32,19 @@ DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 QUESTION_TYPES: tuple[QuestionType, ...] = ("static_time", "relative_time", "hypothetical_time")
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One plan step with its duration.
 
     ``location`` is where a load/unload happens; a move has ``origin`` and
     ``destination`` instead. ``start`` is the stated start (easy and medium
     items state it; hard items give durations only, so it is ``None``).
+
+    A named tuple rather than a frozen dataclass: the answerer builds tens of
+    thousands of these a second and tuple construction is several times
+    cheaper. :meth:`check` holds the invariants; :class:`Scenario` runs it.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the list position; shadows tuple.index on purpose
     kind: Kind
     vehicle: str
     vehicle_type: VehicleType
@@ -52,8 +55,13 @@ class Event:
     destination: str | None = None
     start: int | None = None
 
-    def __post_init__(self) -> None:
-        if self.duration < 0:
+    def check(self) -> None:
+        """Raise :class:`TsolveError` if the event is malformed."""
+        if self.kind not in KINDS:
+            raise TsolveError(f"event {self.index}: unknown kind {self.kind!r}")
+        if self.vehicle_type not in VEHICLE_TYPES:
+            raise TsolveError(f"event {self.index}: unknown vehicle type {self.vehicle_type!r}")
+        if not isinstance(self.duration, int) or self.duration < 0:
             raise TsolveError(f"event {self.index}: duration must be >= 0, got {self.duration}")
         if self.kind == "move":
             if not self.origin or not self.destination:
@@ -185,12 +193,24 @@ class Scenario:
     execution: Execution = "serial"
     goals: Mapping[str, str] = field(default_factory=dict)
 
+    def validate(self) -> Scenario:
+        """Check every event's shape and numbering; return ``self``.
+
+        Run on everything read from JSON. The parser and the generator build
+        well-formed events by construction, so the hot answering path skips it.
+        """
+        for k, e in enumerate(self.events):
+            if e.index != k:
+                raise TsolveError(f"events: event at position {k} has index {e.index}")
+            e.check()
+        return self
+
     @property
     def stated_times(self) -> bool:
         """Easy and medium items state every start; hard items give durations only."""
         return bool(self.events) and all(e.start is not None for e in self.events)
 
-    def find(self, key: tuple[str, ...], what: str = "event") -> int:
+    def find(self, key: tuple[str | None, ...], what: str = "event") -> int:
         """Index of the first event with this identity (see :attr:`Event.key`).
 
         The benchmark names events by their parts; when a plan repeats an
@@ -223,7 +243,7 @@ class Scenario:
                 events=tuple(Event.from_json(e) for e in data["events"]),
                 execution=execution,
                 goals=dict(data.get("goals", {})),
-            )
+            ).validate()
         except (KeyError, TypeError) as exc:
             raise TsolveError(f"scenario: malformed ({exc})") from None
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from tsolve.encodings.event_graph import Dependencies
@@ -36,6 +35,7 @@ from tsolve.encodings.logistics_model import (
     VehicleType,
     World,
 )
+from tsolve.encodings.logistics_templates import BY_KEY, sentence_key
 from tsolve.errors import TsolveError
 
 _ID = r"([a-z]+\d+(?:_\d+)*)"
@@ -82,7 +82,9 @@ def sentences(value: Any, field_name: str) -> list[str]:
         return [s.strip() for s in _SENTENCE_SPLIT_RE.split(text) if s.strip()]
     if isinstance(value, Sequence) and all(isinstance(s, str) for s in value):
         return [s for s in value if s.strip()]
-    raise TsolveError(f"{field_name}: expected a string or a list of strings, got {type(value).__name__}")
+    raise TsolveError(
+        f"{field_name}: expected a string or a list of strings, got {type(value).__name__}"
+    )
 
 
 def parse_event_text(text: str, *, need_timing: bool = True) -> EventText:
@@ -90,7 +92,9 @@ def parse_event_text(text: str, *, need_timing: bool = True) -> EventText:
     return parse_event_texts([text], need_timing=need_timing)[0]
 
 
-def parse_event_texts(texts: Sequence[str], *, need_timing: bool = True) -> list[EventText]:
+def parse_event_texts(
+    texts: Sequence[str], *, need_timing: bool = True, lows: Sequence[str] | None = None
+) -> list[EventText]:
     """Read many event sentences at once.
 
     The sentences are joined (with a separator no pattern crosses) and each
@@ -98,7 +102,42 @@ def parse_event_texts(texts: Sequence[str], *, need_timing: bool = True) -> list
     sentence by position. That keeps the per-sentence Python work tiny, which
     is what the answerer's throughput depends on.
     """
-    lows = [t.lower() for t in texts]
+    if lows is None:
+        lows = [t.lower() for t in texts]
+    out: list[EventText | None] = [_template_match(low) for low in lows]
+    todo = [k for k, et in enumerate(out) if et is None]
+    if todo:
+        slow = _parse_parts([texts[k] for k in todo], [lows[k] for k in todo], need_timing)
+        for k, et in zip(todo, slow, strict=True):
+            out[k] = et
+    return out  # type: ignore[return-value]
+
+
+def _template_match(low: str) -> EventText | None:
+    """The fast path: the sentence is exactly one known template."""
+    for c in BY_KEY.get(sentence_key(low), ()):
+        m = c.pattern.fullmatch(low)
+        if m is None:
+            continue
+        g = m.groupdict()
+        clocks: tuple[int, ...] = ()
+        if g.get("sh") is not None:
+            clocks = (_clock(g["sh"], g["sm"], g["sa"]),)
+            if g.get("eh") is not None:
+                clocks += (_clock(g["eh"], g["em"], g["ea"]),)
+        n = g.get("n")
+        duration = int(n) if n is not None else None
+        if c.source == "handle":
+            kind: Kind = "unload" if g["ed"].startswith("un") else "load"
+            vt: VehicleType = "truck" if g["vt"] == "truck" else "airplane"
+            return EventText(kind, g["v"], vt, g["p"], g["l"], None, None, clocks, duration)
+        mv: VehicleType = "truck" if c.source == "truck" else "airplane"
+        return EventText("move", g["v"], mv, None, None, g["o"], g["d"], clocks, duration)
+    return None
+
+
+def _parse_parts(texts: Sequence[str], lows: Sequence[str], need_timing: bool) -> list[EventText]:
+    """The general reader: each part found by its own scan of the joined text."""
     text = "|".join(lows)
     starts = [0]
     for low in lows:
@@ -129,7 +168,9 @@ def parse_event_texts(texts: Sequence[str], *, need_timing: bool = True) -> list
             at = m.start()
             h = _HOUR_BEFORE_RE.search(text, max(0, at - 4), at)
             if h is not None:
-                clocks[bisect_right(starts, at) - 1].append(_clock(h.group(1), m.group(1), m.group(2)))
+                clocks[bisect_right(starts, at) - 1].append(
+                    _clock(h.group(1), m.group(1), m.group(2))
+                )
     for m in _MINUTES_RE.finditer(text):
         at = m.start()
         d = _DIGITS_BEFORE_RE.search(text, max(0, at - 8), at)
@@ -138,7 +179,16 @@ def parse_event_texts(texts: Sequence[str], *, need_timing: bool = True) -> list
             if durations[k] is None:
                 durations[k] = int(d.group(1))
     return [
-        _event_text(texts[k], lows[k], vehicles[k], packages[k], locs[k], tuple(clocks[k]), durations[k], need_timing)
+        _event_text(
+            texts[k],
+            lows[k],
+            vehicles[k],
+            packages[k],
+            locs[k],
+            tuple(clocks[k]),
+            durations[k],
+            need_timing,
+        )
         for k in range(n)
     ]
 
@@ -173,7 +223,7 @@ def _event_text(
 
 
 def _cue(low: str, at: int) -> str:
-    """"from" or "to" right before position ``at`` (a location), else ""."""
+    """ "from" or "to" right before position ``at`` (a location), else ""."""
     before = low[max(0, at - 6) : at].rstrip()
     if before.endswith("from"):
         return "from"
@@ -201,9 +251,9 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
     first event.
     """
     # skip "Given the initial states, the following events occur:"
-    texts = parse_event_texts(
-        [s for s in sentences(value, "events") if "truck" in s.lower() or "plane" in s.lower()]
-    )
+    pairs = [(s, s.lower()) for s in sentences(value, "events")]
+    pairs = [(s, low) for s, low in pairs if "truck" in low or "plane" in low]
+    texts = parse_event_texts([s for s, _ in pairs], lows=[low for _, low in pairs])
     if not texts:
         raise TsolveError("events: no events found")
     stated = all(et.clocks for et in texts)  # hard items (or a mix): durations only
@@ -215,16 +265,16 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
             starts[k] = prev
     events = [
         Event(
-            index=k,
-            kind=et.kind,
-            vehicle=et.vehicle,
-            vehicle_type=et.vehicle_type,
-            duration=et.duration if et.duration is not None else (et.clocks[1] - et.clocks[0]) % DAY,
-            package=et.package,
-            location=et.location,
-            origin=et.origin,
-            destination=et.destination,
-            start=starts[k],
+            k,
+            et.kind,
+            et.vehicle,
+            et.vehicle_type,
+            et.duration if et.duration is not None else (et.clocks[1] - et.clocks[0]) % DAY,
+            et.package,
+            et.location,
+            et.origin,
+            et.destination,
+            starts[k],
         )
         for k, et in enumerate(texts)
     ]
@@ -234,8 +284,10 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
         placed: list[int] = []
         for e, et in zip(events, texts, strict=True):
             preds = [placed[u] for u, _gap in deps.preds[e.index]]
-            placed.append(unwrap(et.clocks[0], max(preds) if preds else texts[0].clocks[0] - DAY // 2))
-        events = [replace(e, start=st) for e, st in zip(events, placed, strict=True)]
+            placed.append(
+                unwrap(et.clocks[0], max(preds) if preds else texts[0].clocks[0] - DAY // 2)
+            )
+        events = [e._replace(start=st) for e, st in zip(events, placed, strict=True)]
     return tuple(events)
 
 
@@ -297,7 +349,7 @@ def detect_execution(item: Mapping[str, Any]) -> Execution:
     if ex is not None:
         if ex not in EXECUTIONS:
             raise TsolveError(f"execution: unknown value {ex!r} (expected serial or parallel)")
-        return ex  # type: ignore[no-any-return]
+        return ex
     domain = str(item.get("domain_description", "")).lower()
     return "parallel" if "simultaneous" in domain else "serial"
 
@@ -307,7 +359,7 @@ def detect_difficulty(item: Mapping[str, Any]) -> Difficulty:
     end, medium start and duration, hard duration only."""
     ds = item.get("data_split")
     if isinstance(ds, str) and ds in DIFFICULTIES:
-        return ds  # type: ignore[return-value]
+        return ds
     for s in sentences(item.get("events", []), "events"):
         low = s.lower()
         if "truck" in low or "plane" in low:
@@ -343,13 +395,14 @@ _OFFSET_RE = re.compile(r"(\d+)\s*(hours?|hrs?|minutes?|mins?)\b")
 _CLAUSE_RE = re.compile(
     r"(?P<ev>[a-z].*?)\s*,?\s+(?:starts?\s+at\s+(?P<time>"
     + CLOCK_RE.pattern
-    + r")|(?:is\s+|gets\s+)?(?P<dir>delayed|expedited|advanced)\s+by\s+(?P<n>\d+)\s*(?P<unit>hours?|min\w*))"
+    + r")|(?:is\s+|gets\s+)?(?P<dir>delayed|expedited|advanced)\s+by\s+"
+    r"(?P<n>\d+)\s*(?P<unit>hours?|min\w*))"
 )
 _LEAD_RE = re.compile(r"^(?:\s|,|\bif\b|\band\b)+")
 
 
 def parse_question(text: str, scenario: Scenario, question_type: str | None = None) -> Question:
-    """"[If X starts at T [and Y is delayed by N minutes],] where is the package p
+    """ "[If X starts at T [and Y is delayed by N minutes],] where is the package p
     [at T | N hours before/after T]?" -> :class:`Question`."""
     low = " ".join(text.lower().split())
     wm = _WHERE_RE.search(low)
@@ -384,12 +437,14 @@ def parse_question(text: str, scenario: Scenario, question_type: str | None = No
     if prefix.strip(" ,") and anchor is None and not shifts:
         raise TsolveError(f"question: cannot read the condition {prefix.strip()!r}")
     if question_type is None:
-        question_type = "hypothetical_time" if shifts else ("relative_time" if offset else "static_time")
+        question_type = (
+            "hypothetical_time" if shifts else ("relative_time" if offset else "static_time")
+        )
     if question_type not in QUESTION_TYPES:
         raise TsolveError(f"question_type: unknown value {question_type!r}")
     if package not in scenario.initial and not any(e.package == package for e in scenario.events):
         raise TsolveError(f"question: package {package!r} is not in the scenario")
-    qt: QuestionType = question_type  # type: ignore[assignment]
+    qt: QuestionType = question_type
     return Question(package, clock, offset, anchor, tuple(shifts), qt)
 
 

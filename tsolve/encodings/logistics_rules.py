@@ -28,7 +28,7 @@ def check_plan(scenario: Scenario) -> dict[str, str]:
         if e.kind == "move":
             if pos[v] != e.origin:
                 raise TsolveError(f"{where}: {v} is at {pos[v]}, not {e.origin}")
-            o_city = world.city_of.get(e.origin)  # type: ignore[arg-type]
+            o_city = world.city_of.get(e.origin)
             d_city = world.city_of.get(e.destination)  # type: ignore[arg-type]
             if o_city is not None and d_city is not None:
                 if e.vehicle_type == "truck" and o_city != d_city:

@@ -16,7 +16,9 @@ pure function of ``(seed, i)`` and the generator options (every family in
   write), checks that every kept line is a record of this run (its seed, and
   strictly increasing indices inside the shard), regenerates the last kept
   record and compares bytes (so a file written with other options is refused
-  rather than extended), then continues at the next index.
+  rather than extended; so are the records on lines 1, 2, 4, 8, ..., which
+  catches a generator that changed since the file was written), then continues
+  at the next index.
 * **Memory is flat.** Records are streamed to the file as they arrive; only
   the bounded summary counters and at most a window of chunks are held.
 
@@ -281,6 +283,7 @@ def _resume_point(
     summary.dropped_bytes = _truncate_partial_line(path)
     prev: int | None = None
     last_line: str | None = None
+    probes: list[tuple[int, str]] = []
     with path.open(encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, 1):
             text = line.rstrip("\n")
@@ -312,15 +315,20 @@ def _resume_point(
             summary.gaps += idx - (indices.start if prev is None else prev + 1)
             summary.existing += 1
             summary.add(fam.summarize(rec))
+            if lineno & (lineno - 1) == 0:  # lines 1, 2, 4, 8, ...: a log-size sample
+                probes.append((idx, text))
             prev, last_line = idx, text
     if prev is None or last_line is None:
         return indices.start
-    again = fam.generate(seed, prev, cfg)
-    if dumps(again) != last_line:
-        raise TsolveError(
-            f"resume: the last record of {path.name} (index {prev}) is not what seed {seed} and "
-            "these options generate; rerun with the original options or write a new --out"
-        )
+    if not probes or probes[-1][0] != prev:
+        probes.append((prev, last_line))
+    for idx, text in probes:
+        if dumps(fam.generate(seed, idx, cfg)) != text:
+            raise TsolveError(
+                f"resume: record {idx} of {path.name} is not what seed {seed} and these options "
+                "generate (other options, or another tsolve version); rerun with the original "
+                "options or write a new --out"
+            )
     return prev + 1
 
 

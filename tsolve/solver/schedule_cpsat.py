@@ -47,31 +47,31 @@ def cpsat_schedule(
     lo, hi = min(anchors) - 1, max(anchors) + slack + 1
 
     m = cp_model.CpModel()
-    start = {e.index: m.NewIntVar(lo, hi, f"s{e.index}") for e in events}
-    end = {e.index: m.NewIntVar(lo, hi + slack, f"e{e.index}") for e in events}
+    start = {e.index: m.new_int_var(lo, hi, f"s{e.index}") for e in events}
+    end = {e.index: m.new_int_var(lo, hi + slack, f"e{e.index}") for e in events}
     interval = {
-        e.index: m.NewIntervalVar(start[e.index], e.duration, end[e.index], f"i{e.index}")
+        e.index: m.new_interval_var(start[e.index], e.duration, end[e.index], f"i{e.index}")
         for e in events
     }
     for e in events:
         i = e.index
         if i in forced:
-            m.Add(start[i] == forced[i])
+            m.add(start[i] == forced[i])
             continue
         preds = list(g.predecessors(i))
         for u in preds:
-            m.Add(start[i] >= end[u] + g.edges[u, i]["gap"])
+            m.add(start[i] >= end[u] + g.edges[u, i]["gap"])
         if i in releases:
-            m.Add(start[i] >= releases[i])
+            m.add(start[i] >= releases[i])
         elif not preds:
-            m.Add(start[i] >= origin)
+            m.add(start[i] >= origin)
     if not forced:  # a what-if may squeeze a vehicle's moves; the plan itself never does
         by_vehicle: dict[str, list[cp_model.IntervalVar]] = {}
         for e in events:
             if e.kind == "move":
                 by_vehicle.setdefault(e.vehicle, []).append(interval[e.index])
         for ivs in by_vehicle.values():
-            m.AddNoOverlap(ivs)
+            m.add_no_overlap(ivs)
     busy: dict[int, cp_model.IntVar] = {}
     if not serial:
         groups: dict[int, list[int]] = {}
@@ -79,21 +79,23 @@ def cpsat_schedule(
             groups.setdefault(g.nodes[i]["batch"], []).append(i)
         for b, mem in groups.items():
             if len(mem) > 1:
-                last = m.NewIntVar(lo, hi + slack, f"batch_end{b}")
-                m.AddMaxEquality(last, [end[i] for i in mem])
+                last = m.new_int_var(lo, hi + slack, f"batch_end{b}")
+                m.add_max_equality(last, [end[i] for i in mem])
                 for i in mem:
                     busy[i] = last
-    m.Minimize(sum(start.values()))
+    m.minimize(sum(start.values()))
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = time_limit
-    status = solver.Solve(m)
+    status = solver.solve(m)
     if status == cp_model.UNKNOWN:
         raise SolverTimeout(f"schedule: CP-SAT hit its {time_limit}s time limit")
     if status != cp_model.OPTIMAL:
-        raise TsolveError(f"schedule: CP-SAT status {solver.StatusName(status)}")
-    s = tuple(solver.Value(start[e.index]) for e in events)
-    en = tuple(solver.Value(end[e.index]) for e in events)
-    b = tuple(solver.Value(busy[i]) if i in busy else en[i] for i in range(len(events)))
-    return Schedule(s, en, b)
+        raise TsolveError(f"schedule: CP-SAT status {solver.status_name(status)}")
+    starts = tuple(int(solver.value(start[e.index])) for e in events)
+    ends = tuple(int(solver.value(end[e.index])) for e in events)
+    busy_end = tuple(
+        int(solver.value(busy[i])) if i in busy else ends[i] for i in range(len(events))
+    )
+    return Schedule(starts, ends, busy_end)

@@ -42,7 +42,9 @@ def parse_model_answer(output: str, scenario: Scenario) -> list[str] | None:
     text = output.replace("\\_", "_").replace("*", " ").replace("`", " ").lower()
     known = set(scenario.world.city_of) | set(scenario.world.trucks) | set(scenario.world.airplanes)
     known |= {e.vehicle for e in scenario.events} | set(scenario.world.cities)
-    known |= {e.location or "" for e in scenario.events} | {e.destination or "" for e in scenario.events}
+    known |= {e.location or "" for e in scenario.events} | {
+        e.destination or "" for e in scenario.events
+    }
     packages = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
 
     def names(segment: str) -> list[str]:
@@ -68,7 +70,9 @@ def parse_model_answer(output: str, scenario: Scenario) -> list[str] | None:
 
 
 def _truth(record: dict[str, Any]) -> tuple[Scenario, Question, Resolution]:
-    if isinstance(record.get("scenario"), dict) and isinstance(record.get("structured_question"), dict):
+    if isinstance(record.get("scenario"), dict) and isinstance(
+        record.get("structured_question"), dict
+    ):
         scenario = Scenario.from_json(record["scenario"])
         question = Question.from_json(record["structured_question"])
     else:
@@ -101,7 +105,11 @@ def diagnose(
         plain = answer_question(scenario, replace(question, shifts=()))
         if set(plain.answers) == want:
             s = question.shifts[0]
-            miss = {"event": s.event, "phrase": _describe(scenario, s.event), "why": "ignored the what-if"}
+            miss = {
+                "event": s.event,
+                "phrase": _describe(scenario, s.event),
+                "why": "ignored the what-if",
+            }
     if miss is None and question.offset:
         plain = answer_question(scenario, replace(question, offset=0))
         if set(plain.answers) == want:
@@ -161,7 +169,7 @@ def score_logistics(record: dict[str, Any], output: str) -> ItemScore:
     gold = record.get("answers")
     gold_list = [str(g) for g in gold] if isinstance(gold, list) else list(res.answers)
     gold_set = set(gold_list)
-    groups = {
+    groups: dict[str, str] = {
         "difficulty": detect_difficulty(record),
         "execution": scenario.execution,
         "question_type": question.question_type,

@@ -24,7 +24,7 @@ import enum
 import math
 import random
 from abc import ABC, abstractmethod
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -176,7 +176,7 @@ class Fact(ABC):
         }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
 

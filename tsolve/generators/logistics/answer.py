@@ -10,6 +10,7 @@ makes "records read back reproduce their answers" a real test of the text.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections import defaultdict
@@ -77,7 +78,9 @@ def read_items(source: str | Path) -> Iterator[tuple[int, Any]]:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as exc:
-            raise TsolveError(f"file: malformed JSON array in {source} ({exc.msg}, line {exc.lineno})") from None
+            raise TsolveError(
+                f"file: malformed JSON array in {source} ({exc.msg}, line {exc.lineno})"
+            ) from None
         for k, item in enumerate(data):
             yield k, item
         return
@@ -131,10 +134,8 @@ def _groups(item: Any) -> dict[str, str]:
     if not isinstance(item, Mapping):
         return {}
     out: dict[str, str] = {}
-    try:
+    with contextlib.suppress(TsolveError):  # no events: the error is reported elsewhere
         out["difficulty"] = detect_difficulty(item)
-    except TsolveError:
-        pass
     ex = item.get("execution")
     if isinstance(ex, str):
         out["execution"] = ex
@@ -186,7 +187,10 @@ class Tally:
             "scored": self.total,
             "failed": self.failed,
             "by": {
-                key: {v: {"correct": c, "total": t, "accuracy": c / t} for v, (c, t) in sorted(vals.items())}
+                key: {
+                    v: {"correct": c, "total": t, "accuracy": c / t}
+                    for v, (c, t) in sorted(vals.items())
+                }
                 for key, vals in self.by_group.items()
             },
         }

@@ -36,7 +36,6 @@ from tsolve.encodings.logistics_model import (
     DIFFICULTIES,
     EXECUTIONS,
     Difficulty,
-    Event,
     Execution,
     Question,
     QuestionType,
@@ -164,14 +163,8 @@ def _scenario(rng: random.Random, params: GenerateParams, depth: int) -> Scenari
     else:
         sched = earliest_schedule(hard)
         starts = [clock0 + s for s in sched.start]
-    events = tuple(
-        Event(**{**_fields(e), "start": s}) for e, s in zip(hard.events, starts, strict=True)
-    )
+    events = tuple(e._replace(start=s) for e, s in zip(hard.events, starts, strict=True))
     return Scenario(hard.world, hard.initial, events, hard.execution, hard.goals)
-
-
-def _fields(e: Event) -> dict[str, Any]:
-    return {k: getattr(e, k) for k in e.__dataclass_fields__}
 
 
 def _first_events(events: Any) -> dict[str, int]:
@@ -221,11 +214,15 @@ def _question_record(
         if params.question == "relative":
             hours = rng.randint(2, 5)
             offset = hours * 60 * (1 if rng.random() < 0.5 else -1)
-        question = Question(package, (t - offset) % DAY, offset, anchor, shifts, params.question_type)
+        question = Question(
+            package, (t - offset) % DAY, offset, anchor, shifts, params.question_type
+        )
         res = answer_question(scenario, question, graph=graph)
         if res.minute != t or res.ambiguous_day:
             continue  # the clock time recurs inside the plan
-        return _render(rng, scenario, question, params, depth, res.answers, t, res.place.state, res.place.cause)
+        return _render(
+            rng, scenario, question, params, depth, res.answers, t, res.place.state, res.place.cause
+        )
     return None
 
 
@@ -242,7 +239,10 @@ def _render(
 ) -> dict[str, Any] | None:
     events = scenario.events
     starts = [e.start if e.start is not None else 0 for e in events]
-    sentences = [templates.render_event(e, params.difficulty, s, rng) for e, s in zip(events, starts, strict=True)]
+    sentences = [
+        templates.render_event(e, params.difficulty, s, rng)
+        for e, s in zip(events, starts, strict=True)
+    ]
     if q.offset:
         hours = abs(q.offset) // 60
         rel = "after" if q.offset > 0 else "before"
@@ -270,7 +270,8 @@ def _render(
     again = answer_question(sc2, q2)
     if again.answers != answers or again.ambiguous_day:
         raise TsolveError(  # pragma: no cover - a renderer/parser bug, never user input
-            f"generator: rendered record does not reproduce its answer ({again.answers} != {answers})"
+            f"generator: rendered record does not reproduce its answer "
+            f"({again.answers} != {answers})"
         )
     record["scenario"] = scenario.to_json()
     record["structured_question"] = q.to_json()

@@ -132,7 +132,9 @@ def plan(layout: Layout, rng: random.Random) -> list[Step]:
             steps.append(Step("move", v, vtype, origin=pos[v], destination=dest))
             pos[v] = dest
 
-    def tour(v: str, vtype: VehicleType, pickups: dict[str, list[str]], drops: dict[str, str]) -> None:
+    def tour(
+        v: str, vtype: VehicleType, pickups: dict[str, list[str]], drops: dict[str, str]
+    ) -> None:
         """Visit the pickup stops in random order, then the remaining drop
         stops; at every stop unload first, then load (the parallel domain's
         rule, and what a driver does anyway)."""
@@ -146,7 +148,8 @@ def plan(layout: Layout, rng: random.Random) -> list[Step]:
                 steps.append(Step("load", v, vtype, package=p, location=stop))
                 pos[p] = v
                 aboard.append(p)
-        rest = sorted({drops[p] for p in aboard}, key=lambda _s: rng.random())
+        rest = sorted(set(drops[p] for p in aboard))  # sorted first: set order varies by process
+        rng.shuffle(rest)
         for stop in rest:
             move(v, vtype, stop)
             unload_here(v, vtype, stop, aboard, drops)

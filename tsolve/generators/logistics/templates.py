@@ -1,13 +1,8 @@
-"""English for generated scenarios: the paper's Appendix C event templates per
-difficulty, the benchmark's domain descriptions, object and state sentences,
-and the question forms.
-
-The templates are the paper's, with two corrections that the real data also
-makes: unloading is "unloaded from" (the paper prints "unloaded into"), and the
-hard difficulty's fourth load template is the data's "for N minutes" form (the
-paper's copy carries start and end times, which hard items never state).
-Everything rendered here is read back by :mod:`tsolve.encodings.logistics_parse`
-in the tests, so the two stay in step.
+"""English for generated scenarios: event sentences from the Appendix C
+templates (:mod:`tsolve.encodings.logistics_templates`, shared with the
+parser), the benchmark's domain descriptions, object and state sentences, and
+the question forms. Everything rendered here is read back by
+:mod:`tsolve.encodings.logistics_parse` in the tests, so the two stay in step.
 """
 
 from __future__ import annotations
@@ -17,16 +12,18 @@ from collections.abc import Sequence
 
 from tsolve.encodings.logistics_clock import format_clock
 from tsolve.encodings.logistics_model import Difficulty, Event, Execution, World
+from tsolve.encodings.logistics_templates import DRIVE, FLY, HANDLE
 
 HEADER = "Given the initial states, the following events occur:"
 
 _DOMAIN_COMMON = (
     "Loading a package in a truck is possible if the package and the truck are in the same "
     "location. During the loading truck event, the package location can be either at the loading "
-    "location or inside the truck. Loading a package in an airplane is possible if the package and "
-    "the airplane are in the same location. During the loading airplane event, the package location "
-    "can be either at the loading location or inside the airplane. Unloading a package from a truck "
-    "is possible if the package and the truck are in the same location. During the unloading truck "
+    "location or inside the truck. Loading a package in an airplane is possible if the package "
+    "and the airplane are in the same location. During the loading airplane event, the package "
+    "location can be either at the loading location or inside the airplane. Unloading a package "
+    "from a truck is possible if the package and the truck are in the same location. During the "
+    "unloading truck "
     "event, the package location can be either at the unloading location or inside the truck. "
     "Unloading a package from an airplane is possible if the package and the airplane are in the "
     "same location. During the unloading airplane event, the package location can be either at the "
@@ -50,77 +47,10 @@ DOMAIN = {
     "dependent events are also delayed or expedited accordingly.",
 }
 
-# {p} package, {vt} truck/airplane, {v} vehicle, {l} location, {o}/{d} origin/destination,
-# {s}/{e} start/end clock, {n} minutes, {ed} "loaded into"/"unloaded from",
-# {ing} "loading ... into"/"unloading ... from" split as {ing} and {prep}.
-_HANDLE = {
-    "easy": (
-        "at location {l}, package {p} is {ed} {vt} {v} starting at {s} and finishing at {e}.",
-        "package {p} is {ed} {vt} {v} from {s} to {e} at location {l}.",
-        "{ing} package {p} {prep} {vt} {v} at location {l} starts at {s} and ends at {e}.",
-        "from {s} to {e} package {p} {ed} {vt} {v} at location {l}.",
-    ),
-    "medium": (
-        "at location {l}, package {p} is {ed} {vt} {v} starting at {s} and continues for {n} minutes.",
-        "package {p} is {ed} {vt} {v} from {s} at location {l} and takes {n} minutes to finish.",
-        "{ing} package {p} {prep} {vt} {v} at location {l} starts at {s} and ends after {n} minutes.",
-        "from {s} package {p} {ed} {vt} {v} at location {l} for {n} minutes.",
-    ),
-    "hard": (
-        "at location {l}, package {p} is {ed} {vt} {v} and it takes {n} minutes to finish.",
-        "package {p} is {ed} {vt} {v} at location {l} and it requires {n} minutes to complete.",
-        "{ing} package {p} {prep} {vt} {v} at location {l} takes {n} minutes to finish.",
-        "package {p} {ed} {vt} {v} at location {l} for {n} minutes.",
-    ),
-}
-_DRIVE = {
-    "easy": (
-        "from location {o}, truck {v} moves to location {d} starting at {s} and finishing at {e}.",
-        "truck {v} operates from location {o} to location {d} from {s} to {e}.",
-        "driving truck {v} from location {o} to location {d} starts at {s} and ends at {e}.",
-        "from {s} to {e} truck {v} transports from location {o} to location {d}.",
-    ),
-    "medium": (
-        "from location {o}, truck {v} moves to location {d} starting at {s} and continues for {n} minutes.",
-        "truck {v} operates from location {o} to location {d} starting at {s} and takes {n} minutes.",
-        "driving truck {v} from location {o} to location {d} starts at {s} and ends after {n} minutes.",
-        "from {s}, truck {v} transports from location {o} to location {d} for {n} minutes.",
-    ),
-    "hard": (
-        "from location {o}, truck {v} moves to location {d} and it takes {n} minutes to finish.",
-        "truck {v} operates from location {o} to location {d} and it requires {n} minutes to complete.",
-        "driving truck {v} from location {o} to location {d} takes {n} minutes to finish.",
-        "truck {v} transports from location {o} to location {d} for {n} minutes.",
-    ),
-}
-_FLY = {
-    "easy": (
-        "from location {o}, airplane {v} transits to location {d} starting at {s} and finishing at {e}.",
-        "airplane {v} flies from location {o} to location {d} from {s} to {e}.",
-        "flying airplane {v} from location {o} to location {d} starts at {s} and ends at {e}.",
-        "from {s} to {e} airplane {v} transits from location {o} to location {d}.",
-    ),
-    "medium": (
-        "from location {o}, airplane {v} flies to location {d} starting at {s} and continues for {n} minutes.",
-        "airplane {v} flies from location {o} to location {d} starting at {s} and takes {n} minutes.",
-        "flying airplane {v} from location {o} to location {d} starts at {s} and ends after {n} minutes.",
-        "from {s}, airplane {v} transits from location {o} to location {d} for {n} minutes.",
-    ),
-    "hard": (
-        "from location {o}, airplane {v} transits to location {d} and it takes {n} minutes to finish.",
-        "airplane {v} flies from location {o} to location {d} and it requires {n} minutes to complete.",
-        "flying airplane {v} from location {o} to location {d} takes {n} minutes to finish.",
-        "airplane {v} transits from location {o} to location {d} for {n} minutes.",
-    ),
-}
-
 
 def render_event(e: Event, difficulty: Difficulty, start: int, rng: random.Random) -> str:
     """One event sentence; ``start`` is the absolute start minute (unused for hard)."""
-    if e.kind == "move":
-        table = _DRIVE if e.vehicle_type == "truck" else _FLY
-    else:
-        table = _HANDLE
+    table = (DRIVE if e.vehicle_type == "truck" else FLY) if e.kind == "move" else HANDLE
     template = rng.choice(table[difficulty])
     load = e.kind == "load"
     return template.format(
