@@ -10,20 +10,19 @@ from typing import ClassVar
 
 import numpy as np
 
+from tsolve.calendars.chinese import ZODIAC, zodiac
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts.base import DayView, Fact, Level, Style, register_fact
 from tsolve.encodings.facts.words import ordinal
 from tsolve.errors import TsolveError
 
-ANIMALS = (
-    "Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake",
-    "Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig",
-)  # fmt: skip
+# One list of animals for the whole project: the calendar module owns it.
+ANIMALS = ZODIAC
 
 
 def zodiac_animal(lunar_year: int) -> str:
     """1900, 1960, 2020 ... are Rat years."""
-    return ANIMALS[(lunar_year - 4) % 12]
+    return zodiac(lunar_year)
 
 
 def chinese_table_covers(domain: DateDomain) -> bool:
@@ -53,7 +52,7 @@ class ChineseZodiacFact(Fact):
 
     def holds(self, view: DayView) -> np.ndarray:
         year = view.chinese[0]
-        return np.asarray((year - 4) % 12 == ANIMALS.index(self.animal))
+        return np.asarray((year - 1900) % 12 == ANIMALS.index(self.animal))
 
     def render(self, style: Style = "implicit") -> str:
         return (
