@@ -59,7 +59,7 @@ def main() -> None:
         for k, r in enumerate(recs):
             a = list(r["answers"])
             if wrong and k % 3 == 0:
-                a = a[:-1] + ["2000-01-01"]
+                a = [*a[:-1], "2000-01-01"]
             preds.append({"id": r["id"], "output": "...\nMY ANSWER: " + ", ".join(a)})
         verify(recs, preds)
         reps = max(1, 20_000 // n)

@@ -179,6 +179,14 @@ def test_failures_are_reported_and_the_rest_go_on(flaky_family: Any, tmp_path: P
     assert [json.loads(x)["generator"]["index"] for x in out.read_text().splitlines()] == idx
 
 
+def test_worker_setup_failure_is_reported_not_hung(flaky_family: Any, tmp_path: Path) -> None:
+    """Workers import tsolve afresh, so a family registered only in this
+    process is unknown there: every record fails with the reason, no hang."""
+    s = write_dataset("test-flaky", {"k": "2"}, count=4, out=tmp_path / "w.jsonl", workers=2)
+    assert (s.written, s.failures) == (0, 4)
+    assert "worker set-up failed" in s.failure_examples[0][1]
+
+
 @pytest.mark.parametrize(
     ("fam", "opts"),
     [("span", {}), ("logistics", {"execution": "parallel"})],

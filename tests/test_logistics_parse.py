@@ -10,6 +10,8 @@ import pytest
 from tsolve.encodings.logistics_clock import format_clock, parse_clock, unwrap
 from tsolve.encodings.logistics_model import Event
 from tsolve.encodings.logistics_parse import (
+    _parse_parts,
+    _template_match,
     detect_execution,
     parse_event_text,
     parse_events,
@@ -79,6 +81,10 @@ def test_every_appendix_c_template_reads_back(difficulty: str) -> None:
             text = templates.render_event(e, difficulty, 23 * 60 + 50, _Pick(k))  # type: ignore[arg-type]
             got = parse_event_text(text)
             assert got.key == e.key, text
+            # the fast path took it, and the general reader agrees with it
+            fast = _template_match(text.lower())
+            assert fast == got, text
+            assert _parse_parts([text], [text.lower()], True)[0] == fast, text
             if difficulty == "easy":
                 assert got.clocks == (23 * 60 + 50, (23 * 60 + 50 + e.duration) % 1440), text
             else:
@@ -216,3 +222,23 @@ def test_execution_detected_from_domain_text() -> None:
         == "parallel"
     )
     assert detect_execution({"domain_description": "one package at a time."}) == "serial"
+
+
+def test_both_tiers_agree_on_the_benchmark_sentences() -> None:
+    """Every sample sentence the fast path takes, the general reader reads the same."""
+    import json
+    from pathlib import Path
+
+    sample = (
+        Path(__file__).resolve().parents[2] / "shared" / "samples" / "unseentimeqa_sample.jsonl"
+    )
+    if not sample.exists():
+        pytest.skip(f"benchmark sample not found at {sample}")
+    seen = 0
+    for line in sample.read_text().splitlines():
+        for text in json.loads(line)["events"][1:]:
+            fast = _template_match(text.lower())
+            if fast is not None:
+                seen += 1
+                assert _parse_parts([text], [text.lower()], True)[0] == fast, text
+    assert seen > 3000

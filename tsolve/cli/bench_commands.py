@@ -31,9 +31,12 @@ def bench(
         str, typer.Option("--format", help="text or json (schema tsolve-bench/1).")
     ] = "text",
 ) -> None:
-    """Measure throughput: puzzles/s by backend and M, solve latency, verification,
-    calendar conversion, logistics answering, each with work size, repetitions
-    and the same-run ratio against a peer where one exists."""
+    """Measure throughput, with same-run ratios against peers.
+
+    Puzzles/s by backend and M, solve latency (median, p95), verification,
+    vectorised calendar conversion, logistics answering; each figure with its
+    work size and repetitions. JSON schema: see tsolve/bench.py.
+    """
     from tsolve.bench import run_bench
 
     check_format(fmt, ("text", "json"))

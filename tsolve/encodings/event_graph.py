@@ -211,19 +211,21 @@ def earliest_schedule(
     start = [0] * n
     end = [0] * n
     serial = scenario.execution == "serial"
-    for e in events:
-        i = e.index
-        if i in forced:
+    preds = deps.preds
+    for i, e in enumerate(events):
+        if forced and i in forced:
             s = forced[i]
         else:
-            ps = deps.preds[i]
-            release = e.start if e.start is not None and (not serial or i == 0) else None
-            if ps:
-                s = max(end[u] + gap for u, gap in ps)
-                if release is not None and release > s:
-                    s = release
+            ps = preds[i]
+            if len(ps) == 1:  # the common case (every serial event): no max() needed
+                u, gap = ps[0]
+                s = end[u] + gap
+            elif ps:
+                s = max([end[u] + gap for u, gap in ps])
             else:
-                s = release if release is not None else origin
+                s = origin
+            if e.start is not None and (not serial or i == 0) and (e.start > s or not ps):
+                s = e.start  # a stated start releases the event no earlier than stated
         start[i] = s
         end[i] = s + e.duration
     busy = list(end)

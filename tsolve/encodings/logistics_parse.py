@@ -1,14 +1,23 @@
 """UnSeenTimeQA English -> :class:`Scenario` and :class:`Question`.
 
 The benchmark renders each event with one of several templates per difficulty
-(paper, Appendix C) and the real data adds typos the paper does not list
-("flys", "from09:51 AM", "a0at location", "thelocation"). Rather than match
-templates, which would break on the next unseen variant, each sentence is read
-by its *parts*: the words ``package``/``truck``/``airplane``/``location`` are
-always followed by an identifier, ``unload`` decides between load and unload,
-"from location"/"to location" orient a move, clock times and "N minutes" give
-the timing. That covers every template and typo seen so far and fails loudly
-(one line naming the sentence) on anything that lacks a part.
+(paper, Appendix C), and the real data adds wordings and typos the paper does
+not list ("flys", "from09:51 AM", "a0at location", "thelocation"). Event
+sentences are read in two tiers:
+
+* a fast path: a sentence that is word for word one of the known templates
+  (:mod:`tsolve.encodings.logistics_templates`, shared with the generator) is
+  read by word positions, with no regular expression at all;
+* the general reader for everything else, which reads a sentence by its
+  *parts* rather than its wording: the words ``package``/``truck``/
+  ``airplane``/``location`` are always followed by an identifier, ``unload``
+  decides between load and unload, "from location"/"to location" orient a
+  move, clock times and "N minutes" give the timing. It takes any word order
+  and every typo seen so far, and fails loudly (one line naming the sentence)
+  on a sentence that lacks a part.
+
+Both tiers give the same result on every template (the tests check it), so
+the fast path changes the speed, not the answers.
 """
 
 from __future__ import annotations
@@ -35,10 +44,11 @@ from tsolve.encodings.logistics_model import (
     VehicleType,
     World,
 )
-from tsolve.encodings.logistics_templates import BY_KEY, sentence_key
+from tsolve.encodings.logistics_templates import BY_SHAPE
 from tsolve.errors import TsolveError
 
 _ID = r"([a-z]+\d+(?:_\d+)*)"
+_IDN = r"[a-z]+\d+(?:_\d+)*"
 # One cheap search per part, each led by a literal so the regex engine can
 # skip ahead (several times faster than one alternation over all parts; this
 # is the answerer's hot loop). "from"/"to" before a location orient a move.
@@ -114,26 +124,61 @@ def parse_event_texts(
 
 
 def _template_match(low: str) -> EventText | None:
-    """The fast path: the sentence is exactly one known template."""
-    for c in BY_KEY.get(sentence_key(low), ()):
-        m = c.pattern.fullmatch(low)
-        if m is None:
+    """The fast path: the sentence is exactly one known template, word for word.
+
+    Written for speed (it runs once per event of every item answered): slots
+    are read by position and only checked for shape; anything odd returns None
+    and the sentence goes to the general reader.
+    """
+    words = low.split()
+    if not words:
+        return None
+    for wt in BY_SHAPE.get((len(words), words[0]), ()):
+        if wt.literals(words) != wt.literal_words:
             continue
-        g = m.groupdict()
+        v = words[wt.v].rstrip(",.")
+        if not v[-1:].isdigit():
+            continue
         clocks: tuple[int, ...] = ()
-        if g.get("sh") is not None:
-            clocks = (_clock(g["sh"], g["sm"], g["sa"]),)
-            if g.get("eh") is not None:
-                clocks += (_clock(g["eh"], g["em"], g["ea"]),)
-        n = g.get("n")
-        duration = int(n) if n is not None else None
-        if c.source == "handle":
-            kind: Kind = "unload" if g["ed"].startswith("un") else "load"
-            vt: VehicleType = "truck" if g["vt"] == "truck" else "airplane"
-            return EventText(kind, g["v"], vt, g["p"], g["l"], None, None, clocks, duration)
-        mv: VehicleType = "truck" if c.source == "truck" else "airplane"
-        return EventText("move", g["v"], mv, None, None, g["o"], g["d"], clocks, duration)
+        if wt.s >= 0:
+            start = _word_clock(words, wt.s)
+            if start is None:
+                continue
+            clocks = (start,)
+            if wt.e >= 0:
+                end = _word_clock(words, wt.e)
+                if end is None:
+                    continue
+                clocks = (start, end)
+        n: int | None = None
+        if wt.n >= 0:
+            num = words[wt.n]
+            if not num.isdigit():
+                continue
+            n = int(num)
+        if wt.source == "handle":
+            ed, vt = words[wt.ed], words[wt.vt]
+            if vt not in ("truck", "airplane") or ed not in _HANDLING:
+                continue
+            kind: Kind = "unload" if ed[0] == "u" else "load"
+            p, loc = words[wt.p].rstrip(",."), words[wt.l].rstrip(",.")
+            return EventText(kind, v, vt, p, loc, None, None, clocks, n)  # type: ignore[arg-type]
+        mv: VehicleType = "truck" if wt.source == "truck" else "airplane"
+        o, d = words[wt.o].rstrip(",."), words[wt.d].rstrip(",.")
+        return EventText("move", v, mv, None, None, o, d, clocks, n)
     return None
+
+
+_HANDLING = frozenset(("loaded", "unloaded", "loading", "unloading"))
+
+
+def _word_clock(words: list[str], i: int) -> int | None:
+    """The clock time in words ``i`` ("09:15") and ``i+1`` ("am", "pm.")."""
+    hh, _, mm = words[i].partition(":")
+    half = words[i + 1][:2]
+    if half not in ("am", "pm") or not (hh.isdigit() and mm.isdigit() and len(mm) == 2):
+        return None
+    return _clock(hh, mm, half[0])
 
 
 def _parse_parts(texts: Sequence[str], lows: Sequence[str], need_timing: bool) -> list[EventText]:
@@ -291,40 +336,44 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
     return tuple(events)
 
 
-_CITIES_RE = re.compile(r"there (?:are|is) \d+ cit(?:y|ies)\s*,?(.*)")
-_IN_CITY_RE = re.compile(r"locations?\s+(.*?)\s+(?:are|is) in (?:the )?city\s*" + _ID)
-_AIRPORTS_RE = re.compile(r"airports? (?:are|is)\s*(.*)")
-_LIST_RE = {
-    "trucks": re.compile(r"there (?:are|is) \d+ trucks?\s*,?(.*)"),
-    "airplanes": re.compile(r"there (?:are|is) \d+ airplanes?\s*,?(.*)"),
-    "packages": re.compile(r"there (?:are|is) \d+ packages?\s*,?(.*)"),
-}
 _IDS_RE = re.compile(r"\b[a-z]+\d+(?:_\d+)*\b")
-_AT_RE = re.compile(r"\b(truck|airplane|plane|package|product)\s*" + _ID + r".*?location\s*" + _ID)
+_LISTS = (
+    ("cit", "cities"),
+    ("airplane", "airplanes"),
+    ("truck", "trucks"),
+    ("package", "packages"),
+)
 
 
 def parse_world(value: Any) -> World:
     """The objects description: cities, which city each location is in, airports,
-    trucks, airplanes, packages (in the order stated)."""
-    cities: list[str] = []
+    trucks, airplanes, packages (in the order stated).
+
+    Each sentence is told apart by a keyword ("in city", "airport", or the noun
+    before its first comma) and its identifiers are read in order, which takes
+    the benchmark's sentences and plain variants of them alike.
+    """
     city_of: dict[str, str] = {}
+    lists: dict[str, list[str]] = {name: [] for _, name in _LISTS}
     airports: list[str] = []
-    lists: dict[str, list[str]] = {k: [] for k in _LIST_RE}
     for s in sentences(value, "objects_description"):
         low = s.lower()
-        if m := _CITIES_RE.search(low):
-            cities = _IDS_RE.findall(m.group(1))
-        elif m := _IN_CITY_RE.search(low):
-            for loc in _IDS_RE.findall(m.group(1)):
-                city_of[loc] = m.group(2)
-        elif "airport" in low and (m := _AIRPORTS_RE.search(low)):
-            airports = _IDS_RE.findall(m.group(1))
+        ids = _IDS_RE.findall(low)
+        if not ids:
+            continue
+        if " city" in low and (" in city" in low or " in the city" in low):
+            for loc in ids[:-1]:
+                city_of[loc] = ids[-1]
+        elif "airport" in low:
+            airports = ids
         else:
-            for name, rx in _LIST_RE.items():
-                if m := rx.search(low):
-                    lists[name] = _IDS_RE.findall(m.group(1))
+            head = low.split(",", 1)[0]
+            for word, name in _LISTS:
+                if word in head:
+                    lists[name] = ids
+                    break
     return World(
-        cities=tuple(cities),
+        cities=tuple(lists["cities"]),
         city_of=city_of,
         airports=tuple(airports),
         trucks=tuple(lists["trucks"]),
@@ -334,11 +383,19 @@ def parse_world(value: Any) -> World:
 
 
 def parse_initial(value: Any) -> dict[str, str]:
-    """``{object: location}`` from "truck t1 is at the location l1_1." sentences."""
+    """``{object: location}`` from "truck t1 is at the location l1_1." sentences
+    (every name before the word "location" is at the first name after it)."""
     out: dict[str, str] = {}
     for s in sentences(value, "initial_states_description"):
-        for m in _AT_RE.finditer(s.lower()):
-            out[m.group(2)] = m.group(3)
+        low = s.lower()
+        k = low.find("location")
+        if k < 0:
+            continue
+        where = _IDS_RE.search(low, k)
+        if where is None:
+            continue
+        for name in _IDS_RE.findall(low, 0, k):
+            out[name] = where.group(0)
     return out
 
 
@@ -399,6 +456,23 @@ _CLAUSE_RE = re.compile(
     r"(?P<n>\d+)\s*(?P<unit>hours?|min\w*))"
 )
 _LEAD_RE = re.compile(r"^(?:\s|,|\bif\b|\band\b)+")
+# The canonical event phrases of questions (fast path; anything else is read by parts).
+_PHRASE_RE = re.compile(
+    rf"(?P<un>un)?loading package (?P<p>{_IDN}) (?:into|from) (?P<vt>truck|airplane) (?P<v>{_IDN})"
+    rf" at location (?P<l>{_IDN})"
+    rf"|(?:driving (?P<t>truck)|flying airplane) (?P<mv>{_IDN}) from location (?P<o>{_IDN})"
+    rf" to location (?P<d>{_IDN})"
+)
+
+
+def _phrase_key(phrase: str) -> tuple[str, str, str | None, str | None, str | None, str | None]:
+    m = _PHRASE_RE.fullmatch(phrase)
+    if m is None:
+        return parse_event_text(phrase, need_timing=False).key
+    if m.group("p") is not None:
+        kind = "unload" if m.group("un") else "load"
+        return (kind, m.group("v"), m.group("p"), m.group("l"), None, None)
+    return ("move", m.group("mv"), None, None, m.group("o"), m.group("d"))
 
 
 def parse_question(text: str, scenario: Scenario, question_type: str | None = None) -> Question:
@@ -428,7 +502,7 @@ def parse_question(text: str, scenario: Scenario, question_type: str | None = No
     prefix = low[: wm.start()]
     for m in _CLAUSE_RE.finditer(prefix):
         phrase = _LEAD_RE.sub("", m.group("ev"))
-        idx = scenario.find(parse_event_text(phrase, need_timing=False).key)
+        idx = scenario.find(_phrase_key(phrase.strip()))
         if m.group("time"):
             anchor = (idx, clock_from_match(CLOCK_RE.search(m.group("time"))))  # type: ignore[arg-type]
         else:

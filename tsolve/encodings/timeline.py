@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tsolve.encodings.event_graph import Schedule
 from tsolve.encodings.logistics_model import Event, Scenario
@@ -28,9 +28,9 @@ NEVER = -(10**9)
 """Stand-in for minus infinity: the initial state holds from the beginning of time."""
 
 
-@dataclass(frozen=True)
-class Place:
-    """The package's state from ``since`` until the next change point."""
+class Place(NamedTuple):
+    """The package's state from ``since`` until the next change point (a named
+    tuple: a timeline makes a dozen of these per question answered)."""
 
     since: int
     state: State
@@ -66,18 +66,6 @@ class VehicleTrack:
         return sorted({x for s, e, *_ in self.moves for x in (s, e) if a < x < b})
 
 
-def vehicle_track(scenario: Scenario, schedule: Schedule, vehicle: str) -> VehicleTrack:
-    moves = tuple(
-        (schedule.start[e.index], schedule.end[e.index], e.origin, e.destination, e.index)
-        for e in scenario.events
-        if e.kind == "move" and e.vehicle == vehicle
-    )
-    initial = scenario.initial.get(vehicle)
-    if initial is None:
-        raise TsolveError(f"initial_states_description: no start location for {vehicle!r}")
-    return VehicleTrack(initial, moves)  # type: ignore[arg-type]
-
-
 class Timeline:
     """The whole history of one package under one schedule."""
 
@@ -85,7 +73,21 @@ class Timeline:
         if package not in scenario.initial:
             raise TsolveError(f"question: package {package!r} has no initial location")
         self.package = package
-        own = [e for e in scenario.events if e.package == package]
+        own: list[Event] = []
+        moves: dict[str, list[tuple[int, int, str, str, int]]] = {}
+        for e in scenario.events:  # one pass: the package's events and every vehicle's moves
+            if e.package == package:
+                own.append(e)
+            elif e.kind == "move":
+                moves.setdefault(e.vehicle, []).append(
+                    (
+                        schedule.start[e.index],
+                        schedule.end[e.index],
+                        e.origin,
+                        e.destination,
+                        e.index,
+                    )  # type: ignore[arg-type]
+                )
         points: list[Place] = [Place(NEVER, "at", scenario.initial[package], None, None)]
         tracks: dict[str, VehicleTrack] = {}
         for k, e in enumerate(own):
@@ -98,7 +100,12 @@ class Timeline:
                     points.append(Place(busy, "at", e.location, None, e.index))
                 continue
             if e.vehicle not in tracks:
-                tracks[e.vehicle] = vehicle_track(scenario, schedule, e.vehicle)
+                start = scenario.initial.get(e.vehicle)
+                if start is None:
+                    raise TsolveError(
+                        f"initial_states_description: no start location for {e.vehicle!r}"
+                    )
+                tracks[e.vehicle] = VehicleTrack(start, tuple(moves.get(e.vehicle, ())))
             points.extend(_inside(tracks[e.vehicle], e, busy, nxt))
         points.sort(key=lambda p: p.since)  # stable: later-listed wins a tie
         self.points = tuple(points)
@@ -128,6 +135,7 @@ def _inside(track: VehicleTrack, load: Event, a: int, b: int | None) -> list[Pla
     for t in [a, *track.boundaries(a, far)]:
         loc, cause = track.at(t)
         state: State = "moving" if loc is None else "parked"
-        why = load.index if cause is None or t == a else cause
+        # right after the load the load explains a parked state; a move explains moving
+        why = cause if cause is not None and (t != a or loc is None) else load.index
         out.append(Place(t, state, loc, load.vehicle, why))
     return out

@@ -43,7 +43,7 @@ import signal
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -86,44 +86,70 @@ def shard_range(count: int, shard: tuple[int, int] | None = None) -> range:
 # ---------------------------------------------------------------- generation
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One index's result: its line and summary buckets, or why it failed."""
+@dataclass
+class Chunk:
+    """The result of a run of consecutive indices, shipped from a worker in one
+    piece: the written records' lines as one UTF-8 blob (each line ends in a
+    newline), their indices, the summary counts, and the failures. Sending one
+    blob per chunk rather than an object per record keeps the parent (which
+    only writes) from becoming the bottleneck when records are cheap."""
 
-    index: int
-    line: str | None
-    buckets: dict[str, list[str]] | None = None
-    error: str | None = None
+    start: int
+    stop: int
+    indices: list[int] = field(default_factory=list)
+    blob: bytes = b""
+    counts: dict[str, Counter[str]] = field(default_factory=dict)
+    failures: list[tuple[int, str]] = field(default_factory=list)
 
 
-_STATE: tuple[Family, Any, int] | None = None
+_STATE: tuple[Family, Any, int] | str | None = None
 
 
 def _init_worker(family: str, options: dict[str, Any], seed: int, ignore_sigint: bool) -> None:
     """Per-process set-up: the family's config (and so its solver state) is
     built once per process, never shared. Workers ignore Ctrl-C so that only
-    the parent handles it (and stops the pool cleanly)."""
+    the parent handles it (and stops the pool cleanly). A failure here is
+    kept and reported per record: an initializer that raises would make the
+    pool respawn workers forever."""
     global _STATE
     if ignore_sigint:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    fam = get_family(family)
-    _STATE = (fam, fam.make_options(options), seed)
-
-
-def _one(fam: Family, cfg: Any, seed: int, index: int) -> Outcome:
     try:
-        rec = fam.generate(seed, index, cfg)
-        return Outcome(index, dumps(rec), fam.summarize(rec))
-    except TsolveError as exc:
-        return Outcome(index, None, error=str(exc))
-    except Exception as exc:  # one bad record must not stop a long run
-        return Outcome(index, None, error=f"{type(exc).__name__}: {exc}")
+        fam = get_family(family)
+        _STATE = (fam, fam.make_options(options), seed)
+    except Exception as exc:
+        _STATE = f"worker set-up failed: {type(exc).__name__}: {exc}"
 
 
-def _run_chunk(bounds: tuple[int, int]) -> list[Outcome]:
-    assert _STATE is not None, "worker not initialised"
+def _make_chunk(fam: Family, cfg: Any, seed: int, lo: int, hi: int) -> Chunk:
+    chunk = Chunk(lo, hi)
+    lines: list[str] = []
+    for i in range(lo, hi):
+        try:
+            rec = fam.generate(seed, i, cfg)
+            line = dumps(rec)
+            buckets = fam.summarize(rec)
+        except TsolveError as exc:
+            chunk.failures.append((i, str(exc)))
+            continue
+        except Exception as exc:  # one bad record must not stop a long run
+            chunk.failures.append((i, f"{type(exc).__name__}: {exc}"))
+            continue
+        lines.append(line)
+        chunk.indices.append(i)
+        for key, values in buckets.items():
+            chunk.counts.setdefault(key, Counter()).update(values)
+    chunk.blob = "".join(x + "\n" for x in lines).encode("utf-8")
+    return chunk
+
+
+def _run_chunk(bounds: tuple[int, int]) -> Chunk:
+    lo, hi = bounds
+    if not isinstance(_STATE, tuple):
+        reason = _STATE or "worker not initialised"
+        return Chunk(lo, hi, failures=[(i, reason) for i in range(lo, hi)])
     fam, cfg, seed = _STATE
-    return [_one(fam, cfg, seed, i) for i in range(*bounds)]
+    return _make_chunk(fam, cfg, seed, lo, hi)
 
 
 def _context() -> Any:
@@ -134,28 +160,30 @@ def _context() -> Any:
     return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def generate_outcomes(
+def generate_chunks(
     family: str,
     options: Mapping[str, Any] | None,
     seed: int,
     indices: range,
     workers: int = 1,
     chunk: int | None = None,
-) -> Iterator[Outcome]:
-    """Outcomes for ``indices`` in index order, computed by ``workers`` processes.
+) -> Iterator[Chunk]:
+    """:class:`Chunk` results covering ``indices`` in index order, computed by
+    ``workers`` processes (in this process when ``workers`` is 1).
 
     At most ``4 * workers`` chunks are in flight, so memory stays bounded
     however long the range is (``Pool.imap`` would queue every task up front).
     """
     opts = dict(options or {})
     fam = get_family(family)
-    if workers <= 1 or len(indices) <= 1:
-        cfg = fam.make_options(opts)
-        for i in indices:
-            yield _one(fam, cfg, seed, i)
-        return
-    size = chunk or max(1, min(64, len(indices) // (workers * 32)))
+    n = len(indices)
+    size = chunk or max(1, min(64, n // (max(workers, 1) * 32)))
     bounds = ((lo, min(lo + size, indices.stop)) for lo in range(indices.start, indices.stop, size))
+    if workers <= 1 or n <= 1:
+        cfg = fam.make_options(opts)
+        for lo, hi in bounds:
+            yield _make_chunk(fam, cfg, seed, lo, hi)
+        return
     ctx = _context()
     if ctx.get_start_method() == "forkserver":
         ctx.set_forkserver_preload(["tsolve.generators.dataset", fam.module])
@@ -170,7 +198,7 @@ def generate_outcomes(
             nxt = next(bounds, None)
             if nxt is not None:
                 pending.append(pool.apply_async(_run_chunk, (nxt,)))
-            yield from done
+            yield done
 
 
 # ---------------------------------------------------------------- summary
@@ -206,7 +234,7 @@ class DatasetSummary:
     def rate(self) -> float:
         return self.written / self.seconds if self.seconds > 0 else 0.0
 
-    def add(self, buckets: Mapping[str, list[str]]) -> None:
+    def add(self, buckets: Mapping[str, Iterable[str] | Counter[str]]) -> None:
         for key, values in buckets.items():
             self.counts.setdefault(key, Counter()).update(values)
 
@@ -339,8 +367,8 @@ class _JsonlSink:
     def __init__(self, fh: IO[bytes]) -> None:
         self.fh = fh
 
-    def write(self, index: int, line: str) -> None:
-        self.fh.write(line.encode("utf-8") + b"\n")
+    def write(self, chunk: Chunk) -> None:
+        self.fh.write(chunk.blob)
 
     def close(self) -> None:
         self.fh.flush()
@@ -363,7 +391,12 @@ class _ParquetSink:
         self.rows: list[tuple[int, dict[str, Any]]] = []
         self.writer: Any = None
 
-    def write(self, index: int, line: str) -> None:
+    def write(self, chunk: Chunk) -> None:
+        lines = chunk.blob.decode("utf-8").split("\n")[:-1]  # dumps escapes newlines
+        for index, line in zip(chunk.indices, lines, strict=True):
+            self._add(index, line)
+
+    def _add(self, index: int, line: str) -> None:
         rec = json.loads(line)
         if self.columns is None:
             self.columns = list(rec)
@@ -471,17 +504,15 @@ def write_dataset(
     if progress is not None:
         progress(done, total)
     try:
-        for outcome in generate_outcomes(fam.name, opts, seed, todo, workers, chunk):
-            if outcome.line is None:
-                summary.fail(outcome.index, outcome.error or "unknown error")
+        for ch in generate_chunks(fam.name, opts, seed, todo, workers, chunk):
+            sink.write(ch)
+            summary.written += len(ch.indices)
+            summary.add(ch.counts)
+            for index, message in ch.failures:
+                summary.fail(index, message)
                 if on_failure is not None:
-                    on_failure(outcome.index, outcome.error or "unknown error")
-            else:
-                sink.write(outcome.index, outcome.line)
-                summary.written += 1
-                if outcome.buckets:
-                    summary.add(outcome.buckets)
-            done += 1
+                    on_failure(index, message)
+            done += ch.stop - ch.start
             if progress is not None:
                 progress(done, total)
     except KeyboardInterrupt:
@@ -498,9 +529,9 @@ def write_dataset(
 
 __all__ = [
     "FORMATS",
+    "Chunk",
     "DatasetSummary",
-    "Outcome",
-    "generate_outcomes",
+    "generate_chunks",
     "infer_format",
     "parse_shard",
     "shard_range",

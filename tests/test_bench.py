@@ -1,0 +1,109 @@
+"""``tsolve bench``: the JSON schema is stable; every group runs (at a tiny scale)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tsolve.bench import (
+    GROUPS,
+    SCHEMA,
+    algorithm3_solve,
+    run_bench,
+    synthesise_predictions,
+)
+from tsolve.cli.app import app
+from tsolve.errors import TsolveError
+from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+from tsolve.solver.puzzle import puzzle_from_record, solve_puzzle
+
+MEASUREMENT_KEYS: dict[str, Any] = {
+    "id": str, "group": str, "metric": str, "unit": str, "work": int, "repetitions": int,
+    "seconds": (int, float), "params": dict, "stats": dict, "status": str, "note": str,
+}  # fmt: skip
+
+
+def _check_schema(data: dict[str, Any]) -> None:
+    assert data["schema"] == SCHEMA
+    for key, typ in (("tsolve_version", str), ("created", str), ("quick", bool),
+                     ("seconds", (int, float)), ("machine", dict), ("results", list)):  # fmt: skip
+        assert isinstance(data[key], typ), key
+    assert {"python", "platform", "cpus", "libraries"} <= set(data["machine"])
+    ids = [r["id"] for r in data["results"]]
+    assert len(ids) == len(set(ids)), "ids are unique keys"
+    for r in data["results"]:
+        for key, typ in MEASUREMENT_KEYS.items():
+            assert isinstance(r[key], typ), (r["id"], key)
+        assert r["status"] in ("ok", "skipped", "error")
+        if r["status"] == "ok":
+            assert isinstance(r["value"], (int, float)) and r["value"] > 0, r["id"]
+            assert r["work"] >= 1 and r["repetitions"] >= 1
+        for extra in ("peer", "reference"):
+            if r[extra] is not None:
+                assert {"name", "value", "unit", "ratio"} <= set(r[extra])
+
+
+@pytest.fixture(scope="module")
+def tiny() -> dict[str, Any]:
+    return run_bench(quick=True, scale=0.02).to_json()
+
+
+def test_every_group_runs_and_matches_the_schema(tiny: dict[str, Any]) -> None:
+    _check_schema(tiny)
+    assert tiny["scale"] == 0.02
+    assert {r["group"] for r in tiny["results"]} == set(GROUPS)
+    bad = [r for r in tiny["results"] if r["status"] == "error"]
+    assert not bad, bad
+    json.dumps(tiny)  # serialisable
+
+
+def test_expected_figures_are_present(tiny: dict[str, Any]) -> None:
+    by_id = {r["id"]: r for r in tiny["results"] if r["status"] == "ok"}
+    for m in range(1, 7):
+        assert f"time-puzzles.generate.cpsat.M={m}" in by_id
+        assert f"time-puzzles.generate.z3.M={m}" in by_id
+    for b in ("cpsat", "z3"):
+        s = by_id[f"time-puzzles.solve.{b}"]
+        assert {"median_ms", "p95_ms"} <= set(s["stats"]) and s["peer"]["ratio"] > 0
+    assert "time-puzzles.verify" in by_id
+    assert by_id["calendars.convert.persian"]["peer"]["name"].startswith("convertdate")
+    if "logistics.answer" in by_id:
+        assert by_id["logistics.answer"]["peer"] is not None
+
+
+def test_unknown_group_is_an_error() -> None:
+    with pytest.raises(TsolveError, match="bench group"):
+        run_bench(["nope"])
+
+
+def test_algorithm3_peer_equals_the_solver() -> None:
+    cfg = PuzzleConfig(solutions=(0, 2, 5))
+    for i in range(6):
+        p = puzzle_from_record(generate_puzzle(4, i, cfg))
+        assert tuple(algorithm3_solve(p.facts, p.domain)) == solve_puzzle(p, "cpsat").solutions
+
+
+def test_synthesised_predictions_cover_the_perturbations() -> None:
+    recs = [generate_puzzle(6, i, PuzzleConfig(solutions=3)) for i in range(2)]
+    out_recs, preds = synthesise_predictions(recs, 4)
+    assert len(out_recs) == len(preds) == 8
+    assert len({r["id"] for r in out_recs}) == 8
+    assert [p["id"] for p in preds] == [r["id"] for r in out_recs]
+    assert preds[0]["output"] == "MY ANSWER: " + ", ".join(recs[0]["answers"])
+    assert any("None" in p["output"] for p in preds)
+
+
+def test_cli_bench_json_and_text() -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["bench", "--quick", "--family", "span", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    _check_schema(data)
+    assert {r["group"] for r in data["results"]} == {"span"}
+    txt = runner.invoke(app, ["bench", "--quick", "--family", "span"])
+    assert txt.exit_code == 0 and "span.generate" in txt.stdout
+    bad = runner.invoke(app, ["bench", "--family", "nope"])
+    assert bad.exit_code != 0 and isinstance(bad.exception, TsolveError)
