@@ -95,10 +95,17 @@ class IntervalSet:
         idx = np.searchsorted(starts, v, side="right") - 1
         return np.asarray((idx >= 0) & (v <= ends[np.maximum(idx, 0)]))
 
+    @classmethod
+    def _from_arrays(cls, starts: np.ndarray, ends: np.ndarray) -> IntervalSet:
+        return cls(tuple(zip(starts.tolist(), ends.tolist(), strict=True)))
+
     def clip(self, lo: int, hi: int) -> IntervalSet:
-        return IntervalSet(
-            tuple((max(a, lo), min(b, hi)) for a, b in self.intervals if b >= lo and a <= hi)
-        )
+        """The part inside ``[lo, hi]`` (vectorised: sets run to thousands of intervals)."""
+        if not self.intervals or (self.intervals[0][0] >= lo and self.intervals[-1][1] <= hi):
+            return self
+        starts, ends = self._bounds
+        keep = (ends >= lo) & (starts <= hi)
+        return self._from_arrays(np.maximum(starts[keep], lo), np.minimum(ends[keep], hi))
 
     def complement(self, lo: int, hi: int) -> IntervalSet:
         """The complement within ``[lo, hi]``."""
@@ -113,19 +120,21 @@ class IntervalSet:
         return IntervalSet(tuple(out))
 
     def intersect(self, other: IntervalSet) -> IntervalSet:
-        out: list[tuple[int, int]] = []
-        i = j = 0
-        a, b = self.intervals, other.intervals
-        while i < len(a) and j < len(b):
-            lo = max(a[i][0], b[j][0])
-            hi = min(a[i][1], b[j][1])
-            if lo <= hi:
-                out.append((lo, hi))
-            if a[i][1] < b[j][1]:
-                i += 1
-            else:
-                j += 1
-        return IntervalSet(tuple(out))
+        """Sweep over both sets' boundaries at once: a point is in the
+        intersection where both sets cover it (coverage count 2). Each set is
+        disjoint, so the count is 0, 1 or 2 and never double-counts."""
+        if not self.intervals or not other.intervals:
+            return IntervalSet(())
+        (s1, e1), (s2, e2) = self._bounds, other._bounds
+        pos = np.concatenate((s1, e1 + 1, s2, e2 + 1))
+        delta = np.concatenate(
+            (np.ones(s1.size), -np.ones(e1.size), np.ones(s2.size), -np.ones(e2.size))
+        ).astype(np.int64)
+        points, inverse = np.unique(pos, return_inverse=True)
+        count = np.cumsum(np.bincount(inverse, weights=delta, minlength=points.size))
+        both = np.flatnonzero(np.rint(count) == 2)
+        # Coverage is 2 from points[i] up to (not including) points[i + 1].
+        return self._from_arrays(points[both], points[both + 1] - 1)
 
     def to_json(self) -> list[list[int]]:
         return [[a, b] for a, b in self.intervals]
