@@ -94,3 +94,15 @@ def test_verify_in_memory() -> None:
     rec = generate_puzzle(0, 0, solutions=0)
     report = verify([rec], [{"id": rec["id"], "output": "MY ANSWER: None"}])
     assert report.items[0].metrics == {"em": 1.0, "f1": 1.0, "jaccard": 1.0}
+
+
+def test_no_diagnosis_keeps_scores_and_lists() -> None:
+    rec = generate_puzzle(4, 2, solutions=2)
+    gold = rec["answers"]
+    wrong = (dt.date.fromisoformat(gold[0]) + dt.timedelta(days=1)).isoformat()
+    out = f"MY ANSWER: {gold[0]}, {wrong}"
+    full = score_puzzle(rec, out)
+    fast = score_puzzle(rec, out, diagnose=False)
+    assert fast.metrics == full.metrics
+    assert fast.diagnosis["missed"] == full.diagnosis["missed"] == [gold[1]]
+    assert list(fast.diagnosis["wrong"]) == [wrong] and fast.diagnosis["wrong"][wrong] == {}

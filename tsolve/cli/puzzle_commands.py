@@ -166,12 +166,15 @@ def verify(
     fmt: Annotated[
         str, typer.Option("--format", help="text or json (json adds per-item detail).")
     ] = "text",
+    diagnosis: Annotated[
+        bool, typer.Option(help="Check each wrong answer symbolically; --no-diagnosis is faster.")
+    ] = True,
 ) -> None:
     """Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis."""
     from tsolve.verifiers.batch import verify_files
 
     check_format(fmt, ("text", "json"))
-    report = verify_files(puzzles, predictions)
+    report = verify_files(puzzles, predictions, diagnosis)
     if fmt == "json":
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
         return

@@ -86,7 +86,7 @@ def _describe(scenario: Scenario, index: int | None) -> str | None:
     return scenario.events[index].phrase() if index is not None else None
 
 
-def diagnose(
+def _diagnose(
     scenario: Scenario, question: Question, res: Resolution, predicted: list[str]
 ) -> dict[str, Any]:
     """Where the package really was and the event the model probably missed."""
@@ -163,8 +163,9 @@ def _nearest_match(
 
 
 @register_scorer("logistics")
-def score_logistics(record: dict[str, Any], output: str) -> ItemScore:
-    """Exact-set-match accuracy with a symbolic diagnosis (see module docstring)."""
+def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = True) -> ItemScore:
+    """Exact-set-match accuracy with a symbolic diagnosis (see module docstring);
+    ``diagnose=False`` skips the search for the event the model missed."""
     scenario, question, res = _truth(record)
     gold = record.get("answers")
     gold_list = [str(g) for g in gold] if isinstance(gold, list) else list(res.answers)
@@ -190,8 +191,8 @@ def score_logistics(record: dict[str, Any], output: str) -> ItemScore:
     diagnosis: dict[str, Any] = {}
     if set(res.answers) != gold_set:
         diagnosis["label_disagrees_with_timeline"] = list(res.answers)
-    if not ok:
-        diagnosis.update(diagnose(scenario, question, res, predicted))
+    if not ok and diagnose:
+        diagnosis.update(_diagnose(scenario, question, res, predicted))
     return ItemScore(
         id=rid,
         family="logistics",

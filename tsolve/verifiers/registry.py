@@ -46,7 +46,9 @@ class ItemScore:
         }
 
 
-Scorer = Callable[[dict[str, Any], str], ItemScore]
+Scorer = Callable[..., ItemScore]
+"""``scorer(record, raw_output, *, diagnose=True) -> ItemScore``; with
+``diagnose=False`` a scorer may skip its (costlier) symbolic diagnosis."""
 
 _SCORERS: dict[str, Scorer] = {}
 

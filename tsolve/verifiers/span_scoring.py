@@ -108,8 +108,9 @@ def parse_date_answer(calendar: str, text: str) -> dict[str, Any] | None:
 
 
 @register_scorer("span")
-def score_span(record: dict[str, Any], output: str) -> ItemScore:
-    """Accuracy 0/1, grouped by direction, reasoning type and question format."""
+def score_span(record: dict[str, Any], output: str, *, diagnose: bool = True) -> ItemScore:
+    """Accuracy 0/1, grouped by direction, reasoning type and question format.
+    ``diagnose=False`` skips the distance in days of a wrong date."""
     groups = {
         "direction": str(record.get("direction", "")),
         "type": str(record.get("type", "")),
@@ -145,6 +146,7 @@ def score_span(record: dict[str, Any], output: str) -> ItemScore:
             for f, a, b in zip(("year", "month", "day", "leap"), have, want, strict=True)
             if a != b
         ] or ["ambiguous"]
+    if not ok and diagnose:
         try:
             from tsolve.calendars.conversion import date_of
             from tsolve.calendars.domain import parse_iso
