@@ -138,3 +138,9 @@ def test_parse_solutions() -> None:
 def test_default_domain_is_the_lunar_table_range() -> None:
     assert DEFAULT_DOMAIN.start_date == dt.date(1900, 1, 31)
     assert DEFAULT_DOMAIN.end_date == dt.date(2100, 12, 31)
+
+
+def test_domain_without_any_anchor_is_a_clear_error() -> None:
+    dom = DateDomain.from_dates("1500-01-01", "1600-01-01")
+    with pytest.raises(TsolveError, match="no knowledge-base anchor"):
+        generate_puzzle(0, 0, solutions=2, domain=dom)

@@ -39,7 +39,8 @@ def console() -> Console:
 
 
 def err_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    # soft_wrap: a one-line error stays one line however narrow the terminal.
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def emit_records(records: Iterable[dict[str, Any]], fmt: str, single: bool = False) -> None:

@@ -120,7 +120,11 @@ def solve(
         try:
             res = solve_record(row, backend, limit)
         except TsolveError as exc:
-            err.print(f"[red]skipped[/] {exc}")
+            msg = str(exc)
+            rid = row.get("id")
+            if not msg.startswith("record"):
+                msg = f"record {rid!r}: {msg}"
+            err.print(f"[red]skipped[/] {msg}", markup=True)
             problems += 1
             continue
         if check and res["matches"] is False:

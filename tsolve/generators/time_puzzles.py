@@ -166,6 +166,14 @@ def _fact_days(fact: Fact, domain: DateDomain) -> np.ndarray:
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
+@lru_cache(maxsize=256)
+def _has_anchor(kind: str, domain: DateDomain) -> bool:
+    """Does category ``kind`` have any anchor overlapping ``domain``? (Anchors
+    are drawn uniformly from those that do, so one probe answers it.)"""
+    cls = FACT_TYPES[kind]
+    return cls.available(domain) and cls.sample_anchor(random.Random(0), domain) is not None
+
+
 @lru_cache(maxsize=512)
 def _anchor_view(fact: Fact, domain: DateDomain) -> DayView:
     """The anchor's days with their calendar fields, shared by every attempt
@@ -189,9 +197,12 @@ class _Search:
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
         self.categories = [k for k in sorted(allowed) if FACT_TYPES[k].available(dom)]
         anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
-        self.anchor_kinds = [k for k in anchors if FACT_TYPES[k].available(dom)]
+        self.anchor_kinds = [k for k in anchors if _has_anchor(k, dom)]
         if not self.anchor_kinds:
-            raise TsolveError("anchors: no knowledge-based anchor category is available")
+            raise TsolveError(
+                f"domain: no knowledge-base anchor ({', '.join(anchors)}) falls inside "
+                f"{iso(dom.start)}..{iso(dom.end)}; widen the domain or bring your own knowledge base"
+            )
 
     def anchor(self) -> tuple[Fact, DayView] | None:
         cls = FACT_TYPES[self.rng.choice(self.anchor_kinds)]
