@@ -201,7 +201,8 @@ class _Search:
         if not self.anchor_kinds:
             raise TsolveError(
                 f"domain: no knowledge-base anchor ({', '.join(anchors)}) falls inside "
-                f"{iso(dom.start)}..{iso(dom.end)}; widen the domain or bring your own knowledge base"
+                f"{iso(dom.start)}..{iso(dom.end)}; widen the domain or bring your own "
+                "knowledge base"
             )
 
     def anchor(self) -> tuple[Fact, DayView] | None:
