@@ -112,7 +112,7 @@ def solve(
     results: list[dict[str, Any]] = []
     problems = 0
     err = err_console()
-    for row in iter_json_rows(file):
+    for row in tracked(iter_json_rows(file), None, "records"):
         if isinstance(row, BadRow):
             err.print(f"[red]skipped[/] {row}")
             problems += 1
