@@ -33,27 +33,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from operator import itemgetter
 
 import networkx as nx
 
 from tsolve.encodings.logistics_model import Event, Scenario
 from tsolve.errors import TsolveError
 
+_DURATION = itemgetter(4)  # Event.duration, read in bulk (the schedule's hot loop)
+_STATED_START = itemgetter(9)  # Event.start
+
 
 def batches(events: tuple[Event, ...]) -> tuple[int, ...]:
     """Batch id of every event (rule 3): consecutive loads (or unloads) on the
     same vehicle share an id; every other event is a batch of its own."""
     out: list[int] = []
-    for i, e in enumerate(events):
-        prev = events[i - 1] if i else None
-        same = (
-            prev is not None
-            and e.kind != "move"
-            and prev.kind == e.kind
-            and prev.vehicle == e.vehicle
-            and prev.location == e.location
-        )
-        out.append(out[-1] if same else i)
+    prev: tuple[str, str, str | None] | None = None  # (kind, vehicle, location) before
+    for i, (_i, kind, vehicle, _vt, _dur, _pkg, location, _o, _d, _s) in enumerate(events):
+        here = (kind, vehicle, location)
+        out.append(out[-1] if kind != "move" and here == prev else i)
+        prev = here
     return tuple(out)
 
 
@@ -78,8 +77,7 @@ class Dependencies:
             preds: list[tuple[tuple[int, int], ...]] = [()]
             preds += [((a.index, _stated_gap(a, b)),) for a, b in pairwise(events)]
             return cls(tuple(preds), tuple(range(len(events))), "serial")
-        bid = batches(events)
-        return cls(_parallel_preds(events, bid), bid, "parallel")
+        return cls(*_parallel_preds(events), "parallel")
 
     @classmethod
     def from_graph(cls, g: nx.DiGraph, execution: str) -> Dependencies:
@@ -127,48 +125,53 @@ def _stated_gap(a: Event, b: Event) -> int:
 
 
 def _parallel_preds(
-    events: tuple[Event, ...], bid: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int], ...], ...]:
-    members: dict[int, list[int]] = {}
-    for e in events:
-        members.setdefault(bid[e.index], []).append(e.index)
-    preds: list[tuple[tuple[int, int], ...]] = [()] * len(events)
+    events: tuple[Event, ...],
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]:
+    """Rule 3's predecessors and the batch ids (as :func:`batches` defines
+    them), in one pass over the list: a batch is a run of consecutive entries,
+    so it is read whole at its first member."""
+    n = len(events)
+    zero_gap = [(u, 0) for u in range(n)].__getitem__  # u -> the edge (u, gap 0)
+    preds: list[tuple[tuple[int, int], ...]] = [()] * n
+    bid = list(range(n))
     last_move: dict[str, int] = {}  # vehicle -> index of its latest move so far
-    stop_batches: dict[str, list[int]] = {}  # vehicle -> batch ids at its current stop
-    last_of_package: dict[str, int] = {}  # package -> its latest event so far
-
-    def link(found: set[int], batch: int) -> None:
-        mem = members[batch]
-        edge = tuple(sorted((u, 0) for u in found if u not in mem))
-        for v in mem:
-            preds[v] = edge
-
-    for e in events:
-        i, v = e.index, e.vehicle
-        if e.kind == "move":
-            found = {last_move[v]} if v in last_move else set()
-            for b in stop_batches.get(v, []):
-                found.update(members[b])
-            link(found, i)
+    # vehicle -> its loads / unloads at its current stop (members of its batches there)
+    at_stop: dict[str, tuple[list[int], list[int]]] = {}
+    last_of_package: dict[str | None, int] = {}  # package -> its latest event so far
+    i = 0
+    while i < n:
+        _i, kind, v, _vt, _dur, _pkg, loc, _o, _d, _s = events[i]
+        lm = last_move.get(v)
+        found = set() if lm is None else {lm}
+        if kind == "move":
+            loads, unloads = at_stop.pop(v, ((), ()))
+            found.update(loads, unloads)
+            preds[i] = tuple(map(zero_gap, sorted(found)))
             last_move[v] = i
-            stop_batches[v] = []
+            i += 1
             continue
-        b = bid[i]
-        if members[b][0] == i:  # first member: gather the whole batch's predecessors
-            found = {last_move[v]} if v in last_move else set()
-            for other in stop_batches.get(v, []):
-                if events[other].kind != e.kind:
-                    found.update(members[other])
-            for m in members[b]:
-                pkg = events[m].package
-                if pkg in last_of_package:
-                    found.add(last_of_package[pkg])
-            link(found, b)
-            stop_batches.setdefault(v, []).append(b)
-        last_of_package[e.package] = i  # type: ignore[index]
+        j = i + 1
+        while j < n and (e := events[j])[1] == kind and e[2] == v and e[6] == loc:
+            bid[j] = i
+            j += 1
+        loads, unloads = at_stop.setdefault(v, ([], []))
+        own, other = (loads, unloads) if kind == "load" else (unloads, loads)
+        found.update(other)  # every earlier batch of the other kind at this stop
+        batch = events[i:j]
+        for e in batch:  # each member package's previous event
+            last = last_of_package.get(e[5])
+            if last is not None:
+                found.add(last)
+        # Everything found comes before i, so no member is its own predecessor.
+        edge = tuple(map(zero_gap, sorted(found)))
+        for e in batch:
+            preds[e[0]] = edge
+            last_of_package[e[5]] = e[0]
+        own.extend(range(i, j))
+        i = j
     # Every predecessor was gathered from earlier list entries, so each edge
     # points forward and list order is a topological order (no cycle check needed).
-    return tuple(preds)
+    return tuple(preds), tuple(bid)
 
 
 @dataclass(frozen=True)
@@ -205,14 +208,15 @@ def earliest_schedule(
     the chain's gaps place the rest.
     """
     deps = dependencies(scenario, graph)
-    forced = forced or {}
     events = scenario.events
     n = len(events)
     start = [0] * n
     end = [0] * n
     serial = scenario.execution == "serial"
     preds = deps.preds
-    for i, e in enumerate(events):
+    duration = list(map(_DURATION, events))
+    stated = list(map(_STATED_START, events))
+    for i in range(n):
         if forced and i in forced:
             s = forced[i]
         else:
@@ -224,20 +228,19 @@ def earliest_schedule(
                 s = max([end[u] + gap for u, gap in ps])
             else:
                 s = origin
-            if e.start is not None and (not serial or i == 0) and (e.start > s or not ps):
-                s = e.start  # a stated start releases the event no earlier than stated
+            st = stated[i]
+            if st is not None and (st > s or not ps) and (not serial or i == 0):
+                s = st  # a stated start releases the event no earlier than stated
         start[i] = s
-        end[i] = s + e.duration
-    busy = list(end)
-    if not serial:
-        groups: dict[int, list[int]] = {}
-        for i, b in enumerate(deps.batch):
-            groups.setdefault(b, []).append(i)
-        for mem in groups.values():
-            if len(mem) > 1:
-                last = max(end[m] for m in mem)
-                for m in mem:
-                    busy[m] = last
+        end[i] = s + duration[i]
+    if serial:
+        busy = end
+    else:  # each member of a batch is busy until the batch's longest member ends
+        last: dict[int, int] = {}
+        for b, t in zip(deps.batch, end, strict=True):
+            if last.get(b, t) <= t:
+                last[b] = t
+        busy = [last[b] for b in deps.batch]
     return Schedule(tuple(start), tuple(end), tuple(busy))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tsolve.encodings.event_graph import Dependencies
@@ -44,7 +44,7 @@ from tsolve.encodings.logistics_model import (
     VehicleType,
     World,
 )
-from tsolve.encodings.logistics_templates import BY_SHAPE
+from tsolve.encodings.logistics_templates import BY_SHAPE, WordTemplate
 from tsolve.errors import TsolveError
 
 _ID = r"([a-z]+\d+(?:_\d+)*)"
@@ -84,12 +84,17 @@ class EventText(NamedTuple):
         return (self.kind, self.vehicle, self.package, self.location, self.origin, self.destination)
 
 
+_JUST_STR = frozenset((str,))
+
+
 def sentences(value: Any, field_name: str) -> list[str]:
     """A description field as a list of sentences (the data has lists; the
     paper's examples are paragraphs, so both are accepted)."""
     if isinstance(value, str):
         text = _HEADER_RE.sub("", value) if "occur" in value[:80] else value
         return [s.strip() for s in _SENTENCE_SPLIT_RE.split(text) if s.strip()]
+    if type(value) is list and set(map(type, value)) <= _JUST_STR:  # the data's own form
+        return list(filter(str.strip, value))  # the non-blank ones
     if isinstance(value, Sequence) and all(isinstance(s, str) for s in value):
         return [s for s in value if s.strip()]
     raise TsolveError(
@@ -126,50 +131,40 @@ def parse_event_texts(
 def _template_match(low: str) -> EventText | None:
     """The fast path: the sentence is exactly one known template, word for word.
 
-    Written for speed (it runs once per event of every item answered): slots
-    are read by position and only checked for shape; anything odd returns None
-    and the sentence goes to the general reader.
+    Written for speed (it runs once per event of every item answered): each
+    template has its own reader (:func:`_reader`), which reads the slots by
+    position and only checks their shape; anything odd returns None and the
+    sentence goes to the general reader.
     """
     words = low.split()
     if not words:
         return None
-    for wt in BY_SHAPE.get((len(words), words[0]), ()):
-        if wt.literals(words) != wt.literal_words:
-            continue
-        v = words[wt.v].rstrip(",.")
-        if not v[-1:].isdigit():
-            continue
-        clocks: tuple[int, ...] = ()
-        if wt.s >= 0:
-            start = _word_clock(words, wt.s)
-            if start is None:
-                continue
-            clocks = (start,)
-            if wt.e >= 0:
-                end = _word_clock(words, wt.e)
-                if end is None:
-                    continue
-                clocks = (start, end)
-        n: int | None = None
-        if wt.n >= 0:
-            num = words[wt.n]
-            if not num.isdigit():
-                continue
-            n = int(num)
-        if wt.source == "handle":
-            ed, vt = words[wt.ed], words[wt.vt]
-            if vt not in ("truck", "airplane") or ed not in _HANDLING:
-                continue
-            kind: Kind = "unload" if ed[0] == "u" else "load"
-            p, loc = words[wt.p].rstrip(",."), words[wt.l].rstrip(",.")
-            return EventText(kind, v, vt, p, loc, None, None, clocks, n)  # type: ignore[arg-type]
-        mv: VehicleType = "truck" if wt.source == "truck" else "airplane"
-        o, d = words[wt.o].rstrip(",."), words[wt.d].rstrip(",.")
-        return EventText("move", v, mv, None, None, o, d, clocks, n)
+    node = _READERS.get((len(words), words[0]))
+    if node is None:
+        return None
+    k, table, rest = node
+    for read in table.get(words[k], rest):
+        et = read(words)
+        if et is not None:
+            return et
     return None
 
 
 _HANDLING = frozenset(("loaded", "unloaded", "loading", "unloading"))
+_VEHICLE_TYPES = frozenset(("truck", "airplane"))
+
+
+def _clock_words() -> dict[str, dict[str, int]]:
+    """``{"am"|"pm": {"09:15": minute of day}}`` for every valid clock word, with
+    and without the hour's leading zero: a dict lookup instead of reading digits.
+    A word not in the table goes to :func:`_word_clock`, which decides."""
+    table: dict[str, dict[str, int]] = {"am": {}, "pm": {}}
+    for half, tab in table.items():
+        for h in range(1, 13):
+            for m in range(60):
+                minute = _clock(str(h), f"{m:02d}", half[0])
+                tab[f"{h:02d}:{m:02d}"] = tab[f"{h}:{m:02d}"] = minute
+    return table
 
 
 def _word_clock(words: list[str], i: int) -> int | None:
@@ -179,6 +174,56 @@ def _word_clock(words: list[str], i: int) -> int | None:
     if half not in ("am", "pm") or not (hh.isdigit() and mm.isdigit() and len(mm) == 2):
         return None
     return _clock(hh, mm, half[0])
+
+
+def _reader(wt: WordTemplate) -> Callable[[list[str]], EventText | None]:
+    """A function reading a sentence's words by ``wt``'s positions (None when a
+    literal word or a slot's shape does not fit). Same checks as ever; the
+    positions are bound once so the hot loop does no attribute lookups."""
+    literals, literal_words = wt.literals, wt.literal_words
+    vi, si, ei, ni = wt.v, wt.s, wt.e, wt.n
+    halves, slow, new = _CLOCK_WORDS, _word_clock, tuple.__new__
+    handle = wt.source == "handle"
+    pi, li, edi, vti, oi, di = wt.p, wt.l, wt.ed, wt.vt, wt.o, wt.d
+    move_type: VehicleType = "truck" if wt.source == "truck" else "airplane"
+
+    def read(words: list[str]) -> EventText | None:
+        if literals(words) != literal_words:
+            return None
+        v = words[vi].rstrip(",.")
+        if not v[-1:].isdigit():
+            return None
+        clocks: tuple[int, ...] = ()
+        if si >= 0:
+            tab = halves.get(words[si + 1][:2])
+            start = tab.get(words[si]) if tab is not None else None
+            if start is None and (start := slow(words, si)) is None:
+                return None
+            if ei >= 0:
+                tab = halves.get(words[ei + 1][:2])
+                end = tab.get(words[ei]) if tab is not None else None
+                if end is None and (end := slow(words, ei)) is None:
+                    return None
+                clocks = (start, end)
+            else:
+                clocks = (start,)
+        n: int | None = None
+        if ni >= 0:
+            num = words[ni]
+            if not num.isdigit():
+                return None
+            n = int(num)
+        if handle:
+            ed, vt = words[edi], words[vti]
+            if vt not in _VEHICLE_TYPES or ed not in _HANDLING:
+                return None
+            kind = "unload" if ed[0] == "u" else "load"
+            p, loc = words[pi].rstrip(",."), words[li].rstrip(",.")
+            return new(EventText, (kind, v, vt, p, loc, None, None, clocks, n))
+        o, d = words[oi].rstrip(",."), words[di].rstrip(",.")
+        return new(EventText, ("move", v, move_type, None, None, o, d, clocks, n))
+
+    return read
 
 
 def _parse_parts(texts: Sequence[str], lows: Sequence[str], need_timing: bool) -> list[EventText]:
@@ -282,6 +327,40 @@ def _clock(hour: str, minute: str, half: str) -> int:
     return (h % 12) * 60 + m + (720 if half.lower() == "p" else 0)
 
 
+_CLOCK_WORDS = _clock_words()
+_Reader = Callable[[list[str]], EventText | None]
+
+
+def _dispatch(
+    wts: Sequence[WordTemplate],
+) -> tuple[int, dict[str, tuple[_Reader, ...]], tuple[_Reader, ...]]:
+    """``(k, {word: readers}, others)`` for one :data:`BY_SHAPE` bucket: the
+    readers worth trying when word ``k`` of the sentence is ``word`` (``others``
+    for any other word). ``k`` is the position that best tells the bucket's
+    templates apart; a template with no literal at ``k`` is in every list, and
+    every list keeps the bucket's order, so the first template that reads a
+    sentence is the same as when the whole bucket is tried in turn."""
+    lits = [dict(zip(wt.literal_pos, wt.literal_words, strict=True)) for wt in wts]
+    readers = [_reader(wt) for wt in wts]
+    if len(wts) == 1:  # word 0 is the bucket's own first word: nothing to split
+        return 0, {}, tuple(readers)
+
+    def tries(k: int) -> int:  # the most readers any sentence would try
+        at_k = [lit.get(k) for lit in lits]
+        return at_k.count(None) + max([at_k.count(w) for w in at_k if w is not None], default=0)
+
+    k = min(range(1, wts[0].n_words), key=tries)
+    table = {
+        w: tuple(r for lit, r in zip(lits, readers, strict=True) if lit.get(k) in (w, None))
+        for w in {lit[k] for lit in lits if k in lit}
+    }
+    return k, table, tuple(r for lit, r in zip(lits, readers, strict=True) if k not in lit)
+
+
+_READERS = {shape: _dispatch(wts) for shape, wts in BY_SHAPE.items()}
+"""The fast path's readers: :data:`BY_SHAPE` with each bucket split by one more word."""
+
+
 def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ...]:
     """The event list, with stated clock times unwrapped onto the absolute axis.
 
@@ -296,43 +375,54 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
     first event.
     """
     # skip "Given the initial states, the following events occur:"
-    pairs = [(s, s.lower()) for s in sentences(value, "events")]
-    pairs = [(s, low) for s, low in pairs if "truck" in low or "plane" in low]
-    texts = parse_event_texts([s for s, _ in pairs], lows=[low for _, low in pairs])
+    raw: list[str] = []
+    lows: list[str] = []
+    for s in sentences(value, "events"):
+        low = s.lower()
+        if "truck" in low or "plane" in low:
+            raw.append(s)
+            lows.append(low)
+    texts = parse_event_texts(raw, lows=lows)
     if not texts:
         raise TsolveError("events: no events found")
     stated = all(et.clocks for et in texts)  # hard items (or a mix): durations only
-    starts: list[int | None] = [None] * len(texts)
+    new = tuple.__new__  # builds the named tuples without their keyword-argument wrapper
     if stated and execution == "serial":
-        prev: int | None = None
-        for k, et in enumerate(texts):
-            prev = unwrap(et.clocks[0], prev) if prev is not None else et.clocks[0]
-            starts[k] = prev
+        prev = texts[0].clocks[0]
+        events = []
+        for k, (kind, v, vt, p, loc, o, d, clocks, n) in enumerate(texts):
+            if k:
+                prev += (clocks[0] - prev) % DAY  # unwrap(clocks[0], prev)
+            dur = n if n is not None else (clocks[1] - clocks[0]) % DAY
+            events.append(new(Event, (k, kind, v, vt, dur, p, loc, o, d, prev)))
+        return tuple(events)
     events = [
-        Event(
-            k,
-            et.kind,
-            et.vehicle,
-            et.vehicle_type,
-            et.duration if et.duration is not None else (et.clocks[1] - et.clocks[0]) % DAY,
-            et.package,
-            et.location,
-            et.origin,
-            et.destination,
-            starts[k],
+        new(
+            Event,
+            (
+                k,
+                kind,
+                v,
+                vt,
+                n if n is not None else (clocks[1] - clocks[0]) % DAY,
+                p,
+                loc,
+                o,
+                d,
+                None,
+            ),
         )
-        for k, et in enumerate(texts)
+        for k, (kind, v, vt, p, loc, o, d, clocks, n) in enumerate(texts)
     ]
-    if stated and execution != "serial":
+    if stated:  # parallel
         empty = World((), {}, (), (), (), ())
         deps = Dependencies.of(Scenario(empty, {}, tuple(events), "parallel"))
+        floor = texts[0].clocks[0] - DAY // 2  # for events that depend on none
         placed: list[int] = []
-        for e, et in zip(events, texts, strict=True):
-            preds = [placed[u] for u, _gap in deps.preds[e.index]]
-            placed.append(
-                unwrap(et.clocks[0], max(preds) if preds else texts[0].clocks[0] - DAY // 2)
-            )
-        events = [e._replace(start=st) for e, st in zip(events, placed, strict=True)]
+        for et, ps in zip(texts, deps.preds, strict=True):
+            after = max([placed[u] for u, _gap in ps]) if ps else floor
+            placed.append(unwrap(et.clocks[0], after))
+        events = [new(Event, (*e[:9], st)) for e, st in zip(events, placed, strict=True)]
     return tuple(events)
 
 
@@ -439,10 +529,11 @@ def parse_scenario(item: Mapping[str, Any]) -> Scenario:
 
 def _fill_initial(initial: dict[str, str], events: Iterable[Event]) -> None:
     """Objects whose start the text omits start where they are first used."""
-    for e in events:
-        initial.setdefault(e.vehicle, e.place)
-        if e.package is not None:
-            initial.setdefault(e.package, e.location)  # type: ignore[arg-type]
+    for _i, kind, vehicle, _vt, _dur, package, location, origin, _d, _s in events:
+        if vehicle not in initial:  # where it stands for its first event (Event.place)
+            initial[vehicle] = origin if kind == "move" else location  # type: ignore[assignment]
+        if package is not None and package not in initial:
+            initial[package] = location  # type: ignore[assignment]
 
 
 _WHERE_RE = re.compile(

@@ -128,6 +128,7 @@ class WordTemplate(NamedTuple):
     n_words: int
     literals: Callable[[list[str]], Any]  # itemgetter of the literal positions
     literal_words: tuple[str, ...]
+    literal_pos: tuple[int, ...]
     v: int
     p: int
     l: int  # noqa: E741 - the location slot, named as in the templates
@@ -157,7 +158,9 @@ def _word_template(source: str, template: str) -> WordTemplate:
         pos += 2 if name in ("ed", "s", "e") else 1
     slots.pop("prep", None)
     getter = itemgetter(*literal_pos) if len(literal_pos) > 1 else (lambda w: (w[literal_pos[0]],))
-    return WordTemplate(source, pos, getter, tuple(literal_words), **slots)
+    return WordTemplate(
+        source, pos, getter, tuple(literal_words), tuple(literal_pos), **slots
+    )
 
 
 def _first(template: str) -> tuple[str, ...]:
@@ -172,12 +175,16 @@ def _build() -> dict[tuple[int, str], list[WordTemplate]]:
         for templates in group.values():
             items += [(source, t) for t in templates]
     items += list(DATA_VARIANTS)
-    seen: set[str] = set()
+    seen: set[tuple[Any, ...]] = set()
     for source, t in items:
-        if t in seen:
-            continue
-        seen.add(t)
         wt = _word_template(source, t)
+        # Templates that differ only in punctuation inside a word ("from {s}, truck"
+        # and "from {s} truck") read the same words: keep the first, since a
+        # later duplicate could never match a sentence the first did not.
+        shape = (*wt[:2], *wt[3:])
+        if shape in seen:
+            continue
+        seen.add(shape)
         for first in _first(t):
             table.setdefault((wt.n_words, first), []).append(wt)
     return table
