@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from tsolve.encodings.event_graph import Dependencies
+from tsolve.encodings.event_graph import Dependencies, keep_dependencies
 from tsolve.encodings.logistics_clock import CLOCK_RE, DAY, clock_from_match, unwrap
 from tsolve.encodings.logistics_model import (
     DIFFICULTIES,
@@ -154,16 +154,16 @@ _HANDLING = frozenset(("loaded", "unloaded", "loading", "unloading"))
 _VEHICLE_TYPES = frozenset(("truck", "airplane"))
 
 
-def _clock_words() -> dict[str, dict[str, int]]:
-    """``{"am"|"pm": {"09:15": minute of day}}`` for every valid clock word, with
-    and without the hour's leading zero: a dict lookup instead of reading digits.
-    A word not in the table goes to :func:`_word_clock`, which decides."""
-    table: dict[str, dict[str, int]] = {"am": {}, "pm": {}}
-    for half, tab in table.items():
+def _clock_words() -> dict[tuple[str, str], int]:
+    """``{("09:15", "pm"): minute of day}`` for every valid clock word (with and
+    without the hour's leading zero) and half: a dict lookup instead of reading
+    digits. A pair not in the table goes to :func:`_word_clock`, which decides."""
+    table: dict[tuple[str, str], int] = {}
+    for half in ("am", "pm"):
         for h in range(1, 13):
             for m in range(60):
                 minute = _clock(str(h), f"{m:02d}", half[0])
-                tab[f"{h:02d}:{m:02d}"] = tab[f"{h}:{m:02d}"] = minute
+                table[f"{h:02d}:{m:02d}", half] = table[f"{h}:{m:02d}", half] = minute
     return table
 
 
@@ -182,7 +182,7 @@ def _reader(wt: WordTemplate) -> Callable[[list[str]], EventText | None]:
     positions are bound once so the hot loop does no attribute lookups."""
     literals, literal_words = wt.literals, wt.literal_words
     vi, si, ei, ni = wt.v, wt.s, wt.e, wt.n
-    halves, slow, new = _CLOCK_WORDS, _word_clock, tuple.__new__
+    clock_word, slow, new = _CLOCK_WORDS.get, _word_clock, tuple.__new__
     handle = wt.source == "handle"
     pi, li, edi, vti, oi, di = wt.p, wt.l, wt.ed, wt.vt, wt.o, wt.d
     move_type: VehicleType = "truck" if wt.source == "truck" else "airplane"
@@ -195,13 +195,11 @@ def _reader(wt: WordTemplate) -> Callable[[list[str]], EventText | None]:
             return None
         clocks: tuple[int, ...] = ()
         if si >= 0:
-            tab = halves.get(words[si + 1][:2])
-            start = tab.get(words[si]) if tab is not None else None
+            start = clock_word((words[si], words[si + 1][:2]))
             if start is None and (start := slow(words, si)) is None:
                 return None
             if ei >= 0:
-                tab = halves.get(words[ei + 1][:2])
-                end = tab.get(words[ei]) if tab is not None else None
+                end = clock_word((words[ei], words[ei + 1][:2]))
                 if end is None and (end := slow(words, ei)) is None:
                     return None
                 clocks = (start, end)
@@ -374,15 +372,42 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
     predecessors), and events with no dependencies within half a day of the
     first event.
     """
-    # skip "Given the initial states, the following events occur:"
+    return _parse_events(value, execution)[0]
+
+
+def _parse_events(
+    value: Any, execution: Execution
+) -> tuple[tuple[Event, ...], Dependencies | None]:
+    """:func:`parse_events`, and the dependencies it built on the way (a
+    parallel list with stated times needs them to place its clock times; they
+    do not depend on the start times, so they are the parsed scenario's own)."""
+    # parse_event_texts, inlined: this loop runs once per event of every item answered
+    found: list[EventText | None] = []
+    slow: list[int] = []  # positions the fast path could not read: the general reader's
     raw: list[str] = []
     lows: list[str] = []
+    readers = _READERS.get
     for s in sentences(value, "events"):
         low = s.lower()
-        if "truck" in low or "plane" in low:
+        if "truck" not in low and "plane" not in low:
+            continue  # "Given the initial states, the following events occur:"
+        words = low.split()  # not empty: it has "truck" or "plane"
+        node = readers((len(words), words[0]))
+        et = None
+        if node is not None:
+            k, table, rest = node
+            for read in table.get(words[k], rest):
+                if (et := read(words)) is not None:
+                    break
+        if et is None:
+            slow.append(len(found))
             raw.append(s)
             lows.append(low)
-    texts = parse_event_texts(raw, lows=lows)
+        found.append(et)
+    if slow:
+        for k, et in zip(slow, _parse_parts(raw, lows, True), strict=True):
+            found[k] = et
+    texts = cast(list[EventText], found)
     if not texts:
         raise TsolveError("events: no events found")
     stated = all(et.clocks for et in texts)  # hard items (or a mix): durations only
@@ -395,7 +420,7 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
                 prev += (clocks[0] - prev) % DAY  # unwrap(clocks[0], prev)
             dur = n if n is not None else (clocks[1] - clocks[0]) % DAY
             events.append(new(Event, (k, kind, v, vt, dur, p, loc, o, d, prev)))
-        return tuple(events)
+        return tuple(events), None
     events = [
         new(
             Event,
@@ -423,7 +448,8 @@ def parse_events(value: Any, execution: Execution = "serial") -> tuple[Event, ..
             after = max([placed[u] for u, _gap in ps]) if ps else floor
             placed.append(unwrap(et.clocks[0], after))
         events = [new(Event, (*e[:9], st)) for e, st in zip(events, placed, strict=True)]
-    return tuple(events)
+        return tuple(events), deps
+    return tuple(events), None
 
 
 _IDS_RE = re.compile(r"\b[a-z]+\d+(?:_\d+)*\b")
@@ -520,11 +546,14 @@ def parse_scenario(item: Mapping[str, Any]) -> Scenario:
     if "events" not in item:
         raise TsolveError("events: missing field")
     execution = detect_execution(item)
-    events = parse_events(item["events"], execution)
+    events, deps = _parse_events(item["events"], execution)
     world = parse_world(item.get("objects_description", []))
     initial = parse_initial(item.get("initial_states_description", []))
     _fill_initial(initial, events)
-    return Scenario(world=world, initial=initial, events=events, execution=execution)
+    scenario = Scenario(world=world, initial=initial, events=events, execution=execution)
+    if deps is not None:
+        keep_dependencies(scenario, deps)
+    return scenario
 
 
 def _fill_initial(initial: dict[str, str], events: Iterable[Event]) -> None:

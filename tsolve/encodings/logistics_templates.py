@@ -158,9 +158,7 @@ def _word_template(source: str, template: str) -> WordTemplate:
         pos += 2 if name in ("ed", "s", "e") else 1
     slots.pop("prep", None)
     getter = itemgetter(*literal_pos) if len(literal_pos) > 1 else (lambda w: (w[literal_pos[0]],))
-    return WordTemplate(
-        source, pos, getter, tuple(literal_words), tuple(literal_pos), **slots
-    )
+    return WordTemplate(source, pos, getter, tuple(literal_words), tuple(literal_pos), **slots)
 
 
 def _first(template: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal, NamedTuple
 
 from tsolve.encodings.event_graph import Schedule
@@ -24,6 +25,7 @@ from tsolve.encodings.logistics_model import Event, Scenario
 from tsolve.errors import TsolveError
 
 State = Literal["at", "loading", "unloading", "parked", "moving"]
+_SINCE = itemgetter(0)  # Place.since
 NEVER = -(10**9)
 """Stand-in for minus infinity: the initial state holds from the beginning of time."""
 
@@ -73,21 +75,17 @@ class Timeline:
         if package not in scenario.initial:
             raise TsolveError(f"question: package {package!r} has no initial location")
         self.package = package
-        own: list[Event] = []
-        moves: dict[str, list[tuple[int, int, str, str, int]]] = {}
-        for e in scenario.events:  # one pass: the package's events and every vehicle's moves
-            if e.package == package:
-                own.append(e)
-            elif e.kind == "move":
-                moves.setdefault(e.vehicle, []).append(
-                    (
-                        schedule.start[e.index],
-                        schedule.end[e.index],
-                        e.origin,
-                        e.destination,
-                        e.index,
-                    )  # type: ignore[arg-type]
-                )
+        events = scenario.events
+        own: list[Event] = [e for e in events if e.package == package]
+        # the moves of the vehicles the package rides in (only those matter)
+        moves: dict[str, list[tuple[int, int, str, str, int]]] = {
+            e.vehicle: [] for e in own if e.kind == "load"
+        }
+        if moves:
+            starts, ends = schedule.start, schedule.end
+            for i, kind, v, _vt, _dur, pkg, _loc, o, d, _st in events:
+                if kind == "move" and v in moves and pkg != package:
+                    moves[v].append((starts[i], ends[i], o, d, i))  # type: ignore[arg-type]
         points: list[Place] = [Place(NEVER, "at", scenario.initial[package], None, None)]
         tracks: dict[str, VehicleTrack] = {}
         for k, e in enumerate(own):
@@ -107,9 +105,9 @@ class Timeline:
                     )
                 tracks[e.vehicle] = VehicleTrack(start, tuple(moves.get(e.vehicle, ())))
             points.extend(_inside(tracks[e.vehicle], e, busy, nxt))
-        points.sort(key=lambda p: p.since)  # stable: later-listed wins a tie
+        points.sort(key=_SINCE)  # stable: later-listed wins a tie
         self.points = tuple(points)
-        self._times = [p.since for p in self.points]
+        self._times = list(map(_SINCE, points))
 
     def at(self, t: int) -> Place:
         """The package's state at minute ``t`` (half-open intervals)."""
