@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -73,6 +73,8 @@ class DateDomain:
     def from_dates(
         cls, start: str | _dt.date | None = None, end: str | _dt.date | None = None
     ) -> DateDomain:
+        if isinstance(start, str) and isinstance(end, str):
+            return _domain_from_iso(start, end)  # every record names its domain this way
         s = to_ordinal(start, "domain-start") if start is not None else DEFAULT_START.toordinal()
         e = to_ordinal(end, "domain-end") if end is not None else DEFAULT_END.toordinal()
         return cls(s, e)
@@ -142,3 +144,8 @@ def datetime64_to_days(values: np.ndarray) -> np.ndarray:
 def days_to_datetime64(days: np.ndarray) -> np.ndarray:
     """Day numbers (ordinals) -> ``datetime64[D]`` array."""
     return (np.asarray(days, dtype=np.int64) - EPOCH_ORDINAL).astype("datetime64[D]")
+
+
+@lru_cache(maxsize=256)
+def _domain_from_iso(start: str, end: str) -> DateDomain:
+    return DateDomain(to_ordinal(start, "domain-start"), to_ordinal(end, "domain-end"))

@@ -16,6 +16,7 @@ vectorised NumPy semantics that serves as the reference for all of them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,6 +26,8 @@ import numpy as np
 
 DATE_VAR = "d"
 """The variable name of the single date in a date-inference task."""
+_SMALL = 16
+"""Up to this many values, :meth:`IntervalSet.contains` searches in Python."""
 
 
 @dataclass(frozen=True)
@@ -86,11 +89,26 @@ class IntervalSet:
         arr = np.asarray(self.intervals, dtype=np.int64).reshape(-1, 2)
         return np.ascontiguousarray(arr[:, 0]), np.ascontiguousarray(arr[:, 1])
 
+    @cached_property
+    def _starts_list(self) -> list[int]:
+        return [lo for lo, _hi in self.intervals]
+
     def contains(self, values: np.ndarray) -> np.ndarray:
-        """Vectorised membership: binary search over interval starts."""
+        """Vectorised membership: binary search over interval starts.
+
+        A handful of values (checking a model's few predicted dates) is
+        searched in Python: NumPy's per-call overhead is larger than the work.
+        """
         v = np.asarray(values, dtype=np.int64)
         if not self.intervals:
             return np.zeros(v.shape, dtype=bool)
+        if v.size <= _SMALL and v.ndim == 1:
+            starts_l, ivs = self._starts_list, self.intervals
+            out = []
+            for x in v.tolist():
+                i = bisect_right(starts_l, x) - 1
+                out.append(i >= 0 and x <= ivs[i][1])
+            return np.array(out, dtype=bool)
         starts, ends = self._bounds
         idx = np.searchsorted(starts, v, side="right") - 1
         return np.asarray((idx >= 0) & (v <= ends[np.maximum(idx, 0)]))

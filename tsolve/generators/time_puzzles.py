@@ -33,6 +33,7 @@ from tsolve.encodings.facts import (
     Fact,
     Level,
     Style,
+    fact_constraint,
     information_gain,
 )
 from tsolve.encodings.ir import In
@@ -160,7 +161,7 @@ def determine_level(i: int, anchor_level: Level) -> Level:
 @lru_cache(maxsize=2048)
 def _fact_days(fact: Fact, domain: DateDomain) -> np.ndarray:
     """C(t) ∩ D as a sorted array of day numbers (anchors only: small sets)."""
-    c = fact.constraint(domain)
+    c = fact_constraint(fact, domain)
     assert isinstance(c, In)
     parts = [np.arange(a, b + 1, dtype=np.int64) for a, b in c.set.clip(domain.start, domain.end)]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)

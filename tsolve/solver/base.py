@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tsolve.encodings.ir import DATE_VAR, And, Formula, evaluate, variables
+from tsolve.encodings.ir import DATE_VAR, And, Formula, In, Mod, evaluate, variables
 from tsolve.errors import TsolveError
 
 
@@ -28,9 +28,13 @@ class Problem:
     labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        missing = set().union(*(variables(c) for c in self.constraints)) - set(self.domains)
-        if missing:
-            raise TsolveError(f"problem: variables without a domain: {sorted(missing)}")
+        doms = self.domains
+        for c in self.constraints:
+            if isinstance(c, In | Mod) and c.var in doms:
+                continue  # the common case, without building variable sets
+            missing = variables(c) - set(doms)
+            if missing:
+                raise TsolveError(f"problem: variables without a domain: {sorted(missing)}")
         if self.target not in self.domains:
             raise TsolveError(f"problem: target variable {self.target!r} has no domain")
 

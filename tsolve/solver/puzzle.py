@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
-from tsolve.encodings.facts import Fact, fact_from_json
+from tsolve.encodings.facts import Fact, fact_constraint, fact_from_json
 from tsolve.encodings.ir import DATE_VAR
 from tsolve.errors import TsolveError
 from tsolve.solver import get_backend
@@ -32,7 +32,7 @@ class Puzzle:
 def build_problem(facts: Sequence[Fact], domain: DateDomain = DEFAULT_DOMAIN) -> Problem:
     """One top-level constraint per fact, so check/explain can name facts."""
     return Problem(
-        constraints=tuple(f.constraint(domain) for f in facts),
+        constraints=tuple(fact_constraint(f, domain) for f in facts),
         domains={DATE_VAR: (domain.start, domain.end)},
         target=DATE_VAR,
         labels=tuple(f.kind for f in facts),

@@ -9,15 +9,17 @@ which the diagnosis says outright instead of blaming the model.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from typing import Any
 
-from tsolve.calendars.domain import iso
+from tsolve.calendars.domain import DateDomain, iso
+from tsolve.encodings.facts import Fact
 from tsolve.errors import TsolveError
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import build_problem, puzzle_from_record
+from tsolve.solver.puzzle import Puzzle, build_problem, puzzle_from_record
 from tsolve.verifiers.answer_parsing import parse_answer
 from tsolve.verifiers.metrics import set_metrics
-from tsolve.verifiers.registry import ItemScore, register_scorer
+from tsolve.verifiers.registry import ItemScore, register_batch_diagnoser, register_scorer
 
 _ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
 
@@ -33,29 +35,90 @@ def violated_facts(
     record: dict[str, Any], wrong: list[str], backend: str = "cpsat"
 ) -> dict[str, Any]:
     """Which facts each wrong date violates, by the solver's ``check``."""
-    puzzle = puzzle_from_record(record)
-    problem = build_problem(puzzle.facts, puzzle.domain)
-    days = [_dt.date.fromisoformat(d).toordinal() for d in wrong]
-    truth = get_backend(backend).check_values(problem, days)
-    out: dict[str, Any] = {}
-    for j, d in enumerate(wrong):
-        violated = [
-            {"index": i, "kind": f.kind, "text": f.render(puzzle.style)}  # type: ignore[arg-type]
-            for i, f in enumerate(puzzle.facts)
-            if not truth[i, j]
-        ]
-        entry: dict[str, Any] = {"violates": violated}
-        if not puzzle.domain.start <= days[j] <= puzzle.domain.end:
-            entry["note"] = (
-                f"outside the puzzle's domain {iso(puzzle.domain.start)}..{iso(puzzle.domain.end)}"
-            )
-        elif not violated:
-            entry["note"] = (
-                "satisfies every fact: the record's gold answers look incomplete "
-                "(run `tsolve solve --check`)"
-            )
-        out[d] = entry
+    return _violations([(puzzle_from_record(record), wrong)], backend)[0]
+
+
+def _violations(
+    requests: Sequence[tuple[Puzzle, list[str]]], backend: str = "cpsat"
+) -> list[dict[str, Any]]:
+    """:func:`violated_facts` for many puzzles at once.
+
+    The dates are grouped by fact, and each distinct fact is checked once, over
+    every date that needs it: facts recur across a dataset (they are shared by
+    :func:`~tsolve.encodings.facts.fact_from_json`), and one vectorised check
+    costs about as much as a check of a single date.
+    """
+    be = get_backend(backend)
+    days = [[_dt.date.fromisoformat(d).toordinal() for d in wrong] for _p, wrong in requests]
+    # (id(fact), domain bounds) -> the fact, its domain, and the (request, fact
+    # position) pairs that need it. id() is a safe key: ``requests`` holds every
+    # fact until we return; and it is cheaper than hashing the fact's fields.
+    groups: dict[tuple[int, int, int], tuple[Fact, DateDomain, list[tuple[int, int]]]] = {}
+    for k, (puzzle, _wrong) in enumerate(requests):
+        if not days[k]:
+            continue
+        dom = puzzle.domain
+        for i, f in enumerate(puzzle.facts):
+            key = (id(f), dom.start, dom.end)
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = (f, dom, [])
+            group[2].append((k, i))
+    truth: list[dict[int, list[bool]]] = [{} for _ in requests]
+    for fact, domain, users in groups.values():
+        problem = build_problem((fact,), domain)
+        values = [d for k, _i in users for d in days[k]]
+        row = be.check_values(problem, values)[0].tolist()
+        pos = 0
+        for k, i in users:
+            n = len(days[k])
+            truth[k][i] = row[pos : pos + n]
+            pos += n
+    out: list[dict[str, Any]] = []
+    for k, (puzzle, wrong) in enumerate(requests):
+        dom = puzzle.domain
+        entries: dict[str, Any] = {}
+        for j, d in enumerate(wrong):
+            violated = [
+                {"index": i, "kind": f.kind, "text": f.render(puzzle.style)}  # type: ignore[arg-type]
+                for i, f in enumerate(puzzle.facts)
+                if not truth[k][i][j]
+            ]
+            entry: dict[str, Any] = {"violates": violated}
+            if not dom.start <= days[k][j] <= dom.end:
+                entry["note"] = f"outside the puzzle's domain {iso(dom.start)}..{iso(dom.end)}"
+            elif not violated:
+                entry["note"] = (
+                    "satisfies every fact: the record's gold answers look incomplete "
+                    "(run `tsolve solve --check`)"
+                )
+            entries[d] = entry
+        out.append(entries)
     return out
+
+
+@register_batch_diagnoser("time-puzzles")
+def diagnose_puzzles(
+    pairs: Sequence[tuple[dict[str, Any], ItemScore]], backend: str = "cpsat"
+) -> list[str | None]:
+    """Fill in ``diagnosis["wrong"]`` of items scored with ``diagnose=False``."""
+    errors: list[str | None] = [None] * len(pairs)
+    requests: list[tuple[Puzzle, list[str]]] = []
+    targets: list[ItemScore] = []
+    for n, (record, item) in enumerate(pairs):
+        wrong = item.diagnosis.get("wrong")
+        if not wrong:
+            continue
+        try:
+            puzzle = puzzle_from_record(record)
+        except TsolveError as exc:
+            errors[n] = str(exc)
+            continue
+        requests.append((puzzle, list(wrong)))
+        targets.append(item)
+    for item, entries in zip(targets, _violations(requests, backend), strict=True):
+        item.diagnosis["wrong"] = entries
+    return errors
 
 
 @register_scorer("time-puzzles")
@@ -76,11 +139,15 @@ def score_puzzle(record: dict[str, Any], output: str, *, diagnose: bool = True) 
     if metrics["em"] < 1.0:
         gold_set = set(gold)
         wrong = [d for d in parsed.dates if d not in gold_set]
+        pred_set = set(parsed.dates)
         diagnosis = {
-            "wrong": violated_facts(record, wrong)
-            if wrong and diagnose
-            else {d: {} for d in wrong},
+            "wrong": {d: {} for d in wrong},
             "invalid": parsed.invalid,
-            "missed": [d for d in gold if d not in set(parsed.dates)],
+            "missed": [d for d in gold if d not in pred_set],
         }
-    return ItemScore(rid, "time-puzzles", metrics, parsed.dates, False, diagnosis, groups)
+    item = ItemScore(rid, "time-puzzles", metrics, parsed.dates, False, diagnosis, groups)
+    if diagnose and diagnosis.get("wrong"):
+        error = diagnose_puzzles([(record, item)])[0]
+        if error is not None:
+            raise TsolveError(error)
+    return item

@@ -8,7 +8,7 @@ the report is printed. This mirrors reasoning-gym's per-task ``score_answer``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +52,16 @@ Scorer = Callable[..., ItemScore]
 
 _SCORERS: dict[str, Scorer] = {}
 
+BatchDiagnoser = Callable[[Sequence[tuple[dict[str, Any], ItemScore]]], list[str | None]]
+"""``diagnoser(pairs) -> errors``: fill in the symbolic diagnosis of many items
+scored with ``diagnose=False``, each next to its record, in one pass; return
+per item ``None``, or the error that makes its record unusable (the item is
+then dropped and reported, as if its scorer had raised it). Diagnosing a
+batch lets a family check each distinct fact once over all the dates that
+need it, instead of once per item."""
+
+_DIAGNOSERS: dict[str, BatchDiagnoser] = {}
+
 
 def register_scorer(family: str) -> Callable[[Scorer], Scorer]:
     """Decorator: make ``fn`` the scorer for records of ``family``."""
@@ -61,6 +71,26 @@ def register_scorer(family: str) -> Callable[[Scorer], Scorer]:
         return fn
 
     return deco
+
+
+def register_batch_diagnoser(family: str) -> Callable[[BatchDiagnoser], BatchDiagnoser]:
+    """Decorator: diagnose ``family``'s items in batches (see :data:`BatchDiagnoser`).
+
+    The family's scorer must give the same diagnosis for a single item with
+    ``diagnose=True`` (the tests check it), typically by calling the diagnoser
+    on a batch of one."""
+
+    def deco(fn: BatchDiagnoser) -> BatchDiagnoser:
+        _DIAGNOSERS[family] = fn
+        return fn
+
+    return deco
+
+
+def batch_diagnoser_for(family: str) -> BatchDiagnoser | None:
+    if family not in _SCORERS:
+        _load_builtin_scorers()
+    return _DIAGNOSERS.get(family)
 
 
 def record_family(record: dict[str, Any]) -> str:

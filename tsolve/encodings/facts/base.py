@@ -181,6 +181,23 @@ def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
 
 
+def fact_constraint(fact: Fact, domain: DateDomain) -> Formula:
+    """``fact.constraint(domain)``, kept on the fact itself.
+
+    Building a fact's IR means a pass over the domain, and a fact read from a
+    record is shared by every record that states it (:func:`fact_from_json`),
+    so the IR is kept beside the frozen fields (as ``functools.cached_property``
+    does; equality and hashing still use the fields only), one per domain.
+    """
+    kept: dict[DateDomain, Formula] | None = fact.__dict__.get("_ir")
+    if kept is None:
+        kept = fact.__dict__["_ir"] = {}
+    c = kept.get(domain)
+    if c is None:
+        c = kept[domain] = fact.constraint(domain)
+    return c
+
+
 @lru_cache(maxsize=4096)
 def _interval_constraint(fact: Fact, domain: DateDomain) -> Formula:
     return In(DATE_VAR, IntervalSet.from_mask(domain.days, fact.holds(domain_view(domain))))
@@ -189,7 +206,7 @@ def _interval_constraint(fact: Fact, domain: DateDomain) -> Formula:
 @lru_cache(maxsize=4096)
 def answer_set_size(fact: Fact, domain: DateDomain) -> int:
     """|C(t) ∩ D|, from the fact's IR over the domain."""
-    c = fact.constraint(domain)
+    c = fact_constraint(fact, domain)
     if isinstance(c, In):
         return c.set.clip(domain.start, domain.end).size
     return int(evaluate(c, {DATE_VAR: domain.days}).sum())
@@ -215,13 +232,33 @@ def register_fact(cls: type[Fact]) -> type[Fact]:
     return cls
 
 
+_READ_FACTS: dict[tuple[str, str], Fact] = {}
+_READ_FACTS_MAX = 1 << 16
+
+
 def fact_from_json(obj: dict[str, Any]) -> Fact:
     """A fact from its record form (``kind`` + ``params``); ``text`` is ignored,
-    since the sentence is derived from the params."""
+    since the sentence is derived from the params.
+
+    Facts recur across a dataset (the same month, weekday, president, person),
+    and validating params costs more than the rest of scoring a prediction, so
+    facts already read are kept, keyed by kind and ``repr(params)``: for the
+    JSON values a record holds, equal reprs mean equal params. Facts are
+    frozen, so sharing one is safe; a bad fact raises and is never kept.
+    """
     if not isinstance(obj, dict):
         raise TsolveError(f"fact: expected an object, got {obj!r}")
     kind = obj.get("kind")
-    cls = FACT_TYPES.get(str(kind))
+    params = obj.get("params", {})
+    key = (str(kind), repr(params))
+    fact = _READ_FACTS.get(key)
+    if fact is not None:
+        return fact
+    cls = FACT_TYPES.get(key[0])
     if cls is None:
         raise TsolveError(f"fact: unknown kind {kind!r} (known: {', '.join(sorted(FACT_TYPES))})")
-    return cls.from_params(obj.get("params", {}))
+    fact = cls.from_params(params)
+    if len(_READ_FACTS) >= _READ_FACTS_MAX:
+        _READ_FACTS.clear()  # a bound, not an LRU: refilling is cheap
+    _READ_FACTS[key] = fact
+    return fact

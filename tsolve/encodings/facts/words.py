@@ -22,7 +22,13 @@ def join_or(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " or " + items[-1]
 
 
+_WEEKDAY_INDEX = {w: i for i, w in enumerate(WEEKDAYS)}
+
+
 def weekday_index(name: str, field: str = "weekday") -> int:
+    i = _WEEKDAY_INDEX.get(name)  # the spelling records use; anything else is normalised
+    if i is not None:
+        return i
     from tsolve.errors import TsolveError
 
     try:

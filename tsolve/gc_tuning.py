@@ -1,0 +1,33 @@
+"""Fewer garbage-collector pauses during batch jobs.
+
+A batch job (``verify``, ``logistics answer``) allocates a few small container
+objects per row and keeps most of them (the report holds every item). With
+CPython's default thresholds the young generation is collected every 700 net
+allocations, and each collection re-examines the surviving objects; profiling
+``tsolve verify`` on 20,000 predictions put a third of the run in the
+collector. Raising the first threshold while the batch runs, and restoring it
+after, removes most of that. Reference cycles are still collected, just less
+often; nothing is disabled.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+BATCH_THRESHOLD = 50_000
+"""Net allocations between young-generation collections inside a batch."""
+
+
+@contextmanager
+def fewer_gc_pauses(threshold: int = BATCH_THRESHOLD) -> Iterator[None]:
+    """Collect the young generation every ``threshold`` allocations (not 700)
+    inside the block; the previous thresholds come back on exit, even on error.
+    Nested uses keep the largest threshold."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(threshold, old[0]), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
