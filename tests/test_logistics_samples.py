@@ -95,3 +95,17 @@ def test_asked_minute_lies_in_event_first_plus_depth(items: list[dict[str, Any]]
         first = next(e.index for e in sc.events if e.package == q.package)
         j = first + item["depth"]
         assert res.schedule.start[j] <= res.minute < res.schedule.end[j], item["id"]
+
+
+def test_workers_give_the_same_results_in_the_same_order(items: list[dict[str, Any]]) -> None:
+    from tsolve.errors import TsolveError
+    from tsolve.generators.logistics.answer import answer_items
+
+    rows: list[tuple[int, Any]] = list(enumerate(items))
+    rows.insert(7, (7, TsolveError("line 8: malformed JSON")))  # a bad row stays in its place
+    rows.insert(50, (50, {"id": "garbage", "events": 42}))
+    one = [r.to_json(with_gold=True) for r in answer_items(rows)]
+    two = [r.to_json(with_gold=True) for r in answer_items(rows, workers=2, chunk=16)]
+    assert two == one
+    assert [r["id"] for r in one].count("garbage") == 1 and "error" in one[50]
+    assert sum(bool(r.get("correct")) for r in one) == len(items)

@@ -37,12 +37,10 @@ records are.
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
-import signal
 import sys
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +48,7 @@ from typing import IO, Any
 
 from tsolve.errors import TsolveError
 from tsolve.generators.families import Family, get_family
+from tsolve.parallel import ignore_sigint, ordered_map, pool_context
 from tsolve.records import dumps
 
 FORMATS = ("jsonl", "parquet")
@@ -105,15 +104,15 @@ class Chunk:
 _STATE: tuple[Family, Any, int] | str | None = None
 
 
-def _init_worker(family: str, options: dict[str, Any], seed: int, ignore_sigint: bool) -> None:
+def _init_worker(family: str, options: dict[str, Any], seed: int, quiet_sigint: bool) -> None:
     """Per-process set-up: the family's config (and so its solver state) is
     built once per process, never shared. Workers ignore Ctrl-C so that only
     the parent handles it (and stops the pool cleanly). A failure here is
     kept and reported per record: an initializer that raises would make the
     pool respawn workers forever."""
     global _STATE
-    if ignore_sigint:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if quiet_sigint:
+        ignore_sigint()
     try:
         fam = get_family(family)
         _STATE = (fam, fam.make_options(options), seed)
@@ -152,14 +151,6 @@ def _run_chunk(bounds: tuple[int, int]) -> Chunk:
     return _make_chunk(fam, cfg, seed, lo, hi)
 
 
-def _context() -> Any:
-    """``forkserver`` where available: workers fork from a clean server that has
-    imported tsolve once (fast start, and no solver threads inherited from the
-    parent); ``spawn`` elsewhere."""
-    methods = mp.get_all_start_methods()
-    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
 def generate_chunks(
     family: str,
     options: Mapping[str, Any] | None,
@@ -184,21 +175,9 @@ def generate_chunks(
         for lo, hi in bounds:
             yield _make_chunk(fam, cfg, seed, lo, hi)
         return
-    ctx = _context()
-    if ctx.get_start_method() == "forkserver":
-        ctx.set_forkserver_preload(["tsolve.generators.dataset", fam.module])
+    ctx = pool_context(["tsolve.generators.dataset", fam.module])
     with ctx.Pool(workers, initializer=_init_worker, initargs=(fam.name, opts, seed, True)) as pool:
-        pending: deque[Any] = deque()
-        for b in bounds:
-            pending.append(pool.apply_async(_run_chunk, (b,)))
-            if len(pending) >= 4 * workers:
-                break
-        while pending:
-            done = pending.popleft().get()
-            nxt = next(bounds, None)
-            if nxt is not None:
-                pending.append(pool.apply_async(_run_chunk, (nxt,)))
-            yield done
+        yield from ordered_map(pool, _run_chunk, bounds, 4 * workers)
 
 
 # ---------------------------------------------------------------- summary
