@@ -635,6 +635,8 @@ def _bench_span(size: Size) -> list[Measurement]:
             3,
             lambda r: len(verify(recs, preds).items),
             {"mix": "2/3 correct, 1/3 wrong"},
+            "after one uncounted repetition",
+            warmup=True,
         )
     )
     return out
