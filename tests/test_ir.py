@@ -51,3 +51,8 @@ def test_from_mask_round_trip(mask: list[bool], base: int) -> None:
     days = np.arange(base, base + len(mask))
     s = IntervalSet.from_mask(days, np.asarray(mask))
     assert as_set(s) == {base + i for i, m in enumerate(mask) if m}
+    # membership through the bounds kept from the mask, on both search paths
+    probe = np.arange(base - 2, base + len(mask) + 2, dtype=np.int64)
+    expect = [int(v) in as_set(s) for v in probe]
+    assert s.contains(probe).tolist() == expect
+    assert [bool(s.contains(probe[k : k + 1])[0]) for k in range(probe.size)] == expect

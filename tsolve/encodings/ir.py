@@ -62,10 +62,10 @@ class IntervalSet:
         if m.size == 0:
             return cls(())
         edges = np.diff(np.concatenate(([0], m, [0])))
-        starts = np.flatnonzero(edges == 1)
-        ends = np.flatnonzero(edges == -1) - 1
         base = int(days[0])
-        return cls(tuple(zip((starts + base).tolist(), (ends + base).tolist(), strict=True)))
+        starts = np.flatnonzero(edges == 1) + base
+        ends = np.flatnonzero(edges == -1) + (base - 1)
+        return cls._from_arrays(starts, ends)
 
     @classmethod
     def from_days(cls, values: Iterable[int]) -> IntervalSet:
@@ -115,7 +115,15 @@ class IntervalSet:
 
     @classmethod
     def _from_arrays(cls, starts: np.ndarray, ends: np.ndarray) -> IntervalSet:
-        return cls(tuple(zip(starts.tolist(), ends.tolist(), strict=True)))
+        """From sorted, disjoint, non-adjacent bounds; the arrays also become the
+        set's ``_bounds``, which would otherwise be rebuilt from the tuples (slow
+        for the thousands of intervals a day-of-month fact has)."""
+        out = cls(tuple(zip(starts.tolist(), ends.tolist(), strict=True)))
+        out.__dict__["_bounds"] = (
+            np.ascontiguousarray(starts, dtype=np.int64),
+            np.ascontiguousarray(ends, dtype=np.int64),
+        )
+        return out
 
     def clip(self, lo: int, hi: int) -> IntervalSet:
         """The part inside ``[lo, hi]`` (vectorised: sets run to thousands of intervals)."""

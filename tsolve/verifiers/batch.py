@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.gc_tuning import fewer_gc_pauses
+from tsolve.gc_tuning import BatchGC, fewer_gc_pauses
 from tsolve.records import BadRow, iter_json_rows
 from tsolve.verifiers.registry import ItemScore, batch_diagnoser_for, record_family, scorer_for
 
@@ -84,14 +84,15 @@ def verify(
     ``diagnose=False`` keeps the scores and the lists of wrong and missed
     answers but skips the symbolic diagnosis (which facts a wrong date breaks),
     for maximum throughput on large prediction sets."""
-    with fewer_gc_pauses():
-        return _verify(records, predictions, diagnose)
+    with fewer_gc_pauses() as batch_gc:
+        return _verify(records, predictions, diagnose, batch_gc)
 
 
 def _verify(
     records: Iterable[dict[str, Any] | BadRow],
     predictions: Iterable[dict[str, Any] | BadRow],
     diagnose: bool,
+    batch_gc: BatchGC,
 ) -> VerifyReport:
     report = VerifyReport()
     by_id: dict[str, dict[str, Any]] = {}
@@ -107,6 +108,7 @@ def _verify(
             report.errors.append(f"puzzles: duplicate id {rid!r} (the first one is used)")
             continue
         by_id[str(rid)] = rec
+    batch_gc.freeze_inputs()  # the records stay alive to the end: no need to re-scan them
     seen: set[str] = set()
     # items waiting for their family's batch diagnosis, next to their records
     pending: dict[str, list[tuple[dict[str, Any], ItemScore]]] = defaultdict(list)
