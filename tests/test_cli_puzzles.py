@@ -90,6 +90,28 @@ def test_malformed_rows_are_reported_and_the_batch_goes_on(tmp_path: Path) -> No
     f = tmp_path / "mixed.jsonl"
     f.write_text("{broken\n" + good + '{"id": "x", "facts": [{"kind": "nope", "params": {}}]}\n')
     r = run("solve", str(f), "--format", "jsonl")
-    assert r.returncode == 0
+    assert r.returncode == 1  # the batch went on, but its input had bad rows
     assert len(r.stdout.splitlines()) == 1
     assert "malformed JSON" in r.stderr and "unknown kind" in r.stderr
+
+
+def test_verify_scores_the_good_rows_and_exits_1_on_bad_ones(tmp_path: Path) -> None:
+    recs = run("puzzle", "--solutions", "1", "--count", "2", "--format", "jsonl").stdout
+    pz = tmp_path / "p.jsonl"
+    pz.write_text(recs)
+    ids = [json.loads(line)["id"] for line in recs.splitlines()]
+    preds = tmp_path / "pred.jsonl"
+    preds.write_text(
+        json.dumps({"id": ids[0], "output": "no answer line at all"})  # scored 0, not bad input
+        + "\n{truncated\n"
+        + json.dumps({"id": "nobody", "output": "MY ANSWER: None"})
+        + "\n"
+    )
+    v = run("verify", str(pz), str(preds), "--format", "json")
+    assert v.returncode == 1
+    out = json.loads(v.stdout)
+    assert out["summary"]["scored"] == 1 and out["summary"]["parse_failures"] == 1
+    assert out["summary"]["errors"] == 2 and out["summary"]["missing_predictions"] == 1
+    only_garbage = tmp_path / "ok.jsonl"
+    only_garbage.write_text(json.dumps({"id": ids[0], "output": "no idea"}) + "\n")
+    assert run("verify", str(pz), str(only_garbage)).returncode == 0

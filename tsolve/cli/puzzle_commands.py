@@ -137,7 +137,7 @@ def solve(
         emit_records(results, "json")
     elif fmt == "text":
         _print_solutions(results, check)
-    if check and problems:
+    if problems:  # skipped rows, or (with --check) differing answer sets
         raise typer.Exit(1)
 
 
@@ -181,8 +181,10 @@ def verify(
     report = verify_files(puzzles, predictions, diagnosis)
     if fmt == "json":
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
-        return
-    _print_report(report)
+    else:
+        _print_report(report)
+    if report.errors:  # bad rows were reported and skipped; the rest was scored
+        raise typer.Exit(1)
 
 
 def _report_row(label: str, agg: dict[str, Any], metrics: list[str]) -> list[str]:

@@ -16,7 +16,13 @@ from typing import Any
 from tsolve.errors import TsolveError
 from tsolve.gc_tuning import BatchGC, fewer_gc_pauses
 from tsolve.records import BadRow, iter_json_rows
-from tsolve.verifiers.registry import ItemScore, batch_diagnoser_for, record_family, scorer_for
+from tsolve.verifiers.registry import (
+    ItemScore,
+    Scorer,
+    batch_diagnoser_for,
+    record_family,
+    scorer_for,
+)
 
 
 @dataclass
@@ -112,6 +118,7 @@ def _verify(
     seen: set[str] = set()
     # items waiting for their family's batch diagnosis, next to their records
     pending: dict[str, list[tuple[dict[str, Any], ItemScore]]] = defaultdict(list)
+    routes: dict[str, tuple[Scorer, bool]] = {}  # family -> (scorer, diagnosed in batches?)
     for pred in predictions:
         if isinstance(pred, BadRow):
             report.errors.append(f"predictions {pred}")
@@ -129,8 +136,11 @@ def _verify(
         record = by_id[pid]
         try:
             family = record_family(record)
-            scorer = scorer_for(family)
-            batched = diagnose and batch_diagnoser_for(family) is not None
+            route = routes.get(family)
+            if route is None:
+                batched = diagnose and batch_diagnoser_for(family) is not None
+                route = routes[family] = (scorer_for(family), batched)
+            scorer, batched = route
             text = output if isinstance(output, str) else ""
             item = scorer(record, text, diagnose=diagnose and not batched)
         except TsolveError as exc:
