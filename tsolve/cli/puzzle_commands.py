@@ -178,7 +178,13 @@ def verify(
     from tsolve.verifiers.batch import verify_files
 
     check_format(fmt, ("text", "json"))
-    report = verify_files(puzzles, predictions, diagnosis)
+    show = sys.stderr.isatty()  # a bar costs a few µs per row: only when someone watches
+    report = verify_files(
+        puzzles,
+        predictions,
+        diagnosis,
+        track=(lambda rows: tracked(rows, None, "scoring")) if show else None,
+    )
     if fmt == "json":
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
     else:

@@ -8,7 +8,7 @@ record's family picks its scorer.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -185,9 +185,18 @@ def _diagnose(
 
 
 def verify_files(
-    puzzles: str | Path, predictions: str | Path, diagnose: bool = True
+    puzzles: str | Path,
+    predictions: str | Path,
+    diagnose: bool = True,
+    track: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
 ) -> VerifyReport:
-    """:func:`verify` over two files (JSON, JSON array or JSONL; ``-`` = stdin)."""
+    """:func:`verify` over two files (JSON, JSON array or JSONL; ``-`` = stdin).
+
+    ``track`` wraps the stream of prediction rows (the CLI passes a progress
+    bar; the rows are read lazily, so it advances as they are scored)."""
     if str(puzzles) == "-" and str(predictions) == "-":
         raise TsolveError("predictions: only one of the two files can be '-' (stdin)")
-    return verify(iter_json_rows(puzzles), iter_json_rows(predictions), diagnose)
+    rows: Iterable[Any] = iter_json_rows(predictions)
+    if track is not None:
+        rows = track(rows)
+    return verify(iter_json_rows(puzzles), rows, diagnose)
