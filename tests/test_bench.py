@@ -31,7 +31,10 @@ def _check_schema(data: dict[str, Any]) -> None:
     for key, typ in (("tsolve_version", str), ("created", str), ("quick", bool),
                      ("seconds", (int, float)), ("machine", dict), ("results", list)):  # fmt: skip
         assert isinstance(data[key], typ), key
-    assert {"python", "platform", "cpus", "libraries"} <= set(data["machine"])
+    assert {"python", "platform", "cpus", "libraries", "calibration"} <= set(data["machine"])
+    cal = data["machine"]["calibration"]
+    assert set(cal) == {"python_loop_Mops_start", "python_loop_Mops_end"}
+    assert all(isinstance(v, float) and v > 0 for v in cal.values())
     ids = [r["id"] for r in data["results"]]
     assert len(ids) == len(set(ids)), "ids are unique keys"
     for r in data["results"]:

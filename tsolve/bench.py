@@ -88,6 +88,23 @@ class Measurement:
         return out
 
 
+def calibration_rate(n: int = 2_000_000) -> float:
+    """Millions of iterations per second of a fixed pure-Python loop.
+
+    A shared VM's CPU speed moves during a run (on the 2-core machine these
+    figures were measured on, the same loop's time varied by ~40 % within a
+    minute, with no steal time reported). Measured at the start and the end of
+    every run, it lets two runs be compared by their calibration as well as by
+    their peer ratios: a figure that fell with the calibration is the machine,
+    not the code."""
+    t0 = time.perf_counter()
+    acc = 0
+    for i in range(n):
+        acc += i
+    dt = time.perf_counter() - t0
+    return _round(n / dt / 1e6) if acc >= 0 else 0.0
+
+
 @dataclass
 class BenchReport:
     quick: bool
@@ -95,6 +112,7 @@ class BenchReport:
     results: list[Measurement] = field(default_factory=list)
     seconds: float = 0.0
     created: str = ""
+    calibration: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         import tsolve
@@ -106,7 +124,7 @@ class BenchReport:
             "quick": self.quick,
             "scale": self.scale,
             "seconds": round(self.seconds, 3),
-            "machine": machine_info(),
+            "machine": {**machine_info(), "calibration": self.calibration},
             "results": [m.to_json() for m in self.results],
         }
 
@@ -788,6 +806,8 @@ def run_bench(
         quick, scale, created=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     )
     size = Size(quick, scale)
+    loop = 2_000_000 if scale >= 1 else 20_000
+    report.calibration["python_loop_Mops_start"] = calibration_rate(loop)
     t0 = time.perf_counter()
     for g in dict.fromkeys(chosen):
         module, fn = _GROUP_FUNCS[g]
@@ -813,6 +833,7 @@ def run_bench(
                 )
             )
     report.seconds = time.perf_counter() - t0
+    report.calibration["python_loop_Mops_end"] = calibration_rate(loop)
     return report
 
 

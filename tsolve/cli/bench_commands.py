@@ -84,6 +84,12 @@ def print_report(data: dict[str, Any]) -> None:
         f"{m['processor']} × {m['cpus']} · Python {m['python']}"
         f"{' · quick' if data['quick'] else ''}"
     )
+    cal = m.get("calibration") or {}
+    if cal:
+        out.print(
+            f"[dim]CPU calibration (pure-Python loop, M iterations/s): start "
+            f"{cal.get('python_loop_Mops_start')} · end {cal.get('python_loop_Mops_end')}[/]"
+        )
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("figure", no_wrap=True)
     table.add_column("value", justify="right", no_wrap=True)
