@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from tsolve.generators.time_puzzles import generate_puzzle
 from tsolve.verifiers.answer_parsing import parse_answer
@@ -106,3 +108,20 @@ def test_no_diagnosis_keeps_scores_and_lists() -> None:
     assert fast.metrics == full.metrics
     assert fast.diagnosis["missed"] == full.diagnosis["missed"] == [gold[1]]
     assert list(fast.diagnosis["wrong"]) == [wrong] and fast.diagnosis["wrong"][wrong] == {}
+
+
+_TOKENS = ["my", "MY", "My", "answer", "ANSWER", "Answer", "anſwer", ":", "：", "*", "**", "_",
+           "`", " ", "  ", "\n", "\t", "\u00a0", "m", "y", "is", "2020-01-02", "None", "ｍｙ", "é",
+           "my answer:", "MY ANSWER: ", "**My Answer**:", "my anſwer:", "my\u00a0answer：",
+           "my answer", "answer:"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_TOKENS), max_size=30).map("".join))
+@example("reasoning... MY ANSWER: 2020-01-02\nthen my anſwer: 2020-01-03")  # only the regex sees ſ
+@example("my answer: a\n**MY  _ANSWER_**  : b")
+@example("MY ANSWER: a. That is my answer")  # the last "answer" is not a marker
+def test_last_marker_is_the_one_the_regex_finds_last(text: str) -> None:
+    from tsolve.verifiers.answer_parsing import MARKER, last_marker_end
+
+    matches = list(MARKER.finditer(text))
+    assert last_marker_end(text) == (matches[-1].end() if matches else None)

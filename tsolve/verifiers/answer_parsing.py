@@ -62,11 +62,38 @@ class ParsedAnswer:
     answer_text: str = ""
 
 
+def last_marker_end(text: str) -> int | None:
+    """Where the last ``MY ANSWER:`` marker of ``text`` ends (None if none).
+
+    Model outputs are mostly reasoning, with the marker near the end, so for
+    ASCII text the marker is looked for backwards from each "answer" (found by
+    ``rfind``) instead of scanning the whole text with the regex. That gives
+    the same match: each marker holds exactly one "answer", markers cannot
+    start inside one another, and the one whose "answer" comes last is the
+    one ``MARKER.finditer`` would find last. Non-ASCII text takes the plain
+    scan (case-insensitive matching has Unicode cases a lower-cased ``rfind``
+    would miss, such as the long s in "anſwer").
+    """
+    if not text.isascii():
+        ends = [m.end() for m in MARKER.finditer(text)]
+        return ends[-1] if ends else None
+    low = text.lower()
+    end = len(low)
+    while (k := low.rfind("answer", 0, end)) >= 0:
+        j = k
+        while j > 0 and (low[j - 1].isspace() or low[j - 1] in "*_`"):
+            j -= 1
+        if j >= 2 and low[j - 2 : j] == "my" and (m := MARKER.match(text, j - 2)) is not None:
+            return m.end()
+        end = k  # "answer" cannot overlap itself, so the next one ends before k
+    return None
+
+
 def _answer_text(text: str) -> str | None:
-    matches = list(MARKER.finditer(text))
-    if not matches:
+    at = last_marker_end(text)
+    if at is None:
         return None
-    rest = text[matches[-1].end() :]
+    rest = text[at:]
     lines: list[str] = []
     for line in rest.splitlines():
         if line.strip():
