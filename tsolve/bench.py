@@ -517,7 +517,29 @@ def _bench_verify_puzzles(records: list[dict[str, Any]], size: Size) -> list[Mea
         {"mix": "all exact"},
         warmup=True,
     )
-    return [m, m_fast, m2]
+    # Real model outputs are mostly reasoning, with the answer line at the end.
+    long = [{**p, "output": REASONING_PREFIX + p["output"]} for p in preds]
+    m3 = _rate_measure(
+        "time-puzzles.verify.long-outputs",
+        "time-puzzles",
+        "verify",
+        "predictions/s",
+        len(long),
+        reps,
+        lambda r: len(verify(recs, long).items),
+        {"mix": "as time-puzzles.verify", "output_chars": len(REASONING_PREFIX) + 20},
+        "each output starts with ~1 KB of reasoning text; wrong dates diagnosed",
+        warmup=True,
+    )
+    return [m, m_fast, m2, m3]
+
+
+REASONING_PREFIX = (
+    "Let me work through the constraints one at a time. The first fact fixes the year, "
+    "so only dates in that year remain; the next narrows the month, and I list the "
+    "weekdays of that month to check which days can still work. "
+) * 5 + "\n\nChecking every remaining candidate against each fact once more:\n\n"
+"""About 1 KB of chain-of-thought text put in front of the synthetic outputs."""
 
 
 # ---------------------------------------------------------------- calendars
