@@ -110,3 +110,14 @@ def test_cli_bench_json_and_text() -> None:
     assert txt.exit_code == 0 and "span.generate" in txt.stdout
     bad = runner.invoke(app, ["bench", "--family", "nope"])
     assert bad.exit_code != 0 and isinstance(bad.exception, TsolveError)
+
+
+def test_logistics_workers_figure_answers_every_copy() -> None:
+    from tsolve.bench import _bench_logistics_workers, logistics_items
+
+    items = logistics_items(1)[:6]
+    m = _bench_logistics_workers(items, one_process=100.0)
+    assert m.status == "ok" and m.params["workers"] == 2
+    assert m.work == 8 * len(items) and m.value is not None and m.value > 0
+    assert m.value * m.seconds == pytest.approx(m.work)  # every copy was answered
+    assert m.stats["speedup_over_one_process"] == pytest.approx(m.value / 100.0, rel=1e-3)

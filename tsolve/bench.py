@@ -769,6 +769,8 @@ def _bench_logistics(size: Size) -> list[Measurement]:
             len(peer_items),
         )
     ]
+    if not size.quick and size.scale >= 1:
+        out.append(_bench_logistics_workers(items, m.value or 0.0))
 
     combos = list(
         itertools.product(
@@ -794,6 +796,33 @@ def _bench_logistics(size: Size) -> list[Measurement]:
         )
     )
     return out
+
+
+def _bench_logistics_workers(items: list[dict[str, Any]], one_process: float) -> Measurement:
+    """``answer_items(..., workers=2)`` over eight renamed copies of the items,
+    pool start-up included, beside the one-process rate of the same run. Full
+    runs only: starting the pool takes about a second."""
+    from tsolve.generators.logistics.answer import answer_items
+
+    workers = 2
+    many = [{**it, "id": f"{it.get('id')}#{c}"} for c in range(8) for it in items]
+    t0 = time.perf_counter()
+    done = sum(1 for r in answer_items(enumerate(many), workers) if r.answers is not None)
+    dt = time.perf_counter() - t0
+    rate = done / dt
+    return Measurement(
+        f"logistics.answer.workers={workers}",
+        "logistics",
+        "answer",
+        "questions/s",
+        rate,
+        len(many),
+        1,
+        dt,
+        {"workers": workers, "parsing": True},
+        {"speedup_over_one_process": _round(rate / one_process) if one_process else None},
+        note="tsolve logistics answer --workers 2; pool start-up included",
+    )
 
 
 # ---------------------------------------------------------------- the run
