@@ -150,7 +150,7 @@ def _verify(
             item.parse_failed = True
             item.metrics = {k: 0.0 for k in item.metrics}
             item.diagnosis = {"reason": "prediction has no string 'output'"}
-        elif batched:
+        elif batched and item.diagnosis:  # only items with something to diagnose wait
             waiting = pending[family]
             waiting.append((record, item))
             if len(waiting) >= _DIAGNOSIS_BATCH:
@@ -163,9 +163,11 @@ def _verify(
     return report
 
 
-_DIAGNOSIS_BATCH = 4096
-"""Items diagnosed together: large enough that each distinct fact is checked
-once for many dates, small enough that pending work stays bounded."""
+_DIAGNOSIS_BATCH = 65_536
+"""Items diagnosed together. Each batch checks every distinct fact it meets
+once, so small batches repeat that work (4,096 items cost 2x the diagnosis
+time of one batch on 20,000 predictions); the report keeps every item anyway,
+so waiting costs only a reference per item."""
 _DROPPED = "_dropped"
 
 

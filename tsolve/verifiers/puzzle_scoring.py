@@ -12,6 +12,8 @@ import datetime as _dt
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from tsolve.calendars.domain import DateDomain, iso
 from tsolve.encodings.facts import Fact
 from tsolve.errors import TsolveError
@@ -64,25 +66,30 @@ def _violations(
             if group is None:
                 group = groups[key] = (f, dom, [])
             group[2].append((k, i))
-    truth: list[dict[int, list[bool]]] = [{} for _ in requests]
+    # Only the violations are carried back: most checks pass, so walking the
+    # failures alone keeps the per-fact Python work small.
+    broken: list[dict[int, list[int]]] = [{} for _ in requests]  # request -> date -> facts
     for fact, domain, users in groups.values():
         problem = build_problem((fact,), domain)
         values = [d for k, _i in users for d in days[k]]
-        row = be.check_values(problem, values)[0].tolist()
-        pos = 0
-        for k, i in users:
-            n = len(days[k])
-            truth[k][i] = row[pos : pos + n]
-            pos += n
+        holds = be.check_values(problem, values)[0]
+        if holds.all():
+            continue
+        offsets = np.cumsum([0] + [len(days[k]) for k, _i in users])
+        at = np.flatnonzero(~holds)
+        who = np.searchsorted(offsets, at, side="right") - 1
+        for u, j in zip(who.tolist(), (at - offsets[who]).tolist(), strict=True):
+            k, i = users[u]
+            broken[k].setdefault(j, []).append(i)
     out: list[dict[str, Any]] = []
     for k, (puzzle, wrong) in enumerate(requests):
         dom = puzzle.domain
+        facts = puzzle.facts
         entries: dict[str, Any] = {}
         for j, d in enumerate(wrong):
             violated = [
-                {"index": i, "kind": f.kind, "text": f.render(puzzle.style)}  # type: ignore[arg-type]
-                for i, f in enumerate(puzzle.facts)
-                if not truth[k][i][j]
+                {"index": i, "kind": facts[i].kind, "text": fact_text(facts[i], puzzle.style)}
+                for i in sorted(broken[k].get(j, ()))
             ]
             entry: dict[str, Any] = {"violates": violated}
             if not dom.start <= days[k][j] <= dom.end:
@@ -95,6 +102,18 @@ def _violations(
             entries[d] = entry
         out.append(entries)
     return out
+
+
+def fact_text(fact: Fact, style: str) -> str:
+    """``fact.render(style)``, kept on the (shared, frozen) fact: a fact read
+    from a dataset is named in many diagnoses."""
+    kept: dict[str, str] | None = fact.__dict__.get("_text")
+    if kept is None:
+        kept = fact.__dict__["_text"] = {}
+    text = kept.get(style)
+    if text is None:
+        text = kept[style] = fact.render(style)  # type: ignore[arg-type]
+    return text
 
 
 @register_batch_diagnoser("time-puzzles")
