@@ -75,6 +75,13 @@ def test_same_seed_same_bytes() -> None:
         (("puzzle", "--backend", "gurobi"), "backend"),
         (("puzzle", "--format", "xml"), "format"),
         (("solve", "/no/such/file.jsonl"), "does not exist"),
+        # usage errors found by the CLI parser itself get the same one-line form
+        (("puzzle", "--count", "-1"), "--count"),
+        (("puzzle", "--count", "abc"), "--count"),
+        (("puzzle", "--bogus"), "--bogus"),
+        (("nosuchcmd",), "nosuchcmd"),
+        (("verify", "only-one-file.jsonl"), "Missing argument"),
+        (("logistics", "answer", "x.jsonl", "--workers", "0"), "--workers"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) -> None:

@@ -45,14 +45,34 @@ def _register() -> None:
 _register()
 
 
+# Click's exception base, found through Typer's public ``BadParameter``: Typer
+# 0.29 vendors click privately (``typer._click``), older Typer uses click itself.
+_CLICK_EXCEPTION: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
 def main() -> None:
     """Console-script entry point: user errors become one line and exit 2.
 
-    Typer's standalone mode already handles usage errors (exit 2) and Ctrl-C;
-    everything the library raises as :class:`TsolveError` is caught here.
+    Click's standalone mode is off, so that its usage errors (a bad option
+    value, an unknown command) come here too and get the same one-line form
+    as everything the library raises as :class:`TsolveError`, instead of a
+    multi-line box.
     """
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.Abort:  # end of input at a prompt
+        typer.echo("aborted", err=True)
+        sys.exit(130)
+    except _CLICK_EXCEPTION as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `tsolve` or `tsolve logistics`
+            typer.echo(exc.format_message())  # type: ignore[attr-defined]
+            sys.exit(2)
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        typer.echo(f"error: {exc.format_message()}{hint}", err=True)  # type: ignore[attr-defined]
+        sys.exit(getattr(exc, "exit_code", 2))
     except TsolveError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -62,3 +82,4 @@ def main() -> None:
     except BrokenPipeError:  # e.g. `tsolve puzzle --count 1000 | head`
         sys.stderr.close()
         sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
