@@ -12,8 +12,9 @@ from the month index with ``np.repeat``, without a Python loop.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -97,3 +98,42 @@ class CalendarSpec:
     month_name: Callable[[int, int, bool], str]
     months_in_year: Callable[[int], list[tuple[int, bool]]]
     description: str
+
+
+# ---------------------------------------------------------------- twelve plain months
+# Islamic (tabular and Umm al-Qura), Persian and Shaka years all have twelve
+# months, none of them leap months: the naming helpers and (for the calendars
+# convertdate converts month by month) the month index are shared.
+
+
+def twelve_months(year: int) -> list[tuple[int, bool]]:
+    """Months 1..12, none a leap month (``CalendarSpec.months_in_year``)."""
+    return [(m, False) for m in range(1, 13)]
+
+
+def month_namer(names: Sequence[str]) -> Callable[[int, int, bool], str]:
+    """``CalendarSpec.month_name`` for a calendar whose month names do not
+    depend on the year: ``names[month - 1]``."""
+
+    def month_name(year: int, month: int, leap: bool) -> str:
+        return names[month - 1]
+
+    return month_name
+
+
+def twelve_month_index(module: Any, first_day: int, last_day: int) -> MonthIndex:
+    """The month index of a convertdate calendar module with twelve months a
+    year (``from_jd``, ``to_jd``): one ``to_jd`` call per month, from the year
+    holding ``first_day`` to the one holding ``last_day``."""
+    y0 = int(module.from_jd(ordinal_to_jd(first_day))[0])
+    y1 = int(module.from_jd(ordinal_to_jd(last_day))[0])
+    years: list[int] = []
+    months: list[int] = []
+    starts: list[int] = []
+    for y in range(y0, y1 + 1):
+        for m in range(1, 13):
+            years.append(y)
+            months.append(m)
+            starts.append(jd_to_ordinal(module.to_jd(y, m, 1)))
+    end = jd_to_ordinal(module.to_jd(y1 + 1, 1, 1))
+    return month_index(years, months, [False] * len(years), starts, end)

@@ -10,7 +10,13 @@ from __future__ import annotations
 import calendar as _calendar
 import datetime as _dt
 
-from tsolve.calendars._base import CalendarSpec, MonthIndex, month_index
+from tsolve.calendars._base import (
+    CalendarSpec,
+    MonthIndex,
+    month_index,
+    month_namer,
+    twelve_months,
+)
 from tsolve.calendars.domain import DEFAULT_END, DEFAULT_START
 
 MONTHS = tuple(_calendar.month_name[1:])
@@ -32,12 +38,8 @@ def build(first_day: int, last_day: int) -> MonthIndex:
     return month_index(years, months, [False] * len(years), starts, end)
 
 
-def month_name(year: int, month: int, leap: bool) -> str:
-    return MONTHS[month - 1]
-
-
-def months_in_year(year: int) -> list[tuple[int, bool]]:
-    return [(m, False) for m in range(1, 13)]
+month_name = month_namer(MONTHS)
+months_in_year = twelve_months
 
 
 SPEC = CalendarSpec(

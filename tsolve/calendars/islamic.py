@@ -15,9 +15,9 @@ from __future__ import annotations
 from tsolve.calendars._base import (
     CalendarSpec,
     MonthIndex,
-    jd_to_ordinal,
-    month_index,
-    ordinal_to_jd,
+    month_namer,
+    twelve_month_index,
+    twelve_months,
 )
 from tsolve.calendars.domain import DEFAULT_END, DEFAULT_START
 
@@ -28,29 +28,14 @@ MONTHS = (
 )  # fmt: skip
 
 
-def months_in_year(year: int) -> list[tuple[int, bool]]:
-    return [(m, False) for m in range(1, 13)]
-
-
-def month_name(year: int, month: int, leap: bool) -> str:
-    return MONTHS[month - 1]
+months_in_year = twelve_months
+month_name = month_namer(MONTHS)
 
 
 def build(first_day: int, last_day: int) -> MonthIndex:
     from convertdate import islamic
 
-    y0 = int(islamic.from_jd(ordinal_to_jd(first_day))[0])
-    y1 = int(islamic.from_jd(ordinal_to_jd(last_day))[0])
-    years: list[int] = []
-    months: list[int] = []
-    starts: list[int] = []
-    for y in range(y0, y1 + 1):
-        for m in range(1, 13):
-            years.append(y)
-            months.append(m)
-            starts.append(jd_to_ordinal(islamic.to_jd(y, m, 1)))
-    end = jd_to_ordinal(islamic.to_jd(y1 + 1, 1, 1))
-    return month_index(years, months, [False] * len(years), starts, end)
+    return twelve_month_index(islamic, first_day, last_day)
 
 
 SPEC = CalendarSpec(

@@ -22,7 +22,14 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from tsolve.calendars._base import CalendarSpec, MonthIndex, jd_to_ordinal, month_index
+from tsolve.calendars._base import (
+    CalendarSpec,
+    MonthIndex,
+    jd_to_ordinal,
+    month_index,
+    month_namer,
+    twelve_months,
+)
 from tsolve.calendars.domain import DEFAULT_END, DEFAULT_START
 
 MONTHS = (
@@ -34,12 +41,8 @@ MONTHS = (
 OFFSET = 621
 
 
-def months_in_year(year: int) -> list[tuple[int, bool]]:
-    return [(m, False) for m in range(1, 13)]
-
-
-def month_name(year: int, month: int, leap: bool) -> str:
-    return MONTHS[month - 1]
+months_in_year = twelve_months
+month_name = month_namer(MONTHS)
 
 
 def nowruz(persian_year: int) -> int:
