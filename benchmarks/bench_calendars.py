@@ -20,30 +20,10 @@ import os
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
 
 import numpy as np
 
-JD0 = 1721424.5
-
-
-def _per_date_funcs() -> dict[str, tuple[str, Callable[[int], object]]]:
-    from convertdate import hebrew, indian_civil, islamic, persian
-    from hijridate import Gregorian
-    from lunarcalendar.converter import Converter, Solar
-
-    def chinese(d: int) -> object:
-        g = dt.date.fromordinal(d)
-        return Converter.Solar2Lunar(Solar(g.year, g.month, g.day))
-
-    return {
-        "chinese": ("lunarcalendar", chinese),
-        "hebrew": ("convertdate", lambda d: hebrew.from_jd(d + JD0)),
-        "islamic": ("convertdate", lambda d: islamic.from_jd(d + JD0)),
-        "islamic-umalqura": ("hijridate", lambda d: Gregorian.fromordinal(d).to_hijri()),
-        "persian": ("convertdate", lambda d: persian.from_jd(d + JD0)),
-        "shaka": ("convertdate", lambda d: indian_civil.from_jd(d + JD0)),
-    }
+from tsolve.bench import per_date_converters
 
 
 def main() -> None:
@@ -85,7 +65,7 @@ def main() -> None:
           f"({args.n * len(CALENDARS) / t_all:,.0f} conversions/s)")  # fmt: skip
 
     print("\nper calendar: vectorised vs the reference library called per date")
-    for cal, (lib, fn) in _per_date_funcs().items():
+    for cal, (lib, fn) in per_date_converters().items():
         t0 = time.perf_counter()
         convert(days, cal)
         vec = args.n / (time.perf_counter() - t0)

@@ -551,7 +551,7 @@ def per_date_converters() -> dict[str, tuple[str, Callable[[int], object]]]:
     from hijridate import Gregorian
     from lunarcalendar.converter import Converter, Solar
 
-    jd0 = 1721424.5  # ordinal -> Julian day
+    from tsolve.calendars._base import JD_OFFSET as jd0  # ordinal -> convertdate Julian day
 
     def chinese(d: int) -> object:
         g = _dt.date.fromordinal(d)
