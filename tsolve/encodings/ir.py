@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Union
 
@@ -227,6 +227,19 @@ def variables(f: Formula) -> set[str]:
     for a in f.args:
         out |= variables(a)
     return out
+
+
+def renamed(f: Formula, names: Mapping[str, str]) -> Formula:
+    """``f`` with its variables renamed by ``names`` (others kept): one
+    formula posted on several copies of a variable, as the one-call
+    necessity certificate does (``generators/time_puzzles.py``)."""
+    if isinstance(f, In | Mod):
+        return replace(f, var=names.get(f.var, f.var))
+    if isinstance(f, Diff):
+        return replace(f, x=names.get(f.x, f.x), y=names.get(f.y, f.y))
+    if isinstance(f, Not):
+        return Not(renamed(f.arg, names))
+    return type(f)(tuple(renamed(a, names) for a in f.args))
 
 
 def evaluate(f: Formula, env: Mapping[str, np.ndarray]) -> np.ndarray:

@@ -13,7 +13,7 @@ the solvers see, or equivalently each fact's fast path, once per fact):
 * ``sizes_by_information_gain``: the candidate-set size after each fact,
   taking the facts in descending information gain (Algorithm 3's order);
 * ``facts_to_fix``: the fewest facts whose conjunction already gives exactly
-  the answer set (1..facts; a subset search on bit-packed masks);
+  the answer set (1..facts; a subset search on packed masks);
 * ``score`` = facts_to_fix + implicit + 2 if the Chinese calendar is needed,
   and ``label``: easy (score ≤ 6), medium (7) or hard (≥ 8). The thresholds
   split puzzles of the default mix into thirds: on 600 puzzles (seed 0,
@@ -30,7 +30,8 @@ from typing import Any
 import numpy as np
 
 from tsolve.calendars.domain import DateDomain
-from tsolve.encodings.facts import FACT_TYPES, Fact, domain_view, information_gain
+from tsolve.encodings.facts import FACT_TYPES, Fact, information_gain
+from tsolve.encodings.facts.packed import all_of, packed_masks, size
 
 LABELS = ("easy", "medium", "hard")
 EASY_MAX = 6
@@ -44,40 +45,39 @@ def label_of(score: int) -> str:
 
 
 def fact_masks(facts: Sequence[Fact], domain: DateDomain) -> list[np.ndarray]:
-    """Each fact's truth on every day of the domain, by the facts' fast path
-    (``holds`` on the domain's shared calendar fields: 0.35 ms a puzzle, where
-    evaluating the IR took 1.9 ms). ``tests/test_facts.py`` holds the two
-    equal for every category; gold answers never come from here."""
-    view = domain_view(domain)
-    return [np.asarray(f.holds(view), dtype=bool) for f in facts]
+    """Each fact's truth on every day of the domain, packed 64 days to a word
+    (``encodings/facts/packed.py``: by the facts' fast path, kept per fact).
+    ``tests/test_facts.py`` holds the fast path equal to the IR for every
+    category; gold answers never come from here."""
+    return packed_masks(facts, domain)
 
 
 def sizes_without(masks: Sequence[np.ndarray], domain: DateDomain) -> list[int]:
-    """For each fact, the size of the answer set of all the others."""
+    """For each fact, the size of the answer set of all the others (packed masks)."""
     out = []
     for i in range(len(masks)):
         rest = [m for j, m in enumerate(masks) if j != i]
-        out.append(int(np.count_nonzero(np.logical_and.reduce(rest))) if rest else domain.size)
+        out.append(size(all_of(rest)) if rest else domain.size)
     return out
 
 
 def difficulty(
     facts: Sequence[Fact], masks: Sequence[np.ndarray], domain: DateDomain, style: str
 ) -> dict[str, Any]:
-    """The measured features and their label (see the module docstring)."""
+    """The measured features and their label (see the module docstring);
+    ``masks`` are the facts' packed domain masks (:func:`fact_masks`)."""
     n = len(facts)
     order = sorted(range(n), key=lambda i: -information_gain(facts[i], domain))
-    acc = np.ones(domain.size, dtype=bool)
+    acc = np.array(masks[order[0]])
     sizes = []
     for i in order:
         acc &= masks[i]
-        sizes.append(int(np.count_nonzero(acc)))
-    packed = [np.packbits(m) for m in masks]
-    target = np.packbits(np.logical_and.reduce(masks))
+        sizes.append(size(acc))
+    target = all_of(masks)
     fix = n
     for k in range(1, n):
         if any(
-            np.array_equal(np.bitwise_and.reduce([packed[i] for i in combo]), target)
+            np.array_equal(all_of(masks[i] for i in combo), target)
             for combo in itertools.combinations(range(n), k)
         ):
             fix = k

@@ -34,11 +34,11 @@ from tsolve.encodings.facts import (
     Fact,
     Level,
     Style,
-    domain_view,
     fact_constraint,
     information_gain,
 )
-from tsolve.encodings.ir import In
+from tsolve.encodings.facts.packed import all_of, packed_masks, size
+from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, renamed
 from tsolve.errors import TsolveError
 from tsolve.generators.difficulty import LABELS, difficulty, fact_masks, sizes_without
 from tsolve.generators.style_pairs import (
@@ -52,7 +52,8 @@ from tsolve.generators.style_pairs import (
 from tsolve.options import cycled, parse_int_list
 from tsolve.seeding import generator_stamp, record_rng, run_records
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import Puzzle, build_problem, check_readings, puzzle_readings
+from tsolve.solver.base import Problem, SolverBackend
+from tsolve.solver.puzzle import Puzzle, build_problem, certify_gold, puzzle_readings
 
 GENERATOR_NAME = "time-puzzles"
 # 2: knowledge base to 2026-11-23; a puzzle is kept only if its gold is the
@@ -201,9 +202,24 @@ _CLASHES: dict[str, frozenset[str]] = {
 }
 
 
-def _compatible(kind: str, used: set[str]) -> bool:
+def _compatible(kind: str, used: set[str] | frozenset[str]) -> bool:
     """Not used yet, and not a restatement of a used category."""
     return kind not in used and used.isdisjoint(_CLASHES.get(kind, ()))
+
+
+@lru_cache(maxsize=4096)
+def _open_categories(
+    categories: tuple[str, ...], used: frozenset[str], level: Level | None
+) -> tuple[str, ...]:
+    """The categories (in ``categories``' order) compatible with ``used``: at
+    ``level`` when one is given, or else those that cannot be at any level
+    the slot might want. A repair step asks this ~40 times a puzzle with a
+    handful of distinct arguments, so it is a table (keyed by plain strings and
+    a frozen set; fixed once the fact kinds are imported, so never stale)."""
+    return tuple(
+        k for k in categories
+        if _compatible(k, used) and (level is None or level in FACT_TYPES[k].levels())
+    )  # fmt: skip
 
 
 def determine_level(i: int, anchor_level: Level) -> Level:
@@ -249,7 +265,7 @@ class _Search:
         self.n = n_facts
         dom = cfg.domain
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
-        self.categories = [k for k in sorted(allowed) if FACT_TYPES[k].available(dom)]
+        self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
         anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
         self.anchor_kinds = [k for k in anchors if _has_anchor(k, dom)]
         if not self.anchor_kinds:
@@ -273,12 +289,10 @@ class _Search:
         used = {anchor.kind}
         for i in range(1, self.n):
             level = determine_level(i, anchor.fact_level())
-            cands = [
-                k for k in self.categories
-                if _compatible(k, used) and level in FACT_TYPES[k].levels()
-            ]  # fmt: skip
+            frozen = frozenset(used)
+            cands = list(_open_categories(self.categories, frozen, level))
             self.rng.shuffle(cands)
-            rest = [k for k in self.categories if _compatible(k, used) and k not in cands]
+            rest = [k for k in _open_categories(self.categories, frozen, None) if k not in cands]
             self.rng.shuffle(rest)
             new = None
             for k in cands + rest:
@@ -308,10 +322,8 @@ class _Search:
         other slots (possibly the slot's own), true on the seed."""
         old = facts[pos]
         level = old.fact_level()
-        used = {f.kind for i, f in enumerate(facts) if i != pos}
-        cands = [
-            k for k in self.categories if _compatible(k, used) and level in FACT_TYPES[k].levels()
-        ]
+        used = frozenset(f.kind for i, f in enumerate(facts) if i != pos)
+        cands = list(_open_categories(self.categories, used, level))
         self.rng.shuffle(cands)
         for k in cands:
             lv = level if len(FACT_TYPES[k].levels()) > 1 else None
@@ -320,15 +332,15 @@ class _Search:
                 return new
         return None
 
-    def pick_slot(self, facts: list[Fact], too_many: bool) -> int:
-        """Which fact to redraw. Half the time, information gain decides: with
-        too many answers the weakest fact (lowest IG) goes, with too few the
-        strongest; otherwise any non-anchor slot, to keep the search diverse."""
-        slots = list(range(1, len(facts)))
+    def pick_slot(self, gains: list[float], too_many: bool) -> int:
+        """Which fact to redraw, given each slot's information gain. Half the
+        time, information gain decides: with too many answers the weakest fact
+        (lowest IG) goes, with too few the strongest; otherwise any non-anchor
+        slot, to keep the search diverse."""
+        slots = range(1, len(gains))
         if self.rng.random() < 0.5:
-            dom = self.cfg.domain
-            key = lambda i: information_gain(facts[i], dom)  # noqa: E731
-            return min(slots, key=key) if too_many else max(slots, key=key)
+            pick = min if too_many else max
+            return pick(slots, key=gains.__getitem__)
         return self.rng.choice(slots)
 
     def run(self) -> tuple[list[Fact], int, int]:
@@ -360,15 +372,18 @@ class _Search:
                     if trial is not None:
                         return trial, seed_day, attempts
                 continue
+            # Each slot's fact, its truth on the anchor's days and its information
+            # gain, kept in step (a repair step replaces all three of a slot).
             masks = [f.holds(view) for f in facts]
-            size = int(np.count_nonzero(np.logical_and.reduce(masks)))
+            gains = [information_gain(f, self.cfg.domain) for f in facts]
+            size = int(np.count_nonzero(all_of(masks)))
             for _ in range(inner):
                 attempts += 1
                 if size == self.m:
-                    # Re-derive with Algorithm 3 (IG order) as the search's own check.
-                    assert int(self.answer_mask(facts, view).sum()) == self.m
                     spare = self.redundant(facts, masks) if self.cfg.minimal else None
                     if spare is None:
+                        # Re-derive with Algorithm 3 (IG order) as the search's own check.
+                        assert int(self.answer_mask(facts, view).sum()) == self.m
                         return facts, seed_day, attempts
                     if spare == 0:  # the anchor itself adds nothing: start over
                         break
@@ -377,11 +392,12 @@ class _Search:
                     if new is None:
                         break
                     facts[pos], masks[pos] = new, new.holds(view)
-                    size = int(np.count_nonzero(np.logical_and.reduce(masks)))
+                    gains[pos] = information_gain(new, self.cfg.domain)
+                    size = int(np.count_nonzero(all_of(masks)))
                     continue
                 if len(facts) < 2:
                     break
-                pos = self.pick_slot(facts, too_many=size > self.m)
+                pos = self.pick_slot(gains, too_many=size > self.m)
                 # One redraw per repair step. Drawing several and keeping the
                 # one closest to M was measured slower (CPU time, 300 puzzles,
                 # M = 1..6: 1 draw -> 119/s, 2 -> 90/s, 3 -> 89/s): fewer steps
@@ -389,8 +405,9 @@ class _Search:
                 new = self.resample(facts, pos, seed)
                 if new is None:
                     continue
-                others = np.logical_and.reduce([m for i, m in enumerate(masks) if i != pos])
+                others = all_of(m for i, m in enumerate(masks) if i != pos)
                 facts[pos], masks[pos] = new, new.holds(view)
+                gains[pos] = information_gain(new, self.cfg.domain)
                 size = int(np.count_nonzero(others & masks[pos]))
         raise TsolveError(
             f"solutions: no puzzle with exactly {self.m} answers found in "
@@ -404,12 +421,11 @@ class _Search:
         nothing outside them can enter); the anchor on the whole domain. The
         solver certifies the final set (:func:`necessity`)."""
         for i in self.rng.sample(range(1, len(facts)), len(facts) - 1):
-            others = np.logical_and.reduce([m for j, m in enumerate(masks) if j != i])
+            others = all_of(m for j, m in enumerate(masks) if j != i)
             if int(np.count_nonzero(others)) == self.m:
                 return i
-        full = domain_view(self.cfg.domain)
-        rest = np.logical_and.reduce([f.holds(full) for f in facts[1:]])
-        return 0 if int(np.count_nonzero(rest)) == self.m else None
+        rest = all_of(packed_masks(facts[1:], self.cfg.domain))
+        return 0 if size(rest) == self.m else None
 
     def _minimal_contradiction(
         self, facts: list[Fact], days: np.ndarray, view: DayView
@@ -431,21 +447,21 @@ class _Search:
         if trial is None:
             return None
         local = [f.holds(view) for f in trial]
-        if np.logical_and.reduce(local).any():
+        if all_of(local).any():
             return None
         core = list(range(len(trial)))
         for i in self.rng.sample(core[1:], len(core) - 1):  # the anchor stays
             rest = [j for j in core if j != i]
-            if not np.logical_and.reduce([local[j] for j in rest]).any():
+            if not all_of(local[j] for j in rest).any():
                 core = rest
         if len(core) < 3:
             return None
         for i in core[1:]:  # the anchor with each other fact, on the anchor's days
             if not local[i].any():
                 return None
-        full = domain_view(self.cfg.domain)
-        others = {i: trial[i].holds(full) for i in core[1:]}
-        if not np.logical_and.reduce(list(others.values())).any():
+        packed = packed_masks(trial, self.cfg.domain)
+        others = {i: packed[i] for i in core[1:]}
+        if not all_of(others.values()).any():
             return None  # the others clash without the anchor: not minimal with it
         for a in core[1:]:
             for b in core[1:]:
@@ -474,14 +490,44 @@ class _Search:
         return None if new is None else [*facts[:pos], new, *facts[pos + 1 :]]
 
 
-def certify_necessity(facts: Sequence[Fact], domain: DateDomain, backend: str, m: int) -> None:
-    """The solver's word that every fact is needed: without any one of them
-    there are more than ``m`` answers (one capped count per fact)."""
+def certify_necessity(
+    facts: Sequence[Fact], domain: DateDomain, backend: str, answers: Sequence[int]
+) -> None:
+    """The solver's word that every fact is needed: without any one of them,
+    some date outside the certified answer set satisfies the rest (the rest
+    hold on every answer, so that is "more than M answers").
+
+    One solver call for all the facts: copy i of the date variable is bound by
+    every fact but i and kept out of the answers. The copies share no
+    constraint, so the conjunction is satisfiable iff each copy is, which is
+    each fact being needed. One call in place of one capped count per fact
+    (a 6-fact puzzle spent six CP-SAT calls here); only when it fails (or the
+    backend cannot take a joint problem) are the facts tried one by one, which
+    also names the one that is not needed."""
     be = get_backend(backend)
+    if be.joint_problems and _all_needed_jointly(be, facts, domain, answers):
+        return
     for i in range(len(facts)):
-        rest = [f for j, f in enumerate(facts) if j != i]
-        if be.count(build_problem(rest, domain), cap=m + 1).count <= m:
+        rest = build_problem([f for j, f in enumerate(facts) if j != i], domain)
+        if be.count(rest, cap=len(answers) + 1).count <= len(answers):
             raise AssertionError(f"internal error: fact {i} ({facts[i].kind}) is not necessary")
+
+
+def _all_needed_jointly(
+    be: SolverBackend, facts: Sequence[Fact], domain: DateDomain, answers: Sequence[int]
+) -> bool:
+    """One call: is every copy "all facts but i, outside the answers" satisfiable?"""
+    outside = IntervalSet.from_days(answers).complement(domain.start, domain.end)
+    constraints: list[Formula] = []
+    domains: dict[str, tuple[int, int]] = {}
+    for i in range(len(facts)):
+        copy = f"{DATE_VAR}_without_{i}"
+        domains[copy] = (domain.start, domain.end)
+        rest = build_problem([f for j, f in enumerate(facts) if j != i], domain).constraints
+        constraints += [renamed(c, {DATE_VAR: copy}) for c in rest]
+        constraints.append(In(copy, outside))
+    problem = Problem(tuple(constraints), domains, target=f"{DATE_VAR}_without_0")
+    return be.is_satisfiable(problem, range(len(constraints)))
 
 
 def certify_contradiction(
@@ -545,16 +591,21 @@ def generate_puzzle(
     for _ in range(MAX_READING_REJECTIONS):
         facts, seed_day, tries = search.run()
         attempts += tries
-        # Keep the set only if the solver proves every reading of its facts
-        # gives the same M dates (lower and upper counts, cap M + 1). With no
-        # other reading declared the two problems are the canonical one.
-        puzzle = Puzzle(puzzle_id(seed, number, style), tuple(facts), cfg.domain, style)
-        readings = puzzle_readings(puzzle)
-        if len(readings) > 1 and not check_readings(puzzle, cfg.backend, target + 1).invariant:
-            continue
         masks = fact_masks(facts, cfg.domain)
         measured = difficulty(facts, masks, cfg.domain, style)
-        if cfg.difficulty is None or measured["label"] == cfg.difficulty:
+        if cfg.difficulty is not None and measured["label"] != cfg.difficulty:
+            continue
+        # Keep the set only if the solver proves every reading of its facts
+        # gives the same M dates; its enumeration is the gold (one call).
+        puzzle = Puzzle(puzzle_id(seed, number, style), tuple(facts), cfg.domain, style)
+        result, invariant = certify_gold(puzzle, target, cfg.backend)
+        if result.count < target:
+            raise AssertionError(
+                f"internal error: search found {target} answers but {cfg.backend} found "
+                f"{result.count} for seed={seed} index={index}"
+            )
+        if invariant:
+            readings = puzzle_readings(puzzle)
             break
     else:
         wanted = f" of {cfg.difficulty} difficulty" if cfg.difficulty else ""
@@ -567,18 +618,10 @@ def generate_puzzle(
     facts = [facts[i] for i in order]
     masks = [masks[i] for i in order]
 
-    # Gold answers and the size check come from the solver, with cap M + 1.
-    problem = build_problem(facts, cfg.domain)
-    result = get_backend(cfg.backend).solve(problem, limit=target + 1)
-    if result.count != target:
-        raise AssertionError(
-            f"internal error: search found {target} answers but {cfg.backend} found "
-            f"{result.count} for seed={seed} index={index}"
-        )
     extra: dict[str, Any] = {}
     zero_core = target == 0 and not cfg.trivial_contradictions
     if cfg.minimal or zero_core:
-        certify_necessity(facts, cfg.domain, cfg.backend, target)
+        certify_necessity(facts, cfg.domain, cfg.backend, result.solutions)
         extra["without"] = sizes_without(masks, cfg.domain)
     if zero_core:
         extra["contradiction"] = certify_contradiction(facts, cfg.domain, cfg.backend)

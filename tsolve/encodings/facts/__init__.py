@@ -11,13 +11,12 @@ from tsolve.encodings.facts.base import (
     Fact,
     Level,
     Style,
-    answer_set_size,
     domain_view,
     fact_constraint,
     fact_from_json,
-    information_gain,
     register_fact,
 )
+from tsolve.encodings.facts.packed import answer_set_size, information_gain
 
 __all__ = [
     "FACT_TYPES",

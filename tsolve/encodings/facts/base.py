@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from tsolve.calendars.domain import DateDomain, GregorianFields, gregorian_fields
-from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, evaluate
+from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet
 from tsolve.errors import TsolveError
 from tsolve.validation import bad, plain
 
@@ -275,25 +275,6 @@ def _describe(tp: Any) -> str:
 def fact_constraint(fact: Fact, domain: DateDomain) -> Formula:
     """``fact.constraint(domain)``, built once per fact and domain."""
     return fact.constraint(domain)
-
-
-@lru_cache(maxsize=4096)
-def answer_set_size(fact: Fact, domain: DateDomain) -> int:
-    """|C(t) ∩ D|, from the fact's IR over the domain (cached per fact and
-    domain, like :func:`fact_constraint`, and never stale for the same reason)."""
-    c = fact_constraint(fact, domain)
-    if isinstance(c, In):
-        return c.set.clip(domain.start, domain.end).size
-    return int(evaluate(c, {DATE_VAR: domain.days}).sum())
-
-
-def information_gain(fact: Fact, domain: DateDomain) -> float:
-    """IG(t) = log2|D| − log2|C(t)| (Time Puzzles, Appendix A.2, Eq. 2).
-
-    A fact true nowhere in the domain has infinite gain; we report it as
-    ``inf`` so sorting still puts it first (it empties the answer set)."""
-    n = answer_set_size(fact, domain)
-    return math.inf if n == 0 else math.log2(domain.size) - math.log2(n)
 
 
 FACT_TYPES: dict[str, type[Fact]] = {}
