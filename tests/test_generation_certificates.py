@@ -7,13 +7,15 @@ the new one (the IR's interval sets, the per-fact solver calls)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve.calendars.domain import DEFAULT_DOMAIN
-from tsolve.encodings.facts import answer_set_size, fact_constraint
+from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
+from tsolve.encodings.facts import answer_set_size, domain_view, fact_constraint
 from tsolve.encodings.facts.packed import PackedStore, all_of, pack, size, unpack
 from tsolve.encodings.ir import DATE_VAR, In, Mod, Not, Or, evaluate, renamed
 from tsolve.generators.time_puzzles import PuzzleConfig, certify_necessity, generate_puzzle
@@ -73,7 +75,7 @@ def test_store_stays_within_its_byte_budget() -> None:
 def test_renamed_formula_means_the_same_on_its_new_variable(data: st.DataObject) -> None:
     domain = data.draw(domains(max_years=5))
     fs = data.draw(fact_sets(domain, max_size=3))
-    formula = Or(tuple(Not(fact_constraint(f, domain)) for f in fs) + (Mod(DATE_VAR, 7, 3),))
+    formula = Or((*(Not(fact_constraint(f, domain)) for f in fs), Mod(DATE_VAR, 7, 3)))
     moved = renamed(formula, {DATE_VAR: "other"})
     days = domain.days[:: max(1, domain.size // 500)]
     assert np.array_equal(evaluate(moved, {"other": days}), evaluate(formula, {DATE_VAR: days}))
@@ -114,3 +116,23 @@ def test_one_call_necessity_agrees_with_per_fact_counts(backend: str) -> None:
         for be in (backend, "enumerator"):
             with pytest.raises(AssertionError, match="is not necessary"):
                 certify_necessity(doubled, puzzle.domain, be, answers)
+
+
+WIDEST = DateDomain(1, dt.date(9999, 12, 31).toordinal())
+INTERVAL_KINDS = ["year", "decade", "person_alive", "us_president", "sports_event_year",
+                  "event_relation"]  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_day_intervals_equal_the_fast_path_anywhere_in_the_calendar(data: st.DataObject) -> None:
+    """Closed-form day sets (year 1, decade 0, year 9999 included) against
+    ``holds``, through the IR and the size, on domains anywhere in 0001..9999."""
+    domain = data.draw(domains(max_years=30, inside=WIDEST))
+    fact = data.draw(facts(domain, INTERVAL_KINDS))
+    fast = np.asarray(fact.holds(domain_view(domain)), dtype=bool)
+    ir = evaluate(fact.constraint(domain), {DATE_VAR: domain.days})
+    assert np.array_equal(ir, fast)
+    assert answer_set_size(fact, domain) == int(fast.sum())
+    if fact.day_intervals() is None:
+        assert fact.kind == "event_relation"  # only an anniversary has none

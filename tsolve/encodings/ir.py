@@ -97,6 +97,12 @@ class IntervalSet:
         arr = np.asarray(self.intervals, dtype=np.int64).reshape(-1, 2)
         return np.ascontiguousarray(arr[:, 0]), np.ascontiguousarray(arr[:, 1])
 
+    @property
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """(starts, ends) as int64 arrays, for consumers that build their own
+        structures from the set (a solver's domain) without the tuples."""
+        return self._bounds
+
     @cached_property
     def _starts_list(self) -> list[int]:
         """The interval starts as a list, built once (for the small-input search)."""

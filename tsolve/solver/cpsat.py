@@ -17,6 +17,7 @@ import time
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 from ortools.sat.python import cp_model
 
 from tsolve.encodings.ir import And, Diff, Formula, In, IntervalSet, Mod, Not, Or
@@ -35,8 +36,10 @@ Domain = cp_model.Domain
 
 @lru_cache(maxsize=1024)
 def _domain(s: IntervalSet) -> cp_model.Domain:
-    """Cached: the same month/weekday/day-of-month sets recur across puzzles."""
-    return Domain.from_intervals([[a, b] for a, b in s.intervals])
+    """Cached: the same month/weekday/day-of-month sets recur across puzzles.
+    Built from the set's bound arrays, flattened: a day-of-month fact over
+    10,000 years has 120,000 intervals, and a Python list of pairs took 25 ms."""
+    return Domain.from_flat_intervals(np.column_stack(s.bounds).ravel().tolist())
 
 
 class _Model(cp_model.CpModel):

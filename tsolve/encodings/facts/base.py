@@ -119,9 +119,23 @@ class Fact(ABC):
     def holds(self, view: DayView) -> np.ndarray:
         """Boolean mask: is the fact true on each day of ``view``?"""
 
+    def day_intervals(self) -> IntervalSet | None:
+        """The fact's days as a few intervals, known without a pass over any
+        domain (a year is one interval, a lifetime another), or None when its
+        days are spread through the calendar (every 15th of a month).
+
+        On a 10,000-year domain a pass over the days costs tens of
+        milliseconds and a hundred megabytes per fact; with this the fact's IR
+        and size come from its own data. Tests hold it equal to ``holds``."""
+        return None
+
     def constraint(self, domain: DateDomain) -> Formula:
         """The fact as IR over ``domain`` (built anew: :func:`fact_constraint`
-        is the cached way to ask)."""
+        is the cached way to ask): its :meth:`day_intervals` when it has them,
+        or else the runs of its truth over the domain."""
+        spans = self.day_intervals()
+        if spans is not None:
+            return In(DATE_VAR, spans.clip(domain.start, domain.end))
         return In(DATE_VAR, IntervalSet.from_mask(domain.days, self.holds(domain_view(domain))))
 
     def fact_level(self) -> Level:

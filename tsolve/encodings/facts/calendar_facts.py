@@ -5,6 +5,7 @@ there is no event to spell out."""
 from __future__ import annotations
 
 import calendar as _cal
+import datetime as _dt
 import random
 from dataclasses import dataclass
 from typing import ClassVar
@@ -21,7 +22,7 @@ from tsolve.encodings.facts.words import (
     ordinal,
     weekday_index,
 )
-from tsolve.encodings.ir import DATE_VAR, Formula, Mod, Or
+from tsolve.encodings.ir import DATE_VAR, Formula, IntervalSet, Mod, Or
 from tsolve.errors import TsolveError
 
 
@@ -48,6 +49,9 @@ class YearFact(Fact):
     def holds(self, view: DayView) -> np.ndarray:
         return np.asarray(view.greg.year == self.year)
 
+    def day_intervals(self) -> IntervalSet:
+        return _years(self.year, self.year)
+
     def render(self, style: Style = "implicit") -> str:
         return f"The year is {self.year}."
 
@@ -73,6 +77,9 @@ class DecadeFact(Fact):
     def holds(self, view: DayView) -> np.ndarray:
         return np.asarray(view.greg.year // 10 * 10 == self.decade)
 
+    def day_intervals(self) -> IntervalSet:
+        return _years(max(1, self.decade), self.decade + 9)
+
     def render(self, style: Style = "implicit") -> str:
         return (
             f"The date falls in the {self.decade}s (the years {self.decade} to {self.decade + 9})."
@@ -83,6 +90,11 @@ class DecadeFact(Fact):
         cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
     ) -> Fact:
         return cls(_seed_field(seed, "year") // 10 * 10)
+
+
+def _years(first: int, last: int) -> IntervalSet:
+    """Every day of the years ``first..last`` (1..9999), as one interval."""
+    return IntervalSet(((_dt.date(first, 1, 1).toordinal(), _dt.date(last, 12, 31).toordinal()),))
 
 
 def _is_leap(year: np.ndarray) -> np.ndarray:

@@ -21,12 +21,18 @@ from tsolve.calendars import knowledge
 from tsolve.calendars.domain import DateDomain, parse_iso
 from tsolve.encodings.facts.base import DayView, Fact, Level, Style, register_fact
 from tsolve.encodings.facts.words import join_or
+from tsolve.encodings.ir import IntervalSet
 from tsolve.errors import TsolveError
 
 
 @lru_cache(maxsize=65536)
 def _day(text: str, field: str) -> int:
     return parse_iso(text, field).toordinal()
+
+
+def _month_end(d: _dt.date) -> _dt.date:
+    nxt = d.replace(day=28) + _dt.timedelta(days=4)
+    return nxt - _dt.timedelta(days=nxt.day)
 
 
 def _overlaps(lo: int, hi: int, domain: DateDomain) -> bool:
@@ -58,6 +64,9 @@ class PersonAliveFact(Fact):
     def holds(self, view: DayView) -> np.ndarray:
         lo, hi = self._range()
         return np.asarray((view.days >= lo) & (view.days <= hi))
+
+    def day_intervals(self) -> IntervalSet:
+        return IntervalSet((self._range(),))
 
     def render(self, style: Style = "implicit") -> str:
         who = self.description or self.person
@@ -122,6 +131,9 @@ class UsPresidentFact(Fact):
         for s, e in self.terms:
             out |= (view.days >= _day(s, "start")) & (view.days <= _day(e, "end"))
         return out
+
+    def day_intervals(self) -> IntervalSet:
+        return IntervalSet.from_intervals((_day(s, "start"), _day(e, "end")) for s, e in self.terms)
 
     def render(self, style: Style = "implicit") -> str:
         if style == "explicit":
@@ -201,6 +213,13 @@ class SportsEventYearFact(Fact):
         inside = [v - lo for v in self.years if 0 <= v - lo < lut.size]
         lut[inside] = True
         return lut[y - lo]
+
+    def day_intervals(self) -> IntervalSet:
+        return IntervalSet.from_intervals(
+            (_dt.date(y, 1, 1).toordinal(), _dt.date(y, 12, 31).toordinal())
+            for y in self.years
+            if _dt.MINYEAR <= y <= _dt.MAXYEAR
+        )
 
     def render(self, style: Style = "implicit") -> str:
         if style == "explicit":
@@ -316,6 +335,19 @@ class EventRelationFact(Fact):
         if r == "before":
             return np.asarray(d < s.toordinal())
         return np.asarray(d > e.toordinal())
+
+    def day_intervals(self) -> IntervalSet | None:
+        s = _dt.date.fromordinal(_day(self.start, "start"))
+        e = _dt.date.fromordinal(_day(self.end, "end"))
+        first, last = 1, _dt.date.max.toordinal()
+        spans = {
+            "same_day": (s.toordinal(), e.toordinal()),
+            "same_month": (s.replace(day=1).toordinal(), _month_end(e).toordinal()),
+            "same_year": (_dt.date(s.year, 1, 1).toordinal(), _dt.date(e.year, 12, 31).toordinal()),
+            "before": (first, s.toordinal() - 1),
+            "after": (e.toordinal() + 1, last),
+        }.get(self.relation)  # an anniversary recurs every year: no few intervals
+        return None if spans is None else IntervalSet.from_intervals([spans])
 
     def render(self, style: Style = "implicit") -> str:
         single = self.start == self.end
