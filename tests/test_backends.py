@@ -11,7 +11,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsolve.encodings.ir import DATE_VAR, And, Formula, In, IntervalSet, Mod, Not, Or, evaluate
+from tsolve.encodings.ir import (
+    DATE_VAR,
+    And,
+    Formula,
+    In,
+    InCycle,
+    IntervalSet,
+    Mod,
+    Not,
+    Or,
+    evaluate,
+)
 from tsolve.errors import TsolveError
 from tsolve.solver import Problem, get_backend
 
@@ -22,9 +33,20 @@ interval_sets = st.lists(
     max_size=6,
 ).map(IntervalSet.from_intervals)
 
+
+@st.composite
+def cycles(draw: st.DrawFn) -> InCycle:
+    """(x mod p) in a set of residues, as periodic facts over long domains are."""
+    period = draw(st.integers(2, 60))
+    spans = draw(st.lists(st.tuples(st.integers(0, period - 1), st.integers(0, 5)), max_size=4))
+    residues = IntervalSet.from_intervals((a, min(a + w, period - 1)) for a, w in spans)
+    return InCycle(DATE_VAR, period, residues)
+
+
 atoms = st.one_of(
     interval_sets.map(lambda s: In(DATE_VAR, s)),
     st.tuples(st.integers(2, 9), st.integers(0, 8)).map(lambda t: Mod(DATE_VAR, t[0], t[1] % t[0])),
+    cycles(),
 )
 
 

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
+from tsolve.bounded_store import BoundedStore
+from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import answer_set_size, domain_view, fact_constraint
-from tsolve.encodings.facts.packed import PackedStore, all_of, pack, size, unpack
-from tsolve.encodings.ir import DATE_VAR, In, Mod, Not, Or, evaluate, renamed
+from tsolve.encodings.facts.packed import all_of, pack, size, unpack
+from tsolve.encodings.ir import DATE_VAR, In, InCycle, Mod, Not, Or, evaluate, renamed
 from tsolve.generators.time_puzzles import PuzzleConfig, certify_necessity, generate_puzzle
 from tsolve.solver import get_backend
 from tsolve.solver.puzzle import (
@@ -60,14 +61,21 @@ def test_answer_set_size_equals_the_irs_interval_count(data: st.DataObject) -> N
     assert answer_set_size(fact, domain) == expected
 
 
-def test_store_stays_within_its_byte_budget() -> None:
-    store = PackedStore(budget=10 * 1142 * 8)  # ten default-domain masks
-    record = generate_puzzle(3, 0, PuzzleConfig(solutions=2))
-    fs = puzzle_from_record(record).facts
-    for f in fs * 3:
-        store.get(f, DEFAULT_DOMAIN)
-    assert store.bytes <= store.budget
-    assert len(store) == min(len(set(fs)), 10)
+def test_store_stays_within_its_byte_budget_least_recent_out_first() -> None:
+    built: list[int] = []
+
+    def build(k: int) -> bytes:
+        built.append(k)
+        return bytes(k)
+
+    store: BoundedStore[int, bytes] = BoundedStore(100, len)
+    for k in (40, 30, 20, 40, 50, 30, 500):
+        assert len(store.get(k, build)) == k
+        assert store.bytes <= 100
+    # 40 was used again before 50 came, so 30 and 20 went first; when 30 came
+    # back, 40 went. 500 is over the budget: built, never kept.
+    assert built == [40, 30, 20, 50, 30, 500]
+    assert store.bytes == 80 and len(store) == 2
 
 
 @settings(max_examples=40, deadline=None)
@@ -136,3 +144,22 @@ def test_day_intervals_equal_the_fast_path_anywhere_in_the_calendar(data: st.Dat
     assert answer_set_size(fact, domain) == int(fast.sum())
     if fact.day_intervals() is None:
         assert fact.kind == "event_relation"  # only an anniversary has none
+
+
+PERIODIC_KINDS = ["leap_year", "month", "season", "weekday_in_month", "day_of_month",
+                  "day_of_month_range"]  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_periodic_facts_over_long_domains_are_one_cycle_of_residues(data: st.DataObject) -> None:
+    """Over more than 400 years a periodic fact's IR is an InCycle whose
+    meaning equals ``holds`` on every day, and its closed-form size equals the
+    count of those days."""
+    domain = data.draw(domains(min_years=401, max_years=1200, inside=WIDEST))
+    fact = data.draw(facts(domain, PERIODIC_KINDS))
+    c = fact.constraint(domain)
+    assert isinstance(c, InCycle) and c.period == 146_097
+    fast = np.asarray(fact.holds(domain_view(domain)), dtype=bool)
+    assert np.array_equal(evaluate(c, {DATE_VAR: domain.days}), fast)
+    assert answer_set_size(fact, domain) == int(fast.sum())

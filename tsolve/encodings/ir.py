@@ -7,6 +7,10 @@ schedules). Three atoms cover all the temporal facts we need:
   Years, months, seasons, lunar months, lifespans, terms of office ... are all
   such unions, computed once from the calendar tables.
 * ``Mod(x, m, r)``  x ≡ r (mod m). Weekdays are ``Mod(x, 7, r)``.
+* ``InCycle(x, p, S)``  (x mod p) lies in ``S``: a fact that repeats with
+  period ``p``. The Gregorian calendar repeats every 400 years (146,097 days,
+  a whole number of weeks), so "the 15th of a month" over 10,000 years is
+  one cycle's 4,800 residue intervals instead of 120,000 intervals.
 * ``Diff(x, y, lo, hi)``  lo ≤ x − y ≤ hi: the edges of a simple temporal network.
 
 with the connectives ``And``, ``Or`` and ``Not``. The IR is deliberately tiny:
@@ -18,9 +22,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property
-from typing import Union
+from dataclasses import dataclass, replace
+from typing import Any, Union
 
 import numpy as np
 
@@ -28,23 +31,88 @@ DATE_VAR = "d"
 """The variable name of the single date in a date-inference task."""
 _SMALL = 16
 """Up to this many values, :meth:`IntervalSet.contains` searches in Python."""
+_INF = 1 << 62  # above every day number: (x, _INF) sorts after every (x, hi)
 
 
-@dataclass(frozen=True)
 class IntervalSet:
-    """Sorted, disjoint, non-adjacent closed integer intervals.
+    """Sorted, disjoint, non-adjacent closed integer intervals; immutable.
 
     Canonical form (merged adjacent intervals) makes equal sets compare equal,
     which lets facts and their constraints be cached and hashed.
 
-    ``arrays`` is the same set as two int64 arrays (starts, ends), for the
-    vectorised operations; the constructors that compute them pass them in, and
-    otherwise :attr:`_bounds` builds them from ``intervals`` on first use. It
-    takes no part in equality, hashing or ``repr``.
+    A set is held in one of two forms and derives the other when asked: a
+    tuple of ``(lo, hi)`` pairs (what small sets are built from, and what
+    :attr:`intervals` returns), or two int64 arrays of starts and ends (what
+    the vectorised constructors produce, and :attr:`bounds`). A set built from
+    arrays never keeps the tuples: "the 15th of a month" over one 400-year
+    cycle has 4,800 intervals, 77 KB as arrays and 1.5 MB as Python pairs, and
+    a generation run over 0001..9999 holds hundreds of such sets (issue 14).
+    Equality and hashing are by value, whichever form a set is in.
     """
 
-    intervals: tuple[tuple[int, int], ...]
-    arrays: tuple[np.ndarray, np.ndarray] | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("_ends", "_hash", "_pairs", "_starts")
+
+    def __init__(
+        self,
+        intervals: tuple[tuple[int, int], ...] = (),
+        arrays: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
+        """From canonical ``intervals`` (pairs), or canonical ``arrays``
+        (starts, ends). Use :meth:`from_intervals` to normalise arbitrary ones."""
+        self._pairs: tuple[tuple[int, int], ...] | None
+        self._starts: np.ndarray | None
+        self._ends: np.ndarray | None
+        self._hash: int | None = None
+        if arrays is not None:
+            self._pairs = None
+            self._starts = np.ascontiguousarray(arrays[0], dtype=np.int64)
+            self._ends = np.ascontiguousarray(arrays[1], dtype=np.int64)
+            self._starts.flags.writeable = False
+            self._ends.flags.writeable = False
+        else:
+            self._pairs = tuple(intervals)
+            self._starts = self._ends = None
+
+    @property
+    def intervals(self) -> tuple[tuple[int, int], ...]:
+        """The set as ``(lo, hi)`` pairs (built anew from the arrays of a set
+        that has only those: large sets should use :attr:`bounds`)."""
+        if self._pairs is not None:
+            return self._pairs
+        assert self._starts is not None and self._ends is not None
+        return tuple(zip(self._starts.tolist(), self._ends.tolist(), strict=True))
+
+    @property
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """(starts, ends) as read-only int64 arrays, built once for a set made
+        from pairs (a derived view of an immutable set, so never stale)."""
+        if self._starts is None or self._ends is None:
+            arr = np.asarray(self._pairs, dtype=np.int64).reshape(-1, 2)
+            self._starts = np.ascontiguousarray(arr[:, 0])
+            self._ends = np.ascontiguousarray(arr[:, 1])
+            self._starts.flags.writeable = False
+            self._ends.flags.writeable = False
+        return self._starts, self._ends
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IntervalSet):
+            return NotImplemented
+        if self._pairs is not None and other._pairs is not None:
+            return self._pairs == other._pairs
+        (s1, e1), (s2, e2) = self.bounds, other.bounds
+        return bool(np.array_equal(s1, s2) and np.array_equal(e1, e2))
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            starts, ends = self.bounds
+            self._hash = hash((starts.tobytes(), ends.tobytes()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"IntervalSet(intervals={self.intervals!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (IntervalSet, ((), self.bounds))
 
     @classmethod
     def from_intervals(cls, items: Iterable[tuple[int, int]]) -> IntervalSet:
@@ -81,76 +149,74 @@ class IntervalSet:
         return iter(self.intervals)
 
     def __len__(self) -> int:
-        return len(self.intervals)
+        return len(self._pairs) if self._pairs is not None else int(self.bounds[0].size)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
 
     @property
     def size(self) -> int:
         """Number of integers in the set."""
-        return sum(hi - lo + 1 for lo, hi in self.intervals)
-
-    @cached_property
-    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """(starts, ends) as int64 arrays: ``arrays``, or built once from the
-        tuples (a derived view of the frozen ``intervals``, so never stale)."""
-        if self.arrays is not None:
-            return self.arrays
-        arr = np.asarray(self.intervals, dtype=np.int64).reshape(-1, 2)
-        return np.ascontiguousarray(arr[:, 0]), np.ascontiguousarray(arr[:, 1])
+        if self._pairs is not None:
+            return sum(hi - lo + 1 for lo, hi in self._pairs)
+        starts, ends = self.bounds
+        return int((ends - starts + 1).sum())
 
     @property
-    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        """(starts, ends) as int64 arrays, for consumers that build their own
-        structures from the set (a solver's domain) without the tuples."""
-        return self._bounds
+    def first(self) -> int:
+        """The smallest member (the set must not be empty)."""
+        return self._pairs[0][0] if self._pairs is not None else int(self.bounds[0][0])
 
-    @cached_property
-    def _starts_list(self) -> list[int]:
-        """The interval starts as a list, built once (for the small-input search)."""
-        return [lo for lo, _hi in self.intervals]
+    @property
+    def last(self) -> int:
+        """The largest member (the set must not be empty)."""
+        return self._pairs[-1][1] if self._pairs is not None else int(self.bounds[1][-1])
 
     def contains(self, values: np.ndarray) -> np.ndarray:
         """Vectorised membership: binary search over interval starts.
 
-        A handful of values (checking a model's few predicted dates) is
-        searched in Python: NumPy's per-call overhead is larger than the work.
+        A handful of values (checking a model's few predicted dates) against
+        a set held as pairs is searched in Python: NumPy's per-call overhead
+        is larger than the work.
         """
         v = np.asarray(values, dtype=np.int64)
-        if not self.intervals:
+        if not self:
             return np.zeros(v.shape, dtype=bool)
-        if v.size <= _SMALL and v.ndim == 1:
-            starts_l, ivs = self._starts_list, self.intervals
+        if v.size <= _SMALL and v.ndim == 1 and self._pairs is not None:
+            ivs = self._pairs
             out = []
             for x in v.tolist():
-                i = bisect_right(starts_l, x) - 1
+                i = bisect_right(ivs, (x, _INF)) - 1
                 out.append(i >= 0 and x <= ivs[i][1])
             return np.array(out, dtype=bool)
-        starts, ends = self._bounds
+        starts, ends = self.bounds
         idx = np.searchsorted(starts, v, side="right") - 1
         return np.asarray((idx >= 0) & (v <= ends[np.maximum(idx, 0)]))
 
     @classmethod
     def _from_arrays(cls, starts: np.ndarray, ends: np.ndarray) -> IntervalSet:
-        """From sorted, disjoint, non-adjacent bounds; the arrays are kept as the
-        set's ``arrays``, which would otherwise be rebuilt from the tuples (slow
-        for the thousands of intervals a day-of-month fact has)."""
-        return cls(
-            tuple(zip(starts.tolist(), ends.tolist(), strict=True)),
-            (
-                np.ascontiguousarray(starts, dtype=np.int64),
-                np.ascontiguousarray(ends, dtype=np.int64),
-            ),
-        )
+        """From sorted, disjoint, non-adjacent bounds, kept as arrays."""
+        return cls(arrays=(starts, ends))
 
     def clip(self, lo: int, hi: int) -> IntervalSet:
         """The part inside ``[lo, hi]`` (vectorised: sets run to thousands of intervals)."""
-        if not self.intervals or (self.intervals[0][0] >= lo and self.intervals[-1][1] <= hi):
+        if not self or (self.first >= lo and self.last <= hi):
             return self
-        starts, ends = self._bounds
+        starts, ends = self.bounds
         keep = (ends >= lo) & (starts <= hi)
         return self._from_arrays(np.maximum(starts[keep], lo), np.minimum(ends[keep], hi))
 
     def complement(self, lo: int, hi: int) -> IntervalSet:
-        """The complement within ``[lo, hi]``."""
+        """The complement within ``[lo, hi]`` (vectorised for a set held as arrays)."""
+        if self._pairs is None:
+            inside = self.clip(lo, hi)
+            if not inside:
+                return IntervalSet(((lo, hi),) if lo <= hi else ())
+            starts, ends = inside.bounds
+            gap_starts = np.concatenate(([lo], ends + 1))
+            gap_ends = np.concatenate((starts - 1, [hi]))
+            keep = gap_starts <= gap_ends
+            return self._from_arrays(gap_starts[keep], gap_ends[keep])
         out: list[tuple[int, int]] = []
         cur = lo
         for a, b in self.clip(lo, hi):
@@ -165,9 +231,9 @@ class IntervalSet:
         """Sweep over both sets' boundaries at once: a point is in the
         intersection where both sets cover it (coverage count 2). Each set is
         disjoint, so the count is 0, 1 or 2 and never double-counts."""
-        if not self.intervals or not other.intervals:
+        if not self or not other:
             return IntervalSet(())
-        (s1, e1), (s2, e2) = self._bounds, other._bounds
+        (s1, e1), (s2, e2) = self.bounds, other.bounds
         pos = np.concatenate((s1, e1 + 1, s2, e2 + 1))
         delta = np.concatenate(
             (np.ones(s1.size), -np.ones(e1.size), np.ones(s2.size), -np.ones(e2.size))
@@ -196,6 +262,13 @@ class Mod:
 
 
 @dataclass(frozen=True)
+class InCycle:
+    var: str
+    period: int
+    residues: IntervalSet  # within 0 .. period - 1
+
+
+@dataclass(frozen=True)
 class Diff:
     x: str
     y: str
@@ -218,12 +291,12 @@ class Not:
     arg: Formula
 
 
-Formula = Union[In, Mod, Diff, And, Or, Not]  # noqa: UP007  (runtime alias used by isinstance users)
+Formula = Union[In, Mod, InCycle, Diff, And, Or, Not]  # noqa: UP007  (runtime alias used by isinstance users)
 
 
 def variables(f: Formula) -> set[str]:
     """Every variable a formula mentions."""
-    if isinstance(f, In | Mod):
+    if isinstance(f, In | Mod | InCycle):
         return {f.var}
     if isinstance(f, Diff):
         return {f.x, f.y}
@@ -238,8 +311,9 @@ def variables(f: Formula) -> set[str]:
 def renamed(f: Formula, names: Mapping[str, str]) -> Formula:
     """``f`` with its variables renamed by ``names`` (others kept): one
     formula posted on several copies of a variable, as the one-call
-    necessity certificate does (``generators/time_puzzles.py``)."""
-    if isinstance(f, In | Mod):
+    necessity certificate does (``generators/time_puzzles.py``), or a
+    single-date fact on one event's date (``encodings/relational.py``)."""
+    if isinstance(f, In | Mod | InCycle):
         return replace(f, var=names.get(f.var, f.var))
     if isinstance(f, Diff):
         return replace(f, x=names.get(f.x, f.x), y=names.get(f.y, f.y))
@@ -258,6 +332,8 @@ def evaluate(f: Formula, env: Mapping[str, np.ndarray]) -> np.ndarray:
         return f.set.contains(env[f.var])
     if isinstance(f, Mod):
         return np.asarray(env[f.var] % f.m == f.r % f.m)
+    if isinstance(f, InCycle):
+        return f.residues.contains(np.asarray(env[f.var]) % f.period)
     if isinstance(f, Diff):
         d = np.asarray(env[f.x]) - np.asarray(env[f.y])
         return np.asarray((d >= f.lo) & (d <= f.hi))
@@ -284,6 +360,9 @@ def to_json(f: Formula) -> dict[str, object]:
         return {"op": "in", "var": f.var, "intervals": f.set.to_json()}
     if isinstance(f, Mod):
         return {"op": "mod", "var": f.var, "m": f.m, "r": f.r}
+    if isinstance(f, InCycle):
+        return {"op": "in_cycle", "var": f.var, "period": f.period,
+                "residues": f.residues.to_json()}  # fmt: skip
     if isinstance(f, Diff):
         return {"op": "diff", "x": f.x, "y": f.y, "lo": f.lo, "hi": f.hi}
     if isinstance(f, Not):

@@ -34,8 +34,8 @@ from tsolve.encodings.ir import (
     In,
     IntervalSet,
     Mod,
-    Not,
     Or,
+    renamed,
 )
 from tsolve.errors import TsolveError
 from tsolve.validation import bad, expect_dict, expect_int, expect_list, expect_str
@@ -80,16 +80,7 @@ def lunar_allowed(domain: DateDomain) -> bool:
 def retarget(f: Formula, var: str, source: str = DATE_VAR) -> Formula:
     """``f`` with variable ``source`` renamed to ``var``: a single-date fact's
     IR becomes a fact on one event's date."""
-    if isinstance(f, In):
-        return In(var, f.set) if f.var == source else f
-    if isinstance(f, Mod):
-        return Mod(var, f.m, f.r) if f.var == source else f
-    if isinstance(f, Diff):
-        return Diff(var if f.x == source else f.x, var if f.y == source else f.y, f.lo, f.hi)
-    if isinstance(f, Not):
-        return Not(retarget(f.arg, var, source))
-    args = tuple(retarget(a, var, source) for a in f.args)
-    return And(args) if isinstance(f, And) else Or(args)
+    return renamed(f, {source: var})
 
 
 _WORDS = (

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from tsolve.bounded_store import BoundedStore
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
 from tsolve.calendars.knowledge import KNOWLEDGE_AS_OF
 from tsolve.encodings.facts import (
@@ -34,10 +35,9 @@ from tsolve.encodings.facts import (
     Fact,
     Level,
     Style,
-    fact_constraint,
     information_gain,
 )
-from tsolve.encodings.facts.packed import all_of, packed_masks, size
+from tsolve.encodings.facts.packed import all_of, packed_mask, packed_masks, size, unpack
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, renamed
 from tsolve.errors import TsolveError
 from tsolve.generators.difficulty import LABELS, difficulty, fact_masks, sizes_without
@@ -228,31 +228,38 @@ def determine_level(i: int, anchor_level: Level) -> Level:
     return _CYCLE[(_CYCLE.index(anchor_level) + i) % 3]
 
 
-# The anchor caches below (_fact_days, _has_anchor, _anchor_view) are keyed by
-# the fact's fields (or kind) and the domain, all frozen, and read only the
-# packaged knowledge base: never stale. Bounded, least recently used out.
-@lru_cache(maxsize=2048)
-def _fact_days(fact: Fact, domain: DateDomain) -> np.ndarray:
-    """C(t) ∩ D as a sorted array of day numbers (anchors only: small sets)."""
-    c = fact_constraint(fact, domain)
-    assert isinstance(c, In)
-    parts = [np.arange(a, b + 1, dtype=np.int64) for a, b in c.set.clip(domain.start, domain.end)]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-
-
 @lru_cache(maxsize=256)
 def _has_anchor(kind: str, domain: DateDomain) -> bool:
     """Does category ``kind`` have any anchor overlapping ``domain``? (Anchors
-    are drawn uniformly from those that do, so one probe answers it.)"""
+    are drawn uniformly from those that do, so one probe answers it. Keyed by
+    the kind and the frozen domain; reads only the packaged knowledge base:
+    never stale.)"""
     cls = FACT_TYPES[kind]
     return cls.available(domain) and cls.sample_anchor(random.Random(0), domain) is not None
 
 
-@lru_cache(maxsize=512)
-def _anchor_view(fact: Fact, domain: DateDomain) -> DayView:
-    """The anchor's days with their calendar fields, shared by every attempt
-    that draws the same anchor."""
-    return DayView(_fact_days(fact, domain))
+def _anchor_days(key: tuple[Fact, DateDomain]) -> DayView:
+    """C(t) ∩ D of an anchor as a view of its days: from its day intervals, or
+    else from its packed domain mask."""
+    fact, domain = key
+    spans = fact.day_intervals()
+    if spans is None:
+        days = domain.days[unpack(packed_mask(fact, domain), domain.size)]
+    else:
+        parts = [np.arange(a, b + 1, dtype=np.int64)
+                 for a, b in spans.clip(domain.start, domain.end)]  # fmt: skip
+        days = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    return DayView(days)
+
+
+#: Anchors' days with their calendar fields, shared by every attempt that draws
+#: the same anchor: (anchor, domain) -> DayView. Bounded by bytes (an anchor's
+#: days number a few thousand on the default domain, and millions for "before
+#: the Moon landing" over 0001..9999), counting the days and the five Gregorian
+#: fields a search computes on them. Never stale: keys are frozen values.
+ANCHOR_VIEWS: BoundedStore[tuple[Fact, DateDomain], DayView] = BoundedStore(
+    128 * 2**20, lambda view: 6 * view.days.nbytes
+)
 
 
 class _Search:
@@ -280,7 +287,7 @@ class _Search:
         fact = cls.sample_anchor(self.rng, self.cfg.domain)
         if fact is None:
             return None
-        view = _anchor_view(fact, self.cfg.domain)
+        view = ANCHOR_VIEWS.get((fact, self.cfg.domain), _anchor_days)
         return (fact, view) if len(view) else None
 
     def facts_for(self, anchor: Fact, seed: DayView) -> list[Fact] | None:

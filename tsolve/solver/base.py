@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from tsolve.encodings.ir import DATE_VAR, And, Formula, In, Mod, evaluate, variables
+from tsolve.encodings.ir import DATE_VAR, And, Formula, In, InCycle, Mod, evaluate, variables
 from tsolve.errors import SolverTimeout, TsolveError
 
 
@@ -48,7 +48,7 @@ class Problem:
     def __post_init__(self) -> None:
         doms = self.domains
         for c in self.constraints:
-            if isinstance(c, In | Mod) and c.var in doms:
+            if isinstance(c, In | Mod | InCycle) and c.var in doms:
                 continue  # the common case, without building variable sets
             missing = variables(c) - set(doms)
             if missing:

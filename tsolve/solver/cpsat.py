@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 from ortools.sat.python import cp_model
 
-from tsolve.encodings.ir import And, Diff, Formula, In, IntervalSet, Mod, Not, Or
+from tsolve.encodings.ir import And, Diff, Formula, In, InCycle, IntervalSet, Mod, Not, Or
 from tsolve.errors import SolverTimeout, TsolveError
 from tsolve.solver.base import (
     Problem,
@@ -83,6 +83,17 @@ class _Translator:
             q = m.new_int_var((lo - r) // f.m, (hi - r) // f.m + 1, "")
             m.add(x == f.m * q + r)
             return
+        if isinstance(f, InCycle) and enforce is None:
+            # x = period * q + residue, the residue in the set: no modulo propagator.
+            if not f.residues:
+                m.add_bool_or([])  # no residue: false
+                return
+            x = self.vars[f.var]
+            lo, hi = self.problem.domains[f.var]
+            residue = m.new_int_var_from_domain(_domain(f.residues), "")
+            q = m.new_int_var(lo // f.period - 1, hi // f.period + 1, "")
+            m.add(x == f.period * q + residue)
+            return
         if isinstance(f, Diff) and enforce is None:
             m.add_linear_constraint(self.vars[f.x] - self.vars[f.y], f.lo, f.hi)
             return
@@ -114,6 +125,16 @@ class _Translator:
             m.add_modulo_equality(z, x, f.m)
             m.add(z == f.r % f.m).only_enforce_if(b)
             m.add(z != f.r % f.m).only_enforce_if(b.negated())
+        elif isinstance(f, InCycle):
+            x = self.vars[f.var]
+            lo, _hi = self.problem.domains[f.var]
+            if lo < 0:
+                raise TsolveError("cpsat: a cycle over negative values is unsupported")
+            z = m.new_int_var(0, f.period - 1, "")
+            m.add_modulo_equality(z, x, f.period)
+            m.add_linear_expression_in_domain(z, _domain(f.residues)).only_enforce_if(b)
+            other = f.residues.complement(0, f.period - 1)
+            m.add_linear_expression_in_domain(z, _domain(other)).only_enforce_if(b.negated())
         elif isinstance(f, Diff):
             e = self.vars[f.x] - self.vars[f.y]
             m.add_linear_constraint(e, f.lo, f.hi).only_enforce_if(b)

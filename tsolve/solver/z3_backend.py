@@ -23,7 +23,7 @@ from typing import Any
 
 import z3
 
-from tsolve.encodings.ir import And, Diff, Formula, In, IntervalSet, Mod, Not, Or
+from tsolve.encodings.ir import And, Diff, Formula, In, InCycle, IntervalSet, Mod, Not, Or
 from tsolve.errors import SolverTimeout
 from tsolve.solver.base import (
     Problem,
@@ -65,8 +65,8 @@ def _presolve(problem: Problem) -> tuple[dict[str, tuple[int, int]], list[Formul
             rest.append(f)
     out: list[Formula] = []
     for var, s in sorted(unary.items()):
-        if s.intervals:
-            bounds[var] = (s.intervals[0][0], s.intervals[-1][1])
+        if s:
+            bounds[var] = (s.first, s.last)
         else:
             lo = bounds[var][0]
             bounds[var] = (lo, lo)  # keep a valid range; the empty In makes it unsat
@@ -92,6 +92,13 @@ class _Writer:
             return parts[0] if len(parts) == 1 else "(or " + " ".join(parts) + ")"
         if isinstance(f, Mod):
             return f"(= (mod {_sym(f.var)} {f.m}) {f.r % f.m})"
+        if isinstance(f, InCycle):
+            r = f"(mod {_sym(f.var)} {f.period})"
+            parts = [f"(= {r} {a})" if a == b else f"(and (>= {r} {a}) (<= {r} {b}))"
+                     for a, b in f.residues.intervals]  # fmt: skip
+            if not parts:
+                return "false"
+            return parts[0] if len(parts) == 1 else "(or " + " ".join(parts) + ")"
         if isinstance(f, Diff):
             d = f"(- {_sym(f.x)} {_sym(f.y)})"
             return f"(and (>= {d} {_num(f.lo)}) (<= {d} {_num(f.hi)}))"

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from tsolve.calendars.domain import DateDomain, GregorianFields, gregorian_fields
-from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet
+from tsolve.encodings.ir import DATE_VAR, Formula, In, InCycle, IntervalSet
 from tsolve.errors import TsolveError
 from tsolve.validation import bad, plain
 
@@ -73,6 +73,27 @@ class DayView:
 
     def __len__(self) -> int:
         return int(self.days.size)
+
+
+#: The Gregorian calendar repeats every 400 years: 146,097 days, a whole
+#: number of weeks. Day 146,097 (0400-12-31) ends the first cycle.
+GREGORIAN_CYCLE = 146_097
+
+
+@cache
+def _cycle_view() -> DayView:
+    """One whole cycle, days 146,097 .. 292,193: day d sits at residue d mod 146,097."""
+    return DayView(np.arange(GREGORIAN_CYCLE, 2 * GREGORIAN_CYCLE, dtype=np.int64))
+
+
+# A periodic fact's residues: (fact) -> the residues r in 0..146,096 whose days
+# satisfy it. Facts are frozen values and the calendar fixed, so never stale;
+# bounded (a few hundred periodic facts exist).
+@lru_cache(maxsize=1024)
+def cycle_residues(fact: Fact) -> IntervalSet:
+    """The residues (day mod :data:`GREGORIAN_CYCLE`) on which ``fact`` holds."""
+    view = _cycle_view()
+    return IntervalSet.from_mask(view.days - GREGORIAN_CYCLE, fact.holds(view))
 
 
 @lru_cache(maxsize=8)
@@ -129,13 +150,22 @@ class Fact(ABC):
         and size come from its own data. Tests hold it equal to ``holds``."""
         return None
 
+    def periodic(self) -> bool:
+        """Does the fact's truth depend only on the date's place in the
+        400-year Gregorian cycle (its month, day, weekday, leap year)?"""
+        return False
+
     def constraint(self, domain: DateDomain) -> Formula:
         """The fact as IR over ``domain`` (built anew: :func:`fact_constraint`
-        is the cached way to ask): its :meth:`day_intervals` when it has them,
-        or else the runs of its truth over the domain."""
+        is the cached way to ask): its :meth:`day_intervals` when it has them;
+        for a :meth:`periodic` fact over a domain longer than one Gregorian
+        cycle, one cycle's residues; or else the runs of its truth over the
+        domain."""
         spans = self.day_intervals()
         if spans is not None:
             return In(DATE_VAR, spans.clip(domain.start, domain.end))
+        if self.periodic() and domain.size > GREGORIAN_CYCLE:
+            return InCycle(DATE_VAR, GREGORIAN_CYCLE, cycle_residues(self))
         return In(DATE_VAR, IntervalSet.from_mask(domain.days, self.holds(domain_view(domain))))
 
     def fact_level(self) -> Level:

@@ -112,6 +112,9 @@ class LeapYearFact(Fact):
         if not isinstance(self.leap, bool):
             raise TsolveError(f"leap_year.leap: expected true or false, got {self.leap!r}")
 
+    def periodic(self) -> bool:
+        return True
+
     def holds(self, view: DayView) -> np.ndarray:
         return _is_leap(view.greg.year) == self.leap
 
@@ -134,6 +137,9 @@ class MonthFact(Fact):
 
     def __post_init__(self) -> None:
         _int(self.month, "month.month", 1, 12)
+
+    def periodic(self) -> bool:
+        return True
 
     def holds(self, view: DayView) -> np.ndarray:
         return np.asarray(view.greg.month == self.month)
@@ -175,6 +181,9 @@ class SeasonFact(Fact):
                 f"season.season: unknown season {self.season!r} (known: {', '.join(SEASONS)})"
             )
 
+    def periodic(self) -> bool:
+        return True
+
     def holds(self, view: DayView) -> np.ndarray:
         lut = np.zeros(13, dtype=bool)
         lut[list(SEASONS[self.season])] = True
@@ -199,6 +208,9 @@ class WeekdayFact(Fact):
 
     def __post_init__(self) -> None:
         weekday_index(self.weekday, "weekday.weekday")
+
+    def periodic(self) -> bool:
+        return True
 
     def holds(self, view: DayView) -> np.ndarray:
         return np.asarray(view.greg.weekday == weekday_index(self.weekday))
@@ -230,6 +242,9 @@ class WeekdaysFact(Fact):
         idx = [weekday_index(w, "weekdays.weekdays") for w in self.weekdays]
         if len(set(idx)) != len(idx):
             raise TsolveError(f"weekdays.weekdays: repeated weekday in {list(self.weekdays)}")
+
+    def periodic(self) -> bool:
+        return True
 
     def holds(self, view: DayView) -> np.ndarray:
         lut = np.zeros(7, dtype=bool)
@@ -264,6 +279,9 @@ class WeekdayInMonthFact(Fact):
         weekday_index(self.weekday, "weekday_in_month.weekday")
         if self.nth not in NTH_WORDS:
             raise TsolveError(f"weekday_in_month.nth: expected 1..5 or -1, got {self.nth!r}")
+
+    def periodic(self) -> bool:
+        return True
 
     def holds(self, view: DayView) -> np.ndarray:
         g = view.greg
@@ -309,6 +327,9 @@ class DayOfMonthFact(Fact):
         # Only the param that is set, so records read naturally.
         return {"day": self.day} if self.day is not None else {"position": self.position}
 
+    def periodic(self) -> bool:
+        return True
+
     def holds(self, view: DayView) -> np.ndarray:
         g = view.greg
         if self.position == "last":
@@ -348,6 +369,9 @@ class DayOfMonthRangeFact(Fact):
                 f"day_of_month_range.relation: expected 'before' or 'after', got {self.relation!r}"
             )
         _int(self.day, "day_of_month_range.day", 1, 31)
+
+    def periodic(self) -> bool:
+        return True
 
     def holds(self, view: DayView) -> np.ndarray:
         d = view.greg.day

@@ -336,6 +336,9 @@ class EventRelationFact(Fact):
             return np.asarray(d < s.toordinal())
         return np.asarray(d > e.toordinal())
 
+    def periodic(self) -> bool:
+        return self.relation == "anniversary"
+
     def day_intervals(self) -> IntervalSet | None:
         s = _dt.date.fromordinal(_day(self.start, "start"))
         e = _dt.date.fromordinal(_day(self.end, "end"))

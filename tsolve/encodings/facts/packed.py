@@ -13,9 +13,9 @@ size them took seconds and gigabytes (issue 14).
 Facts recur across puzzles (the same months, weekdays, presidents), so the
 packed masks are kept, keyed by the fact (a frozen value) and the domain, in
 :data:`PACKED`: a least-recently-used store bounded by bytes rather than by
-entries, since one entry costs 9 KB on the default domain and 450 KB on the
-widest. Entries never go stale: facts, domains and the calendar tables are
-immutable.
+entries (:mod:`tsolve.bounded_store`), since one entry costs 9 KB on the
+default domain and 450 KB on the widest. Entries never go stale: facts,
+domains and the calendar tables are immutable.
 
 These masks are the facts' fast path (``holds``), as in the search; gold
 answers never come from here. ``tests/test_facts.py`` holds ``holds`` equal
@@ -25,56 +25,29 @@ to the solvers' IR for every category.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from tsolve.bounded_store import BoundedStore
 from tsolve.calendars.domain import DateDomain
-from tsolve.encodings.facts.base import Fact, domain_view
+from tsolve.encodings.facts.base import GREGORIAN_CYCLE, Fact, cycle_residues, domain_view
+from tsolve.encodings.ir import IntervalSet
 
 #: Bytes the store may hold before it drops its least recently used masks.
 BUDGET_BYTES = 96 * 2**20
 
 
-class PackedStore:
-    """Packed domain masks by (fact, domain), least recently used out first
-    once more than ``budget`` bytes are held."""
-
-    def __init__(self, budget: int = BUDGET_BYTES) -> None:
-        self.budget = budget
-        self.bytes = 0
-        # (fact, domain) -> (packed mask, how many days it holds)
-        self._masks: OrderedDict[tuple[Fact, DateDomain], tuple[np.ndarray, int]] = OrderedDict()
-
-    def entry(self, fact: Fact, domain: DateDomain) -> tuple[np.ndarray, int]:
-        """(packed mask, its size) of ``fact`` over ``domain``."""
-        key = (fact, domain)
-        got = self._masks.get(key)
-        if got is not None:
-            self._masks.move_to_end(key)
-            return got
-        words = pack(_truth(fact, domain))
-        got = self._masks[key] = (words, size(words))
-        self.bytes += words.nbytes
-        while self.bytes > self.budget and len(self._masks) > 1:
-            _, (old, _n) = self._masks.popitem(last=False)
-            self.bytes -= old.nbytes
-        return got
-
-    def get(self, fact: Fact, domain: DateDomain) -> np.ndarray:
-        return self.entry(fact, domain)[0]
-
-    def __len__(self) -> int:
-        return len(self._masks)
-
-    def clear(self) -> None:
-        self._masks.clear()
-        self.bytes = 0
+#: The process's packed masks: (fact, domain) -> (packed mask, how many days it
+#: holds). One per worker process; nothing is shared between them.
+PACKED: BoundedStore[tuple[Fact, DateDomain], tuple[np.ndarray, int]] = BoundedStore(
+    BUDGET_BYTES, lambda entry: entry[0].nbytes
+)
 
 
-#: The process's store (one per worker process; nothing is shared between them).
-PACKED = PackedStore()
+def _entry(key: tuple[Fact, DateDomain]) -> tuple[np.ndarray, int]:
+    words = pack(_truth(*key))
+    return words, size(words)
 
 
 def _truth(fact: Fact, domain: DateDomain) -> np.ndarray:
@@ -106,11 +79,11 @@ def unpack(words: np.ndarray, n: int) -> np.ndarray:
 
 def packed_mask(fact: Fact, domain: DateDomain) -> np.ndarray:
     """``fact``'s truth on every day of ``domain``, packed (kept in :data:`PACKED`)."""
-    return PACKED.get(fact, domain)
+    return PACKED.get((fact, domain), _entry)[0]
 
 
 def packed_masks(facts: Sequence[Fact], domain: DateDomain) -> list[np.ndarray]:
-    return [PACKED.get(f, domain) for f in facts]
+    return [packed_mask(f, domain) for f in facts]
 
 
 def all_of(masks: Iterable[np.ndarray]) -> np.ndarray:
@@ -129,12 +102,31 @@ def size(words: np.ndarray) -> int:
 
 
 def answer_set_size(fact: Fact, domain: DateDomain) -> int:
-    """|C(t) ∩ D|: how many days of ``domain`` satisfy ``fact``; from its
-    :meth:`~Fact.day_intervals` when it has them, with no mask at all."""
+    """|C(t) ∩ D|: how many days of ``domain`` satisfy ``fact``. In closed form
+    where that is possible, with no mask at all: from the fact's
+    :meth:`~Fact.day_intervals`, or for a periodic fact over a domain longer
+    than a Gregorian cycle, from its residues in one cycle."""
     spans = fact.day_intervals()
     if spans is not None:
         return spans.clip(domain.start, domain.end).size
-    return PACKED.entry(fact, domain)[1]
+    if fact.periodic() and domain.size > GREGORIAN_CYCLE:
+        return _cycle_count(cycle_residues(fact), domain)
+    return PACKED.get((fact, domain), _entry)[1]
+
+
+def _cycle_count(residues: IntervalSet, domain: DateDomain) -> int:
+    """How many days d of ``domain`` have d mod 146,097 among ``residues``:
+    whole cycles times the residues per cycle, plus the residues below each
+    end's remainder (F(end + 1) − F(start), F(n) counting the days below n)."""
+    starts, ends = residues.bounds
+    per_cycle = int((ends - starts + 1).sum())
+
+    def below(n: int) -> int:
+        cycles, rest = divmod(n, GREGORIAN_CYCLE)
+        partial = np.clip(np.minimum(ends, rest - 1) - starts + 1, 0, None)
+        return cycles * per_cycle + int(partial.sum())
+
+    return below(domain.end + 1) - below(domain.start)
 
 
 def information_gain(fact: Fact, domain: DateDomain) -> float:
