@@ -19,7 +19,7 @@ import typer
 from rich.table import Table
 
 from tsolve.backend_names import GENERATION_BACKENDS, choices_text
-from tsolve.cli.output import console, err_console, progress, say
+from tsolve.cli.output import RayAddress, console, err_console, progress, say
 
 
 def register(app: typer.Typer) -> None:
@@ -60,13 +60,7 @@ def dataset(
             "(pip install 'tsolve[ray]'; docs/scaling.md). Same bytes either way.",
         ),
     ] = "local",
-    ray_address: Annotated[
-        str | None,
-        typer.Option(
-            help="--engine ray: the cluster to join (auto, HOST:PORT; default $RAY_ADDRESS, "
-            "else a new local instance)."
-        ),
-    ] = None,
+    ray_address: RayAddress = None,
     shard: Annotated[
         str | None,
         typer.Option(

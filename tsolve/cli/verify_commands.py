@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tsolve.cli.output import (
+    RayAddress,
     check_format,
     console,
     err_console,
@@ -70,13 +71,7 @@ def verify(
             "can read; docs/scaling.md). Same report either way.",
         ),
     ] = "local",
-    ray_address: Annotated[
-        str | None,
-        typer.Option(
-            help="--engine ray: the cluster to join (auto, HOST:PORT; default $RAY_ADDRESS, "
-            "else a new local instance)."
-        ),
-    ] = None,
+    ray_address: RayAddress = None,
 ) -> None:
     """Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis."""
     from tsolve.gc_tuning import fewer_gc_pauses
