@@ -124,7 +124,7 @@ def _worker_main(
             try:
                 reply = (seq, True, fn(task))
             except Exception as exc:
-                reply = (seq, False, _portable(exc))
+                reply = (seq, False, portable_error(exc))
         try:
             conn.send(reply)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
@@ -133,7 +133,7 @@ def _worker_main(
             return
 
 
-def _portable(exc: Exception) -> Exception:
+def portable_error(exc: Exception) -> Exception:
     """``exc`` if it survives a pickle round trip (so the parent can re-raise
     it as is), else a ``RuntimeError`` carrying its type and message."""
     try:
@@ -263,7 +263,8 @@ class _Pool:
             w.conn.close()
 
 
-def _default_describe(task: Any) -> str:
+def describe_task(task: Any) -> str:
+    """A task named for an error message: its repr, cut short."""
     text = repr(task)
     return f"task {text[:60]}…" if len(text) > 60 else f"task {text}"
 
@@ -277,7 +278,7 @@ def ordered_map(
     initializer: Callable[..., None] | None = None,
     initargs: tuple[Any, ...] = (),
     preload: Sequence[str] = (),
-    describe: Callable[[T], str] = _default_describe,
+    describe: Callable[[T], str] = describe_task,
 ) -> Iterator[R]:
     """``fn`` over ``tasks`` in ``workers`` processes, results in task order.
 
@@ -327,4 +328,12 @@ def ordered_map(
     pool.close()
 
 
-__all__ = ["WorkerLost", "describe_exit", "ignore_sigint", "ordered_map", "pool_context"]
+__all__ = [
+    "WorkerLost",
+    "describe_exit",
+    "describe_task",
+    "ignore_sigint",
+    "ordered_map",
+    "pool_context",
+    "portable_error",
+]

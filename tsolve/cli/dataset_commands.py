@@ -19,7 +19,7 @@ import typer
 from rich.table import Table
 
 from tsolve.backend_names import GENERATION_BACKENDS, choices_text
-from tsolve.cli.output import console, err_console, progress, say
+from tsolve.cli.output import RayAddress, console, err_console, progress, say
 
 
 def register(app: typer.Typer) -> None:
@@ -45,9 +45,22 @@ def dataset(
         int, typer.Option(min=0, help="Run seed; record i depends only on (seed, i).")
     ] = 0,
     workers: Annotated[
-        int,
-        typer.Option(min=0, help="Processes (0 = one per CPU). Output bytes do not depend on it."),
-    ] = 1,
+        int | None,
+        typer.Option(
+            min=0,
+            help="Processes (0 = one per CPU; default 1); with --engine ray, the CPUs of the "
+            "local Ray instance (default all). Output bytes do not depend on it.",
+        ),
+    ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            metavar="local|ray",
+            help="Where records are made: local processes, or a Ray cluster "
+            "(pip install 'tsolve[ray]'; docs/scaling.md). Same bytes either way.",
+        ),
+    ] = "local",
+    ray_address: RayAddress = None,
     shard: Annotated[
         str | None,
         typer.Option(
@@ -150,7 +163,7 @@ def dataset(
         "trivial_contradictions": trivial_contradictions,
     }
     options = gather_options(fam, config, flags, set_ or [])
-    n_workers = workers or (os.cpu_count() or 1)
+    n_workers = None if workers is None else workers or (os.cpu_count() or 1)
     shard_t = parse_shard(shard) if shard else None
     kind = infer_format(out, fmt)
     info = err_console() if (out == "-" or summary_json) else console()
@@ -184,6 +197,8 @@ def dataset(
                 fmt=kind,
                 progress=on_progress,
                 on_failure=on_failure,
+                engine=engine,
+                engine_address=ray_address,
             )
     if summary_json:
         sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")

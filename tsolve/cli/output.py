@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TextIO, TypeVar
 
 import typer
 from rich.console import Console
@@ -18,6 +18,15 @@ if TYPE_CHECKING:  # imported where used: neither is needed for `tsolve --help`
     from rich.progress import Progress
 
 FORMATS = ("text", "json", "jsonl")
+
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        help="--engine ray: the cluster to join (auto, HOST:PORT; default $RAY_ADDRESS, "
+        "else a new local instance)."
+    ),
+]
+"""``--ray-address``, shared by the commands that take ``--engine ray``."""
 T = TypeVar("T")
 
 

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tsolve.cli.output import (
+    RayAddress,
     check_format,
     console,
     err_console,
@@ -61,6 +62,16 @@ def verify(
         bool,
         typer.Option("--claims", help="Add each output's first false date claim to its diagnosis."),
     ] = False,
+    engine: Annotated[
+        str,
+        typer.Option(
+            metavar="local|ray",
+            help="Where outputs are scored: this process, or a Ray cluster for big files "
+            "(pip install 'tsolve[ray]'; the records must be a JSON Lines file every worker "
+            "can read; docs/scaling.md). Same report either way.",
+        ),
+    ] = "local",
+    ray_address: RayAddress = None,
 ) -> None:
     """Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis."""
     from tsolve.gc_tuning import fewer_gc_pauses
@@ -81,6 +92,8 @@ def verify(
             claims=claims,
             on_item=None if writer is None else writer.item,
             on_error=None if writer is None else writer.error,
+            engine=engine,
+            engine_address=ray_address,
         )
     if writer is not None:
         writer.finish(report)

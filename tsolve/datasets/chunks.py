@@ -3,8 +3,9 @@
 Record ``i`` is a pure function of ``(seed, i)`` and the options, so which
 process makes it does not matter: chunks are computed by a pool and yielded
 strictly in index order (a bounded window of in-flight chunks, consumed oldest
-first), and the output is the same for any number of workers. Each worker
-builds its own generator config and solver state once, in its initializer.
+first), and the output is the same for any number of workers and on any
+engine (:mod:`tsolve.engines`: the local pool or a Ray cluster). Each worker
+builds its own generator config and solver state once per run (``_setup``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsolve.engines.base import Engine
+from tsolve.engines.local import LocalEngine
 from tsolve.errors import TsolveError
 from tsolve.families import Family, Lazy, get_family
-from tsolve.parallel import ordered_map
 from tsolve.records import dumps
 
 
@@ -36,22 +38,17 @@ class Chunk:
     failures: list[tuple[int, str]] = field(default_factory=list)
 
 
-#: This worker process's family, generator config and seed, set once by
-#: :func:`_init_worker`; or why that failed. Unused in the parent process.
-_STATE: tuple[Family, Any, int] | str | None = None
-
-
-def _init_worker(family: str, options: dict[str, Any], seed: int) -> None:
+def _setup(context: tuple[str, dict[str, Any], int]) -> tuple[Family, Any, int] | str:
     """Per-process set-up: the family's config (and so its solver state) is
-    built once per process, never shared. A failure here is kept and reported
-    per record, so a family that cannot load in a worker shows up as failed
-    records rather than as a dead pool."""
-    global _STATE
+    built once per worker process, never shared. A failure here is kept and
+    reported per record, so a family that cannot load in a worker shows up as
+    failed records rather than as a dead pool."""
+    family, options, seed = context
     try:
         fam = get_family(family, need="generate")
-        _STATE = (fam, fam.make_options(options), seed)
+        return fam, fam.make_options(options), seed
     except Exception as exc:
-        _STATE = f"worker set-up failed: {type(exc).__name__}: {exc}"
+        return f"worker set-up failed: {type(exc).__name__}: {exc}"
 
 
 def generate_line(fam: Family, cfg: Any, seed: int, index: int) -> tuple[str, Any] | str:
@@ -84,12 +81,11 @@ def _make_chunk(fam: Family, cfg: Any, seed: int, lo: int, hi: int) -> Chunk:
     return chunk
 
 
-def _run_chunk(bounds: tuple[int, int]) -> Chunk:
+def _run_chunk(state: tuple[Family, Any, int] | str, bounds: tuple[int, int]) -> Chunk:
     lo, hi = bounds
-    if not isinstance(_STATE, tuple):
-        reason = _STATE or "worker not initialised"
-        return Chunk(lo, hi, failures=[(i, reason) for i in range(lo, hi)])
-    fam, cfg, seed = _STATE
+    if isinstance(state, str):
+        return Chunk(lo, hi, failures=[(i, state) for i in range(lo, hi)])
+    fam, cfg, seed = state
     return _make_chunk(fam, cfg, seed, lo, hi)
 
 
@@ -100,32 +96,30 @@ def generate_chunks(
     indices: range,
     workers: int = 1,
     chunk: int | None = None,
+    engine: Engine | None = None,
 ) -> Iterator[Chunk]:
     """:class:`Chunk` results covering ``indices`` in index order, computed by
-    ``workers`` processes (in this process when ``workers`` is 1).
+    ``engine`` (default: ``workers`` local processes; this process when
+    ``workers`` is 1).
 
-    At most ``4 * workers`` chunks are in flight, so memory stays bounded
-    however long the range is (``Pool.imap`` would queue every task up front).
+    Engines keep a bounded window of chunks in flight, so memory stays
+    bounded however long the range is (``Pool.imap`` would queue every task
+    up front). The chunk size only sets how the work is cut, never the bytes.
     """
     opts = dict(options or {})
     fam = get_family(family, need="generate")
     n = len(indices)
-    size = chunk or max(1, min(64, n // (max(workers, 1) * 32)))
+    if engine is None or (isinstance(engine, LocalEngine) and n <= 1):
+        engine = LocalEngine(workers if engine is None and n > 1 else 1)  # 1: this process
+    size = chunk or max(1, min(64, n // (engine.slots * 32)))
     bounds = ((lo, min(lo + size, indices.stop)) for lo in range(indices.start, indices.stop, size))
-    if workers <= 1 or n <= 1:
-        cfg = fam.make_options(opts)
-        for lo, hi in bounds:
-            yield _make_chunk(fam, cfg, seed, lo, hi)
-        return
-    yield from ordered_map(
+    yield from engine.map(
+        _setup,
         _run_chunk,
+        (fam.name, opts, seed),
         bounds,
-        workers=workers,
-        in_flight=4 * workers,
-        initializer=_init_worker,
-        initargs=(fam.name, opts, seed),
-        preload=[__name__] + ([fam.generate.module] if isinstance(fam.generate, Lazy) else []),
         describe=_describe_bounds,
+        preload=[__name__] + ([fam.generate.module] if isinstance(fam.generate, Lazy) else []),
     )
 
 

@@ -20,6 +20,7 @@ from tsolve.datasets.resume import ResumePoint, resume_point
 from tsolve.datasets.shards import shard_range
 from tsolve.datasets.sinks import HfSink, JsonlSink, ParquetSink, TableSink, infer_format
 from tsolve.datasets.summary import DatasetSummary
+from tsolve.engines import open_engine
 from tsolve.errors import TsolveError
 from tsolve.families import get_family
 from tsolve.parallel import WorkerLost
@@ -32,13 +33,15 @@ def write_dataset(
     count: int,
     out: str | Path,
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = None,
     shard: tuple[int, int] | None = None,
     resume: bool = False,
     fmt: str | None = None,
     chunk: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_failure: Callable[[int, str], None] | None = None,
+    engine: str = "local",
+    engine_address: str | None = None,
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -47,8 +50,13 @@ def write_dataset(
     ``on_failure(index, message)`` are optional callbacks. Ctrl-C stops the
     run cleanly: the summary comes back with ``interrupted=True`` and the
     file holds whole records only, ready for ``resume=True``.
+
+    ``engine`` runs the generation (:func:`tsolve.engines.open_engine`):
+    ``local``, ``workers`` processes (default 1), or ``ray``, a Ray cluster
+    at ``engine_address`` (default: a new local instance of ``workers``
+    CPUs, default all). The bytes written are the same on every engine.
     """
-    for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers, 1)):
+    for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
             raise TsolveError(f"{name}: expected an integer >= {lo}, got {v!r}")
     fam = get_family(family, need="generate")
@@ -71,7 +79,7 @@ def write_dataset(
     if not to_stdout and kind != "hf" and path.is_dir():
         raise TsolveError(f"out: {str(path)!r} is a directory; give a file name")
 
-    summary = DatasetSummary(fam.name, seed, str(out), kind, indices.start, indices.stop, workers)
+    summary = DatasetSummary(fam.name, seed, str(out), kind, indices.start, indices.stop, 1)
     t0 = time.perf_counter()
     point = (
         resume_point(path, fam, cfg, seed, indices, summary)
@@ -82,29 +90,37 @@ def write_dataset(
     total = len(indices)
     done = len(range(indices.start, point.start))
 
+    # Started before the output is touched: a cluster that cannot be reached
+    # leaves the file as it was.
+    runner = open_engine(engine, workers=workers, address=engine_address)
+    summary.workers = runner.slots
     sink: JsonlSink | TableSink
     fh: IO[bytes] | None = None
-    if kind == "parquet":
-        sink = ParquetSink(path)
-    elif kind == "hf":
-        sink = HfSink(path)
-    elif to_stdout:
-        fh = sys.stdout.buffer
-        sink = JsonlSink(fh)
-    else:
-        try:
-            fh = path.open("r+b" if resume and path.exists() else "wb")
-            fh.truncate(point.keep)  # resume: drop a partial last line (only now, once valid)
-            fh.seek(point.keep)
-        except OSError as exc:
-            raise TsolveError(f"out: cannot write {str(path)!r} ({exc.strerror})") from None
-        sink = JsonlSink(fh, point.newline)
+    try:
+        if kind == "parquet":
+            sink = ParquetSink(path)
+        elif kind == "hf":
+            sink = HfSink(path)
+        elif to_stdout:
+            fh = sys.stdout.buffer
+            sink = JsonlSink(fh)
+        else:
+            try:
+                fh = path.open("r+b" if resume and path.exists() else "wb")
+                fh.truncate(point.keep)  # resume: drop a partial last line (only now, once valid)
+                fh.seek(point.keep)
+            except OSError as exc:
+                raise TsolveError(f"out: cannot write {str(path)!r} ({exc.strerror})") from None
+            sink = JsonlSink(fh, point.newline)
+    except BaseException:
+        runner.close()
+        raise
     good = point.keep  # bytes of whole records in the file
     if progress is not None:
         progress(done, total)
     lost: WorkerLost | None = None
     try:
-        for ch in generate_chunks(fam.name, opts, seed, todo, workers, chunk):
+        for ch in generate_chunks(fam.name, opts, seed, todo, chunk=chunk, engine=runner):
             good += sink.write(ch)
             summary.written += len(ch.indices)
             summary.add(ch.counts)
@@ -122,7 +138,10 @@ def write_dataset(
     except OSError as exc:  # disk full, file removed under us, ...
         raise TsolveError(f"out: cannot write {str(out)!r} ({exc.strerror or exc})") from None
     finally:
-        _close(sink, fh, path if fh is not None and not to_stdout else None, good)
+        try:
+            _close(sink, fh, path if fh is not None and not to_stdout else None, good)
+        finally:
+            runner.close()
     summary.seconds = time.perf_counter() - t0
     if not to_stdout and path.exists():
         summary.bytes = _size(path)

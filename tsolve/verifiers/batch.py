@@ -37,6 +37,9 @@ against the wrong records can make one per row. ``--format jsonl`` writes
 every one as it happens."""
 
 ItemListener = Callable[[ItemScore], None]
+Diagnose = Callable[[str, list[tuple[Any, ItemScore]], "VerifyReport"], set[int]]
+"""``diagnose(family, waiting, report)``: diagnose the waiting ``(record,
+item)`` pairs of one family, report the unusable ones, return their ``id()``."""
 ErrorListener = Callable[[str], None]
 
 
@@ -196,48 +199,103 @@ def verify(
         lookup.scan_all()
     if batch_gc is not None:  # what is loaded now stays alive to the end: no need to re-scan it
         batch_gc.freeze_inputs()
-    seen: set[str] = set()
-    routes: dict[str, tuple[Scorer, bool]] = {}  # family -> (scorer, diagnosed in batches?)
+    gate = _Gate(report, lookup)
+    judge = _Judge(diagnose, claims)
     held = _HeldItems(report)
-    if claims:
-        from tsolve.claims import first_false_claim
     for pred in predictions:
         if isinstance(pred, BadRow):
             report.add_error(f"predictions {pred}")
             continue
-        raw_id = pred.get("id")
+        admitted = gate.admit(pred.get("id"), no_output(pred))
+        if admitted is None:
+            continue
+        pid, record = admitted
+        judged = judge(pid, record, pred.get("output"))
+        if isinstance(judged, str):
+            report.add_error(judged)
+            continue
+        held.add(judged.item, judged.family, record if judged.waits else None, judged.claim)
+    held.flush()
+    finish(report, lookup.ids(), gate.seen, missing, lookup.get, judge.routes)
+    return report
+
+
+def no_output(pred: dict[str, Any]) -> str | None:
+    """Why ``pred`` is not a prediction although it decoded (None: it is one)."""
+    if "output" in pred:  # a misnamed field must not score a silent 0
+        return None
+    others = ", ".join(repr(k) for k in pred if k != "id") or "nothing else"
+    return (
+        f"no 'output' field (found {others}); "
+        'a prediction is {"id": ..., "output": "<model text>"}'
+    )
+
+
+class _Gate:
+    """The checks a prediction passes, in prediction order, before it is
+    scored: not a repeat, a record with its id, an ``output`` field. Kept
+    apart from the scoring so that a run that scores elsewhere
+    (:mod:`tsolve.verifiers.chunked`) passes the same checks, in the same
+    order, with the same messages."""
+
+    def __init__(self, report: VerifyReport, lookup: RecordLookup) -> None:
+        self.report = report
+        self.lookup = lookup
+        self.seen: set[str] = set()
+
+    def admit(self, raw_id: Any, why_not: str | None) -> tuple[str, dict[str, Any]] | None:
+        """``(id, record)`` of a prediction that goes on to be scored, or None
+        (reported). ``why_not``: :func:`no_output` of the prediction."""
         pid = str(raw_id)
-        if raw_id is not None and pid in seen:
-            report.add_error(f"predictions: duplicate prediction for id {pid!r} (ignored)")
-            continue
-        record = None if raw_id is None else lookup.get(pid)
+        if raw_id is not None and pid in self.seen:
+            self.report.add_error(f"predictions: duplicate prediction for id {pid!r} (ignored)")
+            return None
+        record = None if raw_id is None else self.lookup.get(pid)
         if record is None:
-            report.add_error(f"predictions: id {raw_id!r} matches no record")
-            continue
-        if "output" not in pred:  # a misnamed field must not score a silent 0
-            others = ", ".join(repr(k) for k in pred if k != "id") or "nothing else"
-            report.add_error(
-                f"predictions: id {pid!r}: no 'output' field (found {others}); "
-                'a prediction is {"id": ..., "output": "<model text>"}'
-            )
-            continue
-        seen.add(pid)
-        output = pred.get("output")
+            self.report.add_error(f"predictions: id {raw_id!r} matches no record")
+            return None
+        if why_not is not None:
+            self.report.add_error(f"predictions: id {pid!r}: {why_not}")
+            return None
+        self.seen.add(pid)
+        return pid, record
+
+
+@dataclass
+class Judged:
+    """One prediction scored: the item, its family, whether it waits for the
+    family's batch diagnosis, and the first false date claim of its output."""
+
+    item: ItemScore
+    family: str
+    waits: bool
+    claim: dict[str, Any] | None
+
+
+class _Judge:
+    """Scores one admitted prediction against its record: the family's
+    scorer, the item's diagnosis route, the claims check."""
+
+    def __init__(self, diagnose: bool, claims: bool) -> None:
+        self.diagnose = diagnose
+        self.claims = claims
+        self.routes: dict[str, tuple[Scorer, bool]] = {}  # family -> (scorer, batch-diagnosed?)
+
+    def __call__(self, pid: str, record: dict[str, Any], output: Any) -> Judged | str:
+        """The scored prediction, or the error that stops it (one line)."""
         try:
             family = family_of(record)
-            route = routes.get(family)
+            route = self.routes.get(family)
             if route is None:
-                batched = diagnose and batch_diagnoser_for(family) is not None
-                route = routes[family] = (scorer_for(family), batched)
+                batched = self.diagnose and batch_diagnoser_for(family) is not None
+                route = self.routes[family] = (scorer_for(family), batched)
             scorer, batched = route
             text = output if isinstance(output, str) else ""
-            item = scorer(record, text, diagnose=diagnose and not batched)
+            item = scorer(record, text, diagnose=self.diagnose and not batched)
         except TsolveError as exc:
-            report.add_error(f"predictions: id {pid!r}: {exc}")
-            continue
+            return f"predictions: id {pid!r}: {exc}"
         except Exception as exc:  # the backstop: one row never sinks the batch
-            report.add_error(f"predictions: id {pid!r}: {unexpected(exc)}")
-            continue
+            return f"predictions: id {pid!r}: {unexpected(exc)}"
         waits = False
         if not isinstance(output, str):
             item.parse_failed = True
@@ -246,34 +304,48 @@ def verify(
         else:
             waits = batched and bool(item.diagnosis)  # only items with something to diagnose
         claim = None
-        if claims and isinstance(output, str):
+        if self.claims and isinstance(output, str):
+            from tsolve.claims import first_false_claim
+
             found = first_false_claim(output)
             claim = None if found is None else found.to_json()
-        held.add(item, family, record if waits else None, claim)
-    held.flush()
-    report.missing = [rid for rid in lookup.ids() if rid not in seen]
+        return Judged(item, family, waits, claim)
+
+
+def finish(
+    report: VerifyReport,
+    ids: Iterable[str],
+    seen: set[str],
+    missing: str,
+    get: Callable[[str], dict[str, Any] | None],
+    routes: dict[str, tuple[Scorer, bool]],
+) -> None:
+    """After the last prediction: list the records none answered (``ids``
+    in file order) and, with ``missing="zero"``, score them 0."""
+    report.missing = [rid for rid in ids if rid not in seen]
     if missing == "zero":
-        _score_missing(report, lookup, routes)
-    return report
+        _score_missing(report, get, routes)
 
 
 class _HeldItems:
     """Scored items in prediction order, held until the batch diagnosis of
     the ones that wait for it has run, then handed to the report."""
 
-    def __init__(self, report: VerifyReport) -> None:
+    def __init__(self, report: VerifyReport, diagnose: Diagnose | None = None) -> None:
         self.report = report
+        self.diagnose = diagnose or _diagnose
         self.items: list[tuple[ItemScore, dict[str, Any] | None]] = []  # (item, false claim)
-        self.waiting: dict[str, list[tuple[dict[str, Any], ItemScore]]] = defaultdict(list)
+        self.waiting: dict[str, list[tuple[Any, ItemScore]]] = defaultdict(list)
 
     def add(
         self,
         item: ItemScore,
         family: str,
-        record: dict[str, Any] | None,
+        record: Any,
         claim: dict[str, Any] | None,
     ) -> None:
-        """Hold ``item``; ``record`` when it waits for its family's diagnosis."""
+        """Hold ``item``; ``record`` when it waits for its family's diagnosis
+        (or whatever the ``diagnose`` the holder was made with reads)."""
         self.items.append((item, claim))
         if record is not None:
             waiting = self.waiting[family]
@@ -288,7 +360,7 @@ class _HeldItems:
         record the diagnosis found unusable are reported and dropped)."""
         dropped: set[int] = set()
         for family, waiting in self.waiting.items():
-            dropped |= _diagnose(family, waiting, self.report)
+            dropped |= self.diagnose(family, waiting, self.report)
         self.waiting.clear()
         for item, claim in self.items:
             if id(item) in dropped:
@@ -301,11 +373,13 @@ class _HeldItems:
 
 
 def _score_missing(
-    report: VerifyReport, lookup: RecordLookup, routes: dict[str, tuple[Scorer, bool]]
+    report: VerifyReport,
+    get: Callable[[str], dict[str, Any] | None],
+    routes: dict[str, tuple[Scorer, bool]],
 ) -> None:
     """Score each record of ``report.missing`` as an empty output: 0, counted."""
     for rid in report.missing:
-        record = lookup.get(rid)
+        record = get(rid)
         if record is None:
             continue  # the file changed under us: reported by the lookup
         try:
@@ -332,12 +406,26 @@ def _diagnose(
     """Run ``family``'s batch diagnosis over ``waiting``; the ``id()`` of each
     item whose record turns out unusable (reported, to be dropped as if its
     scorer had raised)."""
+    return drop_unusable(waiting, diagnosis_errors(family, waiting), report)
+
+
+def diagnosis_errors(
+    family: str, waiting: list[tuple[dict[str, Any], ItemScore]]
+) -> list[str | None]:
+    """``family``'s batch diagnosis over ``waiting`` (filled into the items);
+    per item None, or the error that makes its record unusable."""
     diagnoser = batch_diagnoser_for(family)
     assert diagnoser is not None
     try:
-        errors = diagnoser(waiting)
+        return diagnoser(waiting)
     except Exception as exc:  # the backstop: the batch's items are dropped, never the run
-        errors = [unexpected(exc)] * len(waiting)
+        return [unexpected(exc)] * len(waiting)
+
+
+def drop_unusable(
+    waiting: list[tuple[Any, ItemScore]], errors: list[str | None], report: VerifyReport
+) -> set[int]:
+    """Report each item with an error; the ``id()`` of those items."""
     dropped: set[int] = set()
     for (_record, item), error in zip(waiting, errors, strict=True):
         if error is not None:
@@ -358,6 +446,8 @@ def verify_files(
     keep_items: bool = False,
     on_item: ItemListener | None = None,
     on_error: ErrorListener | None = None,
+    engine: str = "local",
+    engine_address: str | None = None,
 ) -> VerifyReport:
     """:func:`verify` over two files (JSON, JSON array or JSONL; ``-`` = stdin).
 
@@ -367,9 +457,31 @@ def verify_files(
 
     ``track`` wraps the stream of prediction rows (the CLI passes a progress
     bar; the rows are read lazily, so it advances as they are scored); the
-    other arguments are passed on to :func:`verify`."""
+    other arguments are passed on to :func:`verify`.
+
+    ``engine="ray"`` scores on a Ray cluster (at ``engine_address``; default
+    a new local instance) instead of in this process, with the same report
+    (:mod:`tsolve.verifiers.chunked`; the records must be a JSON Lines file)."""
     if str(puzzles) == "-" and str(predictions) == "-":
         raise TsolveError("predictions: only one of the two files can be '-' (stdin)")
+    if engine != "local":
+        from tsolve.engines import open_engine
+        from tsolve.verifiers.chunked import verify_on_engine
+
+        with open_engine(engine, address=engine_address) as runner:
+            return verify_on_engine(
+                runner,
+                puzzles,
+                predictions,
+                diagnose,
+                track,
+                batch_gc,
+                missing,
+                claims,
+                keep_items=keep_items,
+                on_item=on_item,
+                on_error=on_error,
+            )
     rows: Iterable[Any] = iter_json_rows(predictions)
     if track is not None:
         rows = track(rows)
