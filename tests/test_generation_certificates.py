@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from tsolve.bounded_store import BoundedStore
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import answer_set_size, domain_view, fact_constraint
+from tsolve.encodings.facts.knowledge_facts import EventRelationFact
 from tsolve.encodings.facts.packed import all_of, pack, size, unpack
 from tsolve.encodings.ir import DATE_VAR, In, InCycle, Mod, Not, Or, evaluate, renamed
 from tsolve.generators.time_puzzles import PuzzleConfig, certify_necessity, generate_puzzle
@@ -163,3 +164,20 @@ def test_periodic_facts_over_long_domains_are_one_cycle_of_residues(data: st.Dat
     fast = np.asarray(fact.holds(domain_view(domain)), dtype=bool)
     assert np.array_equal(evaluate(c, {DATE_VAR: domain.days}), fast)
     assert answer_set_size(fact, domain) == int(fast.sum())
+
+
+@pytest.mark.parametrize(
+    "relation", ["same_day", "same_month", "same_year", "before", "after", "anniversary"]
+)
+@pytest.mark.parametrize(
+    ("start", "end"), [("0001-01-01", "0001-03-05"), ("9999-11-20", "9999-12-31")]
+)
+def test_event_spans_at_the_ends_of_the_calendar(relation: str, start: str, end: str) -> None:
+    """An event that never ended (end 9999-12-31) or began on day 1: the
+    closed-form spans stay inside the calendar and equal ``holds``."""
+    fact = EventRelationFact("an event", start, end, relation)
+    for domain in (DateDomain(1, 800), DateDomain(WIDEST.end - 800, WIDEST.end)):
+        fast = np.asarray(fact.holds(domain_view(domain)), dtype=bool)
+        ir = evaluate(fact.constraint(domain), {DATE_VAR: domain.days})
+        assert np.array_equal(ir, fast)
+        assert answer_set_size(fact, domain) == int(fast.sum())

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from tsolve.backend_names import BACKENDS, GENERATION_BACKENDS
+from tsolve.bench.mask_peer import MaskPeer
 from tsolve.bench.measure import (
     Measurement,
     Paired,
@@ -23,6 +24,7 @@ from tsolve.bench.measure import (
     interleave_items,
     latencies,
     p95,
+    paired_measure,
     rate_measure,
     round_figure,
     solve_with,
@@ -63,18 +65,19 @@ def bench_time_puzzles(size: Size) -> list[Measurement]:
         generate_puzzle(900, i, PuzzleConfig(solutions=mixed))
     note = f"after a warm-up of {warm} puzzles (per-process fact caches)"
 
-    # Headline: CP-SAT, mixed M = 1..6, as a dataset run would be.
-    work, reps = size(40, 200), size.reps(3, 3)
+    # Headline: CP-SAT, mixed M = 1..6, against the NumPy-mask peer in the same rounds.
+    work, rounds = size(40, 200), size.reps(4, 6)
     cfg = PuzzleConfig(solutions=mixed)
-    m = rate_measure(
+    m = paired_measure(
         "time-puzzles.generate.cpsat.M=1-6",
         group,
         "generate",
         "puzzles/s",
         work,
-        reps,
         count_puzzles(1, cfg, work),
-        {"backend": "cpsat", "M": "1-6"},
+        (PEER_NAME, work, mask_peer_run(MaskPeer(), work)),
+        rounds,
+        {"backend": "cpsat", "M": "1-6", "target": 1000, "target_peer_ratio": 0.5},
         note,
     )
     m.reference = {
@@ -84,6 +87,7 @@ def bench_time_puzzles(size: Size) -> list[Measurement]:
         "ratio": round_figure((m.value or 0) / PAPER_PUZZLES_PER_SECOND),
     }
     out.append(m)
+    out.append(bench_wide_domain(size))
     out.extend(bench_relational(size))
 
     out.extend(bench_puzzle_kinds(size, note))
@@ -114,6 +118,49 @@ def bench_time_puzzles(size: Size) -> list[Measurement]:
     out.extend(bench_solve_latency([puzzle_from_record(r) for r in records[:n]], size))
     out.extend(bench_verify_puzzles(records, size))
     return out
+
+
+PEER_NAME = "NumPy-mask peer (calendar facts ANDed until M; no knowledge base, no certificate)"
+#: Issue 14, target 2: the whole proleptic Gregorian calendar.
+WIDE_DOMAIN = ("0001-01-01", "9999-12-31")
+
+
+def mask_peer_run(peer: MaskPeer, work: int) -> Callable[[int], int]:
+    """A round of the peer: ``work`` puzzles, M cycling 1..6, seeded by the round."""
+
+    def run(r: int) -> int:
+        rng = np.random.default_rng(r)
+        for i in range(work):
+            peer.puzzle(rng, 1 + i % 6)
+        return work
+
+    return run
+
+
+def bench_wide_domain(size: Size) -> Measurement:
+    """Generation over 0001-01-01..9999-12-31 (issue 14, target 2: at least
+    100 puzzles/s and under 1 GB), against the peer on the same domain."""
+    from tsolve.calendars.domain import DateDomain
+    from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+
+    domain = DateDomain.from_dates(*(_dt.date.fromisoformat(d) for d in WIDE_DOMAIN))
+    cfg = PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), domain=domain)
+    warm = size(20, 100)
+    for i in range(warm):
+        generate_puzzle(901, i, cfg)
+    work = size(20, 100)
+    return paired_measure(
+        "time-puzzles.generate.cpsat.M=1-6.domain=0001-9999",
+        "time-puzzles",
+        "generate",
+        "puzzles/s",
+        work,
+        count_puzzles(1, cfg, work),
+        (PEER_NAME, work, mask_peer_run(MaskPeer(domain), work)),
+        size.reps(3, 4),
+        {"backend": "cpsat", "M": "1-6", "domain": "..".join(WIDE_DOMAIN), "target": 100},
+        f"after a warm-up of {warm} puzzles; peak memory: benchmarks/bench_time_puzzles.py",
+    )
 
 
 def bench_solve_latency(puzzles: list[Any], size: Size) -> list[Measurement]:

@@ -9,6 +9,7 @@ the dates out, isolating pure temporal reasoning.
 
 from __future__ import annotations
 
+import calendar as _cal
 import datetime as _dt
 import random
 from dataclasses import dataclass
@@ -30,9 +31,9 @@ def _day(text: str, field: str) -> int:
     return parse_iso(text, field).toordinal()
 
 
-def _month_end(d: _dt.date) -> _dt.date:
-    nxt = d.replace(day=28) + _dt.timedelta(days=4)
-    return nxt - _dt.timedelta(days=nxt.day)
+def _month_end(d: _dt.date) -> int:
+    """The day number of the last day of ``d``'s month."""
+    return d.toordinal() - d.day + _cal.monthrange(d.year, d.month)[1]
 
 
 def _overlaps(lo: int, hi: int, domain: DateDomain) -> bool:
@@ -342,15 +343,20 @@ class EventRelationFact(Fact):
     def day_intervals(self) -> IntervalSet | None:
         s = _dt.date.fromordinal(_day(self.start, "start"))
         e = _dt.date.fromordinal(_day(self.end, "end"))
-        first, last = 1, _dt.date.max.toordinal()
-        spans = {
-            "same_day": (s.toordinal(), e.toordinal()),
-            "same_month": (s.replace(day=1).toordinal(), _month_end(e).toordinal()),
-            "same_year": (_dt.date(s.year, 1, 1).toordinal(), _dt.date(e.year, 12, 31).toordinal()),
-            "before": (first, s.toordinal() - 1),
-            "after": (e.toordinal() + 1, last),
-        }.get(self.relation)  # an anniversary recurs every year: no few intervals
-        return None if spans is None else IntervalSet.from_intervals([spans])
+        r = self.relation
+        if r == "anniversary":  # recurs every year: no few intervals
+            return None
+        if r == "same_day":
+            span = (s.toordinal(), e.toordinal())
+        elif r == "same_month":
+            span = (s.replace(day=1).toordinal(), _month_end(e))
+        elif r == "same_year":
+            span = (_dt.date(s.year, 1, 1).toordinal(), _dt.date(e.year, 12, 31).toordinal())
+        elif r == "before":
+            span = (1, s.toordinal() - 1)
+        else:
+            span = (e.toordinal() + 1, _dt.date.max.toordinal())
+        return IntervalSet.from_intervals([span])
 
     def render(self, style: Style = "implicit") -> str:
         single = self.start == self.end
