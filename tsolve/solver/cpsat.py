@@ -2,7 +2,8 @@
 
 ``In`` becomes ``add_linear_expression_in_domain`` over ``Domain.from_intervals``;
 ``Mod`` a linear equality with a quotient variable (or ``add_modulo_equality``
-when it sits under a connective); solutions are enumerated with a callback
+when it sits under a connective); ``InCycle`` a domain on one residue variable
+per (variable, period), shared by every periodic fact; solutions are enumerated with a callback
 that stops at the cap. One worker, for determinism and for throughput across
 processes.
 
@@ -64,6 +65,7 @@ class _Translator:
             name: self.model.new_int_var(lo, hi, name) for name, (lo, hi) in problem.domains.items()
         }
         self.problem = problem
+        self.residues: dict[tuple[str, int], cp_model.IntVar] = {}
 
     def post(self, f: Formula, enforce: cp_model.IntVar | None = None) -> None:
         """Require ``f`` (under ``enforce`` when given: half-reification suffices
@@ -84,15 +86,7 @@ class _Translator:
             m.add(x == f.m * q + r)
             return
         if isinstance(f, InCycle) and enforce is None:
-            # x = period * q + residue, the residue in the set: no modulo propagator.
-            if not f.residues:
-                m.add_bool_or([])  # no residue: false
-                return
-            x = self.vars[f.var]
-            lo, hi = self.problem.domains[f.var]
-            residue = m.new_int_var_from_domain(_domain(f.residues), "")
-            q = m.new_int_var(lo // f.period - 1, hi // f.period + 1, "")
-            m.add(x == f.period * q + residue)
+            m.add_linear_expression_in_domain(self.residue(f.var, f.period), _domain(f.residues))
             return
         if isinstance(f, Diff) and enforce is None:
             m.add_linear_constraint(self.vars[f.x] - self.vars[f.y], f.lo, f.hi)
@@ -102,6 +96,22 @@ class _Translator:
             m.add_bool_or([lit])
         else:
             m.add_implication(enforce, lit)
+
+    def residue(self, var: str, period: int) -> cp_model.IntVar:
+        """``var mod period`` as a variable, made once per (variable, period):
+        var = period * q + residue. Every periodic fact on the date then
+        narrows one shared residue, and the solver sees one small linear
+        equation instead of a modulo constraint per fact."""
+        key = (var, period)
+        if key not in self.residues:
+            lo, hi = self.problem.domains[var]
+            if lo < 0:
+                raise TsolveError("cpsat: a cycle over negative values is unsupported")
+            r = self.model.new_int_var(0, period - 1, "")
+            q = self.model.new_int_var(lo // period, hi // period, "")
+            self.model.add(self.vars[var] == period * q + r)
+            self.residues[key] = r
+        return self.residues[key]
 
     def reify(self, f: Formula) -> Any:
         """A literal equivalent to ``f`` (both directions)."""
@@ -126,14 +136,9 @@ class _Translator:
             m.add(z == f.r % f.m).only_enforce_if(b)
             m.add(z != f.r % f.m).only_enforce_if(b.negated())
         elif isinstance(f, InCycle):
-            x = self.vars[f.var]
-            lo, _hi = self.problem.domains[f.var]
-            if lo < 0:
-                raise TsolveError("cpsat: a cycle over negative values is unsupported")
-            z = m.new_int_var(0, f.period - 1, "")
-            m.add_modulo_equality(z, x, f.period)
-            m.add_linear_expression_in_domain(z, _domain(f.residues)).only_enforce_if(b)
+            z = self.residue(f.var, f.period)
             other = f.residues.complement(0, f.period - 1)
+            m.add_linear_expression_in_domain(z, _domain(f.residues)).only_enforce_if(b)
             m.add_linear_expression_in_domain(z, _domain(other)).only_enforce_if(b.negated())
         elif isinstance(f, Diff):
             e = self.vars[f.x] - self.vars[f.y]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -101,6 +102,10 @@ def size(words: np.ndarray) -> int:
     return int(np.bitwise_count(words).sum())
 
 
+# answer_set_size's cache: (fact, domain) -> an int. A repair step asks for
+# the gain of the fact it just drew, and facts recur; the size is a value of
+# two frozen objects and the fixed calendar, so never stale. Bounded.
+@lru_cache(maxsize=16384)
 def answer_set_size(fact: Fact, domain: DateDomain) -> int:
     """|C(t) ∩ D|: how many days of ``domain`` satisfy ``fact``. In closed form
     where that is possible, with no mask at all: from the fact's
