@@ -76,28 +76,53 @@ def group_items(items: Iterable[ItemScore]) -> dict[str, dict[str, list[ItemScor
     return groups
 
 
+_CELL_LISTS_MAX = 4_096
+"""Label combinations whose cells a :class:`FamilyTotals` remembers (a bound,
+not an LRU: when full it is emptied, and refilling is cheap)."""
+
+
 class FamilyTotals:
     """One family's report, summed as its items arrive: overall and per group
     label (:func:`labels_of`)."""
 
-    __slots__ = ("by", "overall")
+    __slots__ = ("by", "cell_lists", "overall")
 
     def __init__(self) -> None:
         self.overall = RunningAggregate()
         self.by: dict[str, dict[str, RunningAggregate]] = {}
+        # The item's groups, made hashable -> the cells it counts in.
+        self.cell_lists: dict[tuple[Any, ...], list[RunningAggregate]] = {}
 
-    def add(self, item: ItemScore) -> None:
-        # RunningAggregate.add, inlined over the item's cells: an item counts
-        # under a dozen labels, and this runs once per prediction.
+    def cells(self, item: ItemScore) -> list[RunningAggregate]:
+        """The sums ``item`` counts in: overall, then one per label, each made
+        when first met. Most items of a family share a few combinations of
+        labels, and finding a dozen cells label by label cost more than
+        adding to them, so the list is kept per combination of ``groups``
+        values (equal values, equal labels: the same cells; a list is marked
+        as one, since a tuple is a single label)."""
+        groups = item.groups.items()
+        key = tuple((k, "list", tuple(v)) if isinstance(v, list) else (k, v) for k, v in groups)
+        cells = self.cell_lists.get(key)
+        if cells is not None:
+            return cells
         cells = [self.overall]
-        for key, label in labels_of(item):
-            labels = self.by.get(key)
+        for key_name, label in labels_of(item):
+            labels = self.by.get(key_name)
             if labels is None:
-                labels = self.by[key] = {}
+                labels = self.by[key_name] = {}
             running = labels.get(label)
             if running is None:
                 running = labels[label] = RunningAggregate()
             cells.append(running)
+        if len(self.cell_lists) >= _CELL_LISTS_MAX:
+            self.cell_lists.clear()
+        self.cell_lists[key] = cells
+        return cells
+
+    def add(self, item: ItemScore) -> None:
+        # RunningAggregate.add, inlined over the item's cells: an item counts
+        # under a dozen labels, and this runs once per prediction.
+        cells = self.cells(item)
         failed = bool(item.parse_failed)
         metrics = item.metrics.items()
         for running in cells:
