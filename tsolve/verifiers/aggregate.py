@@ -34,11 +34,30 @@ class RunningAggregate:
         self.sums: dict[str, float] = {}
 
     def add(self, item: ItemScore) -> None:
+        self.add_scores(item.metrics, bool(item.parse_failed))
+
+    def add_scores(self, metrics: dict[str, float], failed: bool) -> None:
+        """Count one item with these metrics (and parse failure)."""
         self.n += 1
-        self.parse_failures += bool(item.parse_failed)
+        self.parse_failures += failed
         sums = self.sums
-        for k, v in item.metrics.items():
+        for k, v in metrics.items():
             sums[k] = sums.get(k, 0) + v
+
+    def add_column(self, key: str, values: np.ndarray) -> None:
+        """Add ``values`` (float64, in arrival order) to the sum of ``key``
+        as :meth:`add_scores` would, one after the other: NumPy's ``cumsum``
+        is a running sum (``out[i] = out[i-1] + x[i]``), so its last value is
+        the left-to-right sum, bit for bit (``np.sum`` adds pairwise and is
+        not). A sum so far that is an exact ``int`` takes the first value as
+        Python adds a float to it."""
+        if not values.size:
+            return
+        start = self.sums.get(key, 0)
+        if type(start) is not float:
+            start, values = start + float(values[0]), values[1:]
+        with np.errstate(all="ignore"):  # inf and nan arise silently, as in Python
+            self.sums[key] = float(np.cumsum(np.concatenate(([start], values)))[-1])
 
     def result(self) -> dict[str, Any]:
         """Metrics sorted by name, as :func:`aggregate` returns them."""
@@ -142,68 +161,24 @@ class FamilyTotals:
             self.fold()
 
     def fold(self) -> None:
-        """Add the held items to their cells' sums.
-
-        Each cell's sum of a metric is the items' values added left to right
-        in arrival order, starting from the cell's sum so far: what
-        :meth:`RunningAggregate.add` does item by item, done here over a
-        NumPy column, whose ``cumsum`` also adds strictly left to right (it
-        is a running sum: ``out[i] = out[i-1] + x[i]``, never pairwise like
-        ``sum``). Only plain ``float`` metrics take this way; a batch with
-        any other number (an ``int`` from a third-party scorer, whose sum
-        stays exact) is added item by item."""
+        """Add the held items to their cells' sums, a column at a time: each
+        cell's count, parse failures and, per metric, the values of its items
+        in arrival order (:meth:`RunningAggregate.add_column`). A batch with a
+        metric that is not a plain ``float`` (an ``int`` from a third-party
+        scorer, whose sum stays exact) is added item by item."""
         pending, self.pending = self.pending, []
-        if not pending:
-            return
-        columns: dict[str, list[float | None]] = {}
-        plain_floats = True
-        for i, (_cells, metrics, _failed) in enumerate(pending):
-            for k, v in metrics.items():
-                column = columns.get(k)
-                if column is None:
-                    column = columns[k] = [None] * len(pending)
-                column[i] = v
-                plain_floats = plain_floats and type(v) is float
-        if not plain_floats:
+        columns = _float_columns([metrics for _cells, metrics, _failed in pending])
+        if columns is None:
             for cells, metrics, failed in pending:
                 for running in cells:
-                    running.n += 1
-                    running.parse_failures += failed
-                    sums = running.sums
-                    for k, v in metrics.items():
-                        sums[k] = sums.get(k, 0) + v
+                    running.add_scores(metrics, failed)
             return
-        # Items sharing a list of cells (a combination of labels) share its rows.
-        rows: dict[int, tuple[list[RunningAggregate], list[int]]] = {}
-        for i, (cells, _metrics, _failed) in enumerate(pending):
-            entry = rows.get(id(cells))
-            if entry is None:
-                entry = rows[id(cells)] = (cells, [])
-            entry[1].append(i)
-        by_cell: dict[int, tuple[RunningAggregate, list[list[int]]]] = {}
-        for cells, members in rows.values():
-            for running in cells:
-                found = by_cell.get(id(running))
-                if found is None:
-                    found = by_cell[id(running)] = (running, [])
-                found[1].append(members)
-        failed = np.array([f for _c, _m, f in pending], dtype=np.int64)
-        values = {
-            k: (
-                np.array([0.0 if v is None else v for v in column], dtype=np.float64),
-                np.array([v is not None for v in column], dtype=bool),
-            )
-            for k, column in columns.items()
-        }
-        for running, member_lists in by_cell.values():
-            at = np.sort(np.concatenate([np.asarray(m, dtype=np.intp) for m in member_lists]))
-            running.n += len(at)
-            running.parse_failures += int(failed[at].sum())
-            for k, (column_values, present) in values.items():
-                mine = column_values[at[present[at]]]
-                if mine.size:
-                    start = running.sums.get(k, 0)
-                    running.sums[k] = float(np.cumsum(np.concatenate(([start], mine)))[-1])
+        failures = np.array([failed for _cells, _metrics, failed in pending], dtype=np.int64)
+        for running, rows in _rows_by_cell([cells for cells, _m, _f in pending]):
+            running.n += len(rows)
+            running.parse_failures += int(failures[rows].sum())
+            for key, (values, present) in columns.items():
+                running.add_column(key, values[rows[present[rows]]])
 
     def result(self) -> dict[str, Any]:
         """``{"overall": ..., "by": {key: {label: ...}}}``: keys sorted, labels
@@ -219,6 +194,52 @@ class FamilyTotals:
                 for key, labels in sorted(self.by.items())
             },
         }
+
+
+def _float_columns(
+    metrics: list[dict[str, float]],
+) -> dict[str, tuple[np.ndarray, np.ndarray]] | None:
+    """Per metric, its values over ``metrics`` (0 where missing) and where it
+    is present; None if a value is not a plain ``float``."""
+    columns: dict[str, list[float | None]] = {}
+    for i, row in enumerate(metrics):
+        for k, v in row.items():
+            if type(v) is not float:
+                return None
+            column = columns.get(k)
+            if column is None:
+                column = columns[k] = [None] * len(metrics)
+            column[i] = v
+    return {
+        k: (
+            np.array([0.0 if v is None else v for v in column], dtype=np.float64),
+            np.array([v is not None for v in column], dtype=bool),
+        )
+        for k, column in columns.items()
+    }
+
+
+def _rows_by_cell(
+    cell_lists: list[list[RunningAggregate]],
+) -> Iterable[tuple[RunningAggregate, np.ndarray]]:
+    """Each cell met in ``cell_lists`` (row i's cells), with the rows it is
+    in, in order. Rows sharing a list (a combination of labels) are gathered
+    first, so the per-row work is one append, not one per cell."""
+    shared: dict[int, tuple[list[RunningAggregate], list[int]]] = {}
+    for i, cells in enumerate(cell_lists):
+        entry = shared.get(id(cells))
+        if entry is None:
+            entry = shared[id(cells)] = (cells, [])
+        entry[1].append(i)
+    parts: dict[int, tuple[RunningAggregate, list[list[int]]]] = {}
+    for cells, rows in shared.values():
+        for running in cells:
+            found = parts.get(id(running))
+            if found is None:
+                found = parts[id(running)] = (running, [])
+            found[1].append(rows)
+    for running, row_lists in parts.values():
+        yield running, np.sort(np.concatenate([np.asarray(r, dtype=np.intp) for r in row_lists]))
 
 
 def group_order(kv: tuple[str, Any]) -> tuple[int, Any]:
