@@ -115,10 +115,14 @@ def paired(label: str, new: list[float], old: list[float], unit: str) -> None:
     """Medians of each side and of the round-by-round ratios, with ranges."""
     ratios = [a / b for a, b in zip(new, old, strict=True)]
 
-    def fig(xs: list[float]) -> str:
-        return f"{statistics.median(xs):,.3g} ({min(xs):,.3g}-{max(xs):,.3g})"
+    def fig(xs: list[float], form: str) -> str:
+        return f"{statistics.median(xs):{form}} ({min(xs):{form}}-{max(xs):{form}})"
 
-    print(f"{label:28} new {fig(new)} {unit}   old {fig(old)} {unit}   new/old {fig(ratios)}")
+    form = ",.0f" if max(new) >= 100 else ".2f"
+    print(
+        f"{label}: new {fig(new, form)} {unit}, old {fig(old, form)} {unit}, "
+        f"new/old {fig(ratios, '.2f')}"
+    )
 
 
 def main() -> None:
