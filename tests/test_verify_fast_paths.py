@@ -153,3 +153,35 @@ def test_running_aggregate_is_what_the_report_adds_to() -> None:
     cell = totals.result()["by"]["g"]["x"]
     assert cell == {"n": 2, "em": 0.5, "f1": 0.25, "parse_failures": 1}
     assert isinstance(totals.overall, RunningAggregate)
+
+
+# ------------------------------------------------------------------ facts
+
+_EDISON = {"person": "Thomas Edison", "born": "1847-02-11", "died": "1931-10-18",
+           "description": "the inventor Thomas Edison"}  # fmt: skip
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_fact_through_arrow_reads_as_its_plain_form(warm: bool) -> None:
+    """The cache is keyed by the params as given, before the Arrow repair:
+    a repaired fact (a filler of another kind's param, a date as a
+    timestamp) must still be the plain one, whether read first or again."""
+    from tsolve.encodings.facts import fact_from_json
+    from tsolve.encodings.facts.base import _READ_FACTS
+
+    plain = {"kind": "person_alive", "params": dict(_EDISON)}
+    arrow = {"kind": "person_alive",
+             "params": {**_EDISON, "born": _dt.datetime(1847, 2, 11), "weekday": None}}  # fmt: skip
+    _READ_FACTS.clear()
+    if warm:
+        fact_from_json(arrow)
+    assert fact_from_json(arrow) == fact_from_json(plain)
+
+
+def test_a_bad_fact_is_refused_every_time() -> None:
+    from tsolve.encodings.facts import fact_from_json
+
+    noon = {"kind": "person_alive", "params": {**_EDISON, "born": _dt.datetime(1847, 2, 11, 12)}}
+    for _ in range(2):  # a refusal is never kept as a fact
+        with pytest.raises(TsolveError, match="born"):
+            fact_from_json(noon)
