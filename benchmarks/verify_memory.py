@@ -13,8 +13,7 @@ unparseable answers, so the diagnosis runs.
     python benchmarks/verify_memory.py --count 100000 --old /work/main
     python benchmarks/verify_memory.py --count 1000000 --old /work/main --formats jsonl
 
-For throughput with old and new interleaved, time the printed commands with
-``farm-bench --vs`` (see benchmarks/README.md).
+For throughput with old and new interleaved, see ``verify_speed.py``.
 """
 
 from __future__ import annotations

@@ -124,6 +124,23 @@ def expect_iso_date(value: Any, field: str) -> str:
     return value
 
 
+def expect_iso_dates(values: list[Any], field: str) -> list[str]:
+    """``[expect_iso_date(v, f"{field}[k]") ...]`` over ``values``.
+
+    A record's gold dates are checked for every prediction scored against it,
+    so the common case (every value an ISO string) is checked without
+    building a field name per value; any other value takes
+    :func:`expect_iso_date`, which converts it or names it in the error."""
+    try:
+        for value in values:  # str, or a subclass, as expect_iso_date accepts
+            if len(value) != 10 or not isinstance(value, str):
+                raise ValueError
+            _dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        return [expect_iso_date(v, f"{field}[{k}]") for k, v in enumerate(values)]
+    return list(values)
+
+
 def optional(value: Any, check: Any, *args: Any) -> Any:
     """``check(value, *args)`` unless ``value`` is None."""
     return None if value is None else check(value, *args)

@@ -24,7 +24,7 @@ from tsolve.errors import TsolveError
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolveResult, solved_record
 from tsolve.solver.relational import is_relational, solve_relational_record
-from tsolve.validation import expect_iso_date
+from tsolve.validation import expect_iso_date, expect_iso_dates
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,7 @@ def stored_answers(record: dict[str, Any]) -> list[str]:
     gold = record.get("answers")
     if not isinstance(gold, list):
         raise TsolveError(f"record {record.get('id')!r}: 'answers' must be a list of ISO dates")
-    return [expect_iso_date(a, f"record {record.get('id')!r}: answers[{k}]")
-            for k, a in enumerate(gold)]  # fmt: skip
+    return expect_iso_dates(gold, f"record {record.get('id')!r}: answers")
 
 
 def puzzle_from_record(record: Any) -> Puzzle:

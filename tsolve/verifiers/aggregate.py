@@ -16,6 +16,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
+
 from tsolve.verifiers.item import ItemScore
 
 
@@ -32,11 +34,30 @@ class RunningAggregate:
         self.sums: dict[str, float] = {}
 
     def add(self, item: ItemScore) -> None:
+        self.add_scores(item.metrics, bool(item.parse_failed))
+
+    def add_scores(self, metrics: dict[str, float], failed: bool) -> None:
+        """Count one item with these metrics (and parse failure)."""
         self.n += 1
-        self.parse_failures += bool(item.parse_failed)
+        self.parse_failures += failed
         sums = self.sums
-        for k, v in item.metrics.items():
+        for k, v in metrics.items():
             sums[k] = sums.get(k, 0) + v
+
+    def add_column(self, key: str, values: np.ndarray) -> None:
+        """Add ``values`` (float64, in arrival order) to the sum of ``key``
+        as :meth:`add_scores` would, one after the other: NumPy's ``cumsum``
+        is a running sum (``out[i] = out[i-1] + x[i]``), so its last value is
+        the left-to-right sum, bit for bit (``np.sum`` adds pairwise and is
+        not). A sum so far that is an exact ``int`` takes the first value as
+        Python adds a float to it."""
+        if not values.size:
+            return
+        start = self.sums.get(key, 0)
+        if type(start) is not float:
+            start, values = start + float(values[0]), values[1:]
+        with np.errstate(all="ignore"):  # inf and nan arise silently, as in Python
+            self.sums[key] = float(np.cumsum(np.concatenate(([start], values)))[-1])
 
     def result(self) -> dict[str, Any]:
         """Metrics sorted by name, as :func:`aggregate` returns them."""
@@ -76,40 +97,93 @@ def group_items(items: Iterable[ItemScore]) -> dict[str, dict[str, list[ItemScor
     return groups
 
 
+_CELL_LISTS_MAX = 4_096
+"""Label combinations whose cells a :class:`FamilyTotals` remembers (a bound,
+not an LRU: when full it is emptied, and refilling is cheap)."""
+
+_FOLD_EVERY = 8_192
+"""Items a :class:`FamilyTotals` holds (their cells, metrics and parse flag)
+before adding them to its sums."""
+
+
 class FamilyTotals:
     """One family's report, summed as its items arrive: overall and per group
-    label (:func:`labels_of`)."""
+    label (:func:`labels_of`).
 
-    __slots__ = ("by", "overall")
+    An item counts in a dozen cells (overall, and one per label), each summing
+    three or four metrics: added one by one, that was the costliest part of
+    ``tsolve verify`` after reading the records. So items are held in bounded
+    batches and added a column at a time (:meth:`fold`), with the same
+    additions in the same order: every sum is identical, to the last bit, to
+    :class:`RunningAggregate` adding the items one by one."""
+
+    __slots__ = ("by", "cell_lists", "overall", "pending")
 
     def __init__(self) -> None:
         self.overall = RunningAggregate()
         self.by: dict[str, dict[str, RunningAggregate]] = {}
+        # The item's groups, made hashable -> the cells it counts in.
+        self.cell_lists: dict[tuple[Any, ...], list[RunningAggregate]] = {}
+        # Items not yet in the sums: (cells, metrics, parse failed?).
+        self.pending: list[tuple[list[RunningAggregate], dict[str, float], bool]] = []
 
-    def add(self, item: ItemScore) -> None:
-        # RunningAggregate.add, inlined over the item's cells: an item counts
-        # under a dozen labels, and this runs once per prediction.
+    def cells(self, item: ItemScore) -> list[RunningAggregate]:
+        """The sums ``item`` counts in: overall, then one per label, each made
+        when first met. Most items of a family share a few combinations of
+        labels, and finding a dozen cells label by label cost more than
+        adding to them, so the list is kept per combination of ``groups``
+        values (equal values, equal labels: the same cells; a list is marked
+        as one, since a tuple is a single label)."""
+        groups = item.groups.items()
+        key = tuple((k, "list", tuple(v)) if isinstance(v, list) else (k, v) for k, v in groups)
+        cells = self.cell_lists.get(key)
+        if cells is not None:
+            return cells
         cells = [self.overall]
-        for key, label in labels_of(item):
-            labels = self.by.get(key)
+        for key_name, label in labels_of(item):
+            labels = self.by.get(key_name)
             if labels is None:
-                labels = self.by[key] = {}
+                labels = self.by[key_name] = {}
             running = labels.get(label)
             if running is None:
                 running = labels[label] = RunningAggregate()
             cells.append(running)
-        failed = bool(item.parse_failed)
-        metrics = item.metrics.items()
-        for running in cells:
-            running.n += 1
-            running.parse_failures += failed
-            sums = running.sums
-            for k, v in metrics:
-                sums[k] = sums.get(k, 0) + v
+        if len(self.cell_lists) >= _CELL_LISTS_MAX:
+            self.cell_lists.clear()
+        self.cell_lists[key] = cells
+        return cells
+
+    def add(self, item: ItemScore) -> None:
+        """Count ``item`` in (its cells are found now, so a later change to
+        its groups does not move it)."""
+        self.pending.append((self.cells(item), item.metrics, bool(item.parse_failed)))
+        if len(self.pending) >= _FOLD_EVERY:
+            self.fold()
+
+    def fold(self) -> None:
+        """Add the held items to their cells' sums, a column at a time: each
+        cell's count, parse failures and, per metric, the values of its items
+        in arrival order (:meth:`RunningAggregate.add_column`). A batch with a
+        metric that is not a plain ``float`` (an ``int`` from a third-party
+        scorer, whose sum stays exact) is added item by item."""
+        pending, self.pending = self.pending, []
+        columns = _float_columns([metrics for _cells, metrics, _failed in pending])
+        if columns is None:
+            for cells, metrics, failed in pending:
+                for running in cells:
+                    running.add_scores(metrics, failed)
+            return
+        failures = np.array([failed for _cells, _metrics, failed in pending], dtype=np.int64)
+        for running, rows in _rows_by_cell([cells for cells, _m, _f in pending]):
+            running.n += len(rows)
+            running.parse_failures += int(failures[rows].sum())
+            for key, (values, present) in columns.items():
+                running.add_column(key, values[rows[present[rows]]])
 
     def result(self) -> dict[str, Any]:
         """``{"overall": ..., "by": {key: {label: ...}}}``: keys sorted, labels
         in :func:`group_order`."""
+        self.fold()
         return {
             "overall": self.overall.result(),
             "by": {
@@ -120,6 +194,52 @@ class FamilyTotals:
                 for key, labels in sorted(self.by.items())
             },
         }
+
+
+def _float_columns(
+    metrics: list[dict[str, float]],
+) -> dict[str, tuple[np.ndarray, np.ndarray]] | None:
+    """Per metric, its values over ``metrics`` (0 where missing) and where it
+    is present; None if a value is not a plain ``float``."""
+    columns: dict[str, list[float | None]] = {}
+    for i, row in enumerate(metrics):
+        for k, v in row.items():
+            if type(v) is not float:
+                return None
+            column = columns.get(k)
+            if column is None:
+                column = columns[k] = [None] * len(metrics)
+            column[i] = v
+    return {
+        k: (
+            np.array([0.0 if v is None else v for v in column], dtype=np.float64),
+            np.array([v is not None for v in column], dtype=bool),
+        )
+        for k, column in columns.items()
+    }
+
+
+def _rows_by_cell(
+    cell_lists: list[list[RunningAggregate]],
+) -> Iterable[tuple[RunningAggregate, np.ndarray]]:
+    """Each cell met in ``cell_lists`` (row i's cells), with the rows it is
+    in, in order. Rows sharing a list (a combination of labels) are gathered
+    first, so the per-row work is one append, not one per cell."""
+    shared: dict[int, tuple[list[RunningAggregate], list[int]]] = {}
+    for i, cells in enumerate(cell_lists):
+        entry = shared.get(id(cells))
+        if entry is None:
+            entry = shared[id(cells)] = (cells, [])
+        entry[1].append(i)
+    parts: dict[int, tuple[RunningAggregate, list[list[int]]]] = {}
+    for cells, rows in shared.values():
+        for running in cells:
+            found = parts.get(id(running))
+            if found is None:
+                found = parts[id(running)] = (running, [])
+            found[1].append(rows)
+    for running, row_lists in parts.values():
+        yield running, np.sort(np.concatenate([np.asarray(r, dtype=np.intp) for r in row_lists]))
 
 
 def group_order(kv: tuple[str, Any]) -> tuple[int, Any]:

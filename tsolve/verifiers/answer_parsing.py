@@ -131,13 +131,33 @@ _ISO_LIST = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:\s*,\s*\d{4}-\d{2}-\d{2})*\s*\.
 def find_dates(text: str) -> tuple[list[str], list[str]]:
     """All date mentions in order: (valid ISO dates, invalid date-like tokens)."""
     if _ISO_LIST.match(text):  # the format the prompt asks for: skip the general scan
-        try:
-            dates = [_dt.date.fromisoformat(t.strip()).isoformat()
-                     for t in text.strip().rstrip(".").split(",")]  # fmt: skip
-        except ValueError:
-            pass  # an invalid date among them: the general scan sorts it out
+        dates = _iso_list_dates(text)
+        if dates is not None:
+            return dates, []
+    return scan_dates(text)
+
+
+def _iso_list_dates(text: str) -> list[str] | None:
+    """The dates of a comma-separated list of ``YYYY-MM-DD`` (:data:`_ISO_LIST`
+    matched it), each once, in order; None if one is not a real date (the
+    general scan then says which). An ASCII date that ``fromisoformat``
+    accepts is already in the form it would write back, so only non-ASCII
+    digits (which ``\\d`` also matches) are written back."""
+    tokens = [t.strip() for t in text.strip().rstrip(".").split(",")]
+    try:
+        if text.isascii():
+            for t in tokens:
+                _dt.date.fromisoformat(t)
         else:
-            return list(dict.fromkeys(dates)), []
+            tokens = [_dt.date.fromisoformat(t).isoformat() for t in tokens]
+    except ValueError:
+        return None
+    return list(dict.fromkeys(tokens))
+
+
+def scan_dates(text: str) -> tuple[list[str], list[str]]:
+    """:func:`find_dates` without its fast path: every ISO, ``Month D, YYYY``
+    and ``D Month YYYY`` mention, read by :data:`DATE_RE`."""
     valid: list[str] = []
     invalid: list[str] = []
     for m in DATE_RE.finditer(text):

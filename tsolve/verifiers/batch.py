@@ -105,10 +105,11 @@ class VerifyReport:
 
     def summary(self) -> dict[str, Any]:
         """Macro-averaged metrics per family, overall and per group label."""
+        families = {fam: t.result() for fam, t in sorted(self.totals.items())}
         return {
-            "families": {fam: t.result() for fam, t in sorted(self.totals.items())},
+            "families": families,
             "scored": self.scored,
-            "parse_failures": sum(t.overall.parse_failures for t in self.totals.values()),
+            "parse_failures": sum(f["overall"]["parse_failures"] for f in families.values()),
             "errors": self.error_count,
             "missing_predictions": len(self.missing),
             "missing_scored_zero": self.missing_scored,

@@ -34,7 +34,7 @@ from tsolve.errors import TsolveError
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolverBackend
 from tsolve.solver.relational import FAMILY, RelationalPuzzle, problem_of, relational_from_record
-from tsolve.validation import expect_iso_date, expect_list
+from tsolve.validation import expect_iso_date, expect_iso_dates, expect_list
 from tsolve.verifiers.answer_parsing import find_dates, last_marker_end, parse_answer
 from tsolve.verifiers.item import ItemScore
 from tsolve.verifiers.metrics import set_metrics
@@ -182,7 +182,7 @@ def _gold(record: dict[str, Any], puzzle: RelationalPuzzle) -> list[str]:
     where = f"record {puzzle.id!r}: answers"
     items = expect_list(record.get("answers"), where)
     if puzzle.asked is not None:
-        return [expect_iso_date(a, f"{where}[{k}]") for k, a in enumerate(items)]
+        return expect_iso_dates(items, where)
     keys = []
     for k, a in enumerate(items):
         row = expect_list(a, f"{where}[{k}]", len(puzzle.events), len(puzzle.events))

@@ -334,9 +334,12 @@ def register_fact(cls: type[Fact]) -> type[Fact]:
 
 # fact_from_json's cache: (kind, repr(params)) -> the fact read from them.
 # For the plain JSON values a record holds, equal reprs mean equal params (a
-# different key order only costs a second entry). Facts are frozen and the fact
-# classes fixed once imported, so an entry never goes stale; a bad fact raises
-# and is never kept. Bounded by _READ_FACTS_MAX: full, it is emptied.
+# different key order only costs a second entry). The key is the params as
+# given, before any Arrow repair (_from_arrow): the repair is a function of the
+# kind and the params alone, so a hit needs neither the repair nor the check
+# for it, and most facts are hits. Facts are frozen and the fact classes fixed
+# once imported, so an entry never goes stale; a bad fact raises and is never
+# kept. Bounded by _READ_FACTS_MAX: full, it is emptied.
 _READ_FACTS: dict[tuple[str, str], Fact] = {}
 _READ_FACTS_MAX = 1 << 16
 
@@ -354,12 +357,12 @@ def fact_from_json(obj: dict[str, Any]) -> Fact:
         raise TsolveError(f"fact: expected an object, got {obj!r}")
     kind = obj.get("kind")
     params = obj.get("params", {})
-    if isinstance(params, dict) and _arrow_shaped(params):
-        params = _from_arrow(params, FACT_TYPES.get(str(kind)))
     key = (str(kind), repr(params))
     fact = _READ_FACTS.get(key)
     if fact is not None:
         return fact
+    if isinstance(params, dict) and _arrow_shaped(params):
+        params = _from_arrow(params, FACT_TYPES.get(key[0]))
     cls = FACT_TYPES.get(key[0])
     if cls is None:
         raise TsolveError(f"fact: unknown kind {kind!r} (known: {', '.join(sorted(FACT_TYPES))})")
