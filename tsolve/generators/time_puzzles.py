@@ -68,7 +68,8 @@ GENERATOR_NAME = "time-puzzles"
 # carries the version, as for every family (tsolve.seeding), so puzzle i of a
 # run has other facts than in version 3.
 # 5: a minimal puzzle's search loosens another fact when one is spare (the
-# spare's own slot can never become needed): 2.4x faster. The random key
+# spare's own slot can never become needed): minimal puzzles 1.12-1.18x faster than
+# version 4 (benchmarks/generation_targets.py). The random key
 # carries the version, so every puzzle of a run differs from version 4's.
 GENERATOR_VERSION = "5"
 FAMILY = "time-puzzles"
