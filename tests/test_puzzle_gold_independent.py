@@ -258,6 +258,26 @@ def test_gold_is_the_same_under_every_reading(record: dict[str, Any]) -> None:
         assert _answers(record, reading) == record["answers"], reading
 
 
+def _wide_records() -> list[dict[str, Any]]:
+    """Puzzles over the whole calendar, 0001-01-01..9999-12-31, where periodic
+    facts become one 400-year cycle of residues and knowledge facts closed-form
+    spans (issue 14). Anchors with few days keep the evaluator's loop short."""
+    import datetime as dt
+
+    from tsolve.calendars.domain import DateDomain
+
+    wide = DateDomain(1, dt.date(9999, 12, 31).toordinal())
+    cfg = PuzzleConfig(solutions=tuple(range(7)), domain=wide,
+                       anchors=("us_president", "person_alive", "sports_event_year"))  # fmt: skip
+    return [generate_puzzle(13, i, cfg) for i in range(14)]
+
+
+@pytest.mark.parametrize("record", _wide_records(), ids=lambda r: f"wide-{r['id']}")
+def test_gold_over_the_whole_calendar(record: dict[str, Any]) -> None:
+    for reading in ["canonical", "lower", "upper"]:
+        assert _answers(record, reading) == record["answers"], reading
+
+
 def main(paths: list[str]) -> int:
     """``python tests/test_puzzle_gold_independent.py FILE.jsonl ...``: the same
     check over whole datasets; prints each mismatch and a summary."""
