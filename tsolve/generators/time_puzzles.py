@@ -215,9 +215,9 @@ def _compatible(kind: str, used: set[str] | frozenset[str]) -> bool:
 def _open_categories(
     categories: tuple[str, ...], used: frozenset[str], level: Level | None
 ) -> tuple[str, ...]:
-    """The categories (in ``categories``' order) compatible with ``used``: at
-    ``level`` when one is given, or else those that cannot be at any level
-    the slot might want. A repair step asks this ~40 times a puzzle with a
+    """The categories (in ``categories``' order) compatible with ``used``, at
+    ``level`` when one is given, or else at any level. A repair step asks this
+    ~40 times a puzzle with a
     handful of distinct arguments, so it is a table (keyed by plain strings and
     a frozen set; fixed once the fact kinds are imported, so never stale)."""
     return tuple(
