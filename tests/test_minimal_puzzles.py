@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from test_puzzle_gold_independent import _candidates, _iso, _predicate
 
+from tsolve.errors import TsolveError
 from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
 
 
@@ -117,6 +118,26 @@ def test_the_checks_can_fail() -> None:
 def test_trivial_contradictions_stay_available() -> None:
     rec = generate_puzzle(4, 0, PuzzleConfig(solutions=0, trivial_contradictions=True))
     assert rec["answers"] == [] and "contradiction" not in rec
+
+
+def test_trivial_contradictions_with_minimal_is_a_clear_error() -> None:
+    """A two-fact clash leaves the other facts unneeded: asking for it and for
+    minimal puzzles at M = 0 was a certificate failure per record; it is one
+    line at the start, and M > 0 alone is still fine."""
+    import subprocess
+    import sys
+
+    with pytest.raises(TsolveError, match="--no-minimal") as info:
+        PuzzleConfig(solutions=(0, 1), trivial_contradictions=True, minimal=True)
+    assert "\n" not in str(info.value)
+    PuzzleConfig(solutions=(1, 2), trivial_contradictions=True, minimal=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "tsolve", "dataset", "time-puzzles", "--count", "2",
+         "--solutions", "0", "--set", "trivial_contradictions=true", "--out", "-"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and "--no-minimal" in out.stderr
 
 
 def main(paths: list[str]) -> int:

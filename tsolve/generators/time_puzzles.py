@@ -153,6 +153,12 @@ class PuzzleConfig:
                 f"minimal: puzzles with every fact necessary have at most {MAX_MINIMAL_FACTS} "
                 f"facts, got --facts {self.facts} (use --no-minimal)"
             )
+        if self.minimal and self.trivial_contradictions and 0 in sols:
+            raise TsolveError(
+                "trivial_contradictions: a two-fact clash leaves the other facts unneeded, so "
+                "it cannot be minimal; use it with --no-minimal (minimal zero-answer puzzles "
+                "are minimal unsatisfiable sets already)"
+            )
         if self.difficulty is not None and self.difficulty not in LABELS:
             raise TsolveError(
                 f"difficulty: expected one of {', '.join(LABELS)}, got {self.difficulty!r}"
