@@ -60,7 +60,7 @@ def bench_time_puzzles(size: Size) -> list[Measurement]:
     group = "time-puzzles"
     out: list[Measurement] = []
     mixed = (1, 2, 3, 4, 5, 6)
-    warm = size(40, 150)
+    warm = size(150, 150)
     for i in range(warm):  # per-process caches (fact IR, anchor views): a long run's steady state
         generate_puzzle(900, i, PuzzleConfig(solutions=mixed))
     note = f"after a warm-up of {warm} puzzles (per-process fact caches)"
@@ -145,7 +145,7 @@ def bench_wide_domain(size: Size) -> Measurement:
 
     domain = DateDomain.from_dates(*(_dt.date.fromisoformat(d) for d in WIDE_DOMAIN))
     cfg = PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), domain=domain)
-    warm = size(20, 100)
+    warm = size(80, 100)  # sizes, residues and anchors: a long run's steady state
     for i in range(warm):
         generate_puzzle(901, i, cfg)
     work = size(20, 100)
