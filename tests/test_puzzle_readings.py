@@ -130,6 +130,44 @@ def test_wrong_stored_answer_is_inconsistent_with_proof() -> None:
     assert "satisfies every fact" in v.detail["proof"]
 
 
+VE_DAY_1950 = [{"kind": "event_relation", "params": {"event": "V-E Day", "start": "1945-05-08",
+                "end": "1945-05-08", "relation": "anniversary"}},
+               {"kind": "year", "params": {"year": 1950}}]  # fmt: skip
+
+
+def test_gold_of_another_reading_is_ambiguous_not_inconsistent() -> None:
+    # The canonical reading gives 1950-05-08; a reader who takes V-E Day as
+    # 9 May (the Soviet date) gets 1950-05-09. A label that follows that reader
+    # is defensible, so the audit may not call it wrong: it is ambiguous and
+    # names the reading that gives it.
+    v = audit_puzzle(_record(VE_DAY_1950, ["1950-05-09"]))
+    assert v.verdict == "ambiguous"
+    assert v.detail["gold_readings"] == ["fact 1: convention:ve-day-9-may"]
+    assert v.detail["other_readings"] == ["canonical"]
+    # Likewise a World Cup label that counts the 2026 edition (the knowledge
+    # and horizon readings) against the old list of years.
+    v = audit_puzzle(_record([_cup(OLD_CUP_YEARS), *JUNE_15_2020S], ["2022-06-15", "2026-06-15"]))
+    assert v.verdict == "ambiguous" and v.detail["gold_readings"][0].startswith("fact 1: ")
+
+
+def test_gold_no_reading_gives_is_inconsistent_by_cases() -> None:
+    # Both dates: 8 May under the canonical reading, 9 May under the other,
+    # never both. Neither date breaks the fact under every reading, and no date
+    # satisfies it under both, so the proof is by cases: one per combination.
+    v = audit_puzzle(_record(VE_DAY_1950, ["1950-05-08", "1950-05-09"]))
+    assert v.verdict == "inconsistent"
+    cases = {tuple(c["readings"]): c for c in v.detail["cases"]}
+    assert cases[("canonical",)] == {"readings": ["canonical"], "date": "1950-05-09",
+                                     "in_answers": False}  # fmt: skip
+    assert cases[("fact 1: convention:ve-day-9-may",)]["date"] == "1950-05-08"
+    # 1950-05-10 breaks the fact under both readings: a one-date proof that
+    # cites the fact, whoever reads it.
+    v = audit_puzzle(_record(VE_DAY_1950, ["1950-05-10"]))
+    assert v.verdict == "inconsistent" and v.detail["date"] == "1950-05-10"
+    assert v.detail["violates"]["index"] == 0
+    assert v.detail["readings"] == ["canonical", "convention:ve-day-9-may"]
+
+
 def test_generated_records_audit_ok_and_old_records_are_read() -> None:
     rec = generate_puzzle(3, 1, solutions=2)
     v = audit_puzzle(rec)

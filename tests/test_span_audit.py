@@ -68,10 +68,29 @@ def test_wrong_gold_is_inconsistent_with_the_conversion_as_proof() -> None:
 
 
 def test_wrong_polar_label_is_inconsistent() -> None:
+    # Candidate 2024-09-30 is a month away from the answer under every
+    # reading (tabular: 26 August; Umm al-Qura: a day either side), so "Yes"
+    # is wrong whoever reads the question.
+    rec = {**OLD_ISLAMIC, "format": "polar", "answer": "Yes",
+           "params": {**OLD_ISLAMIC["params"], "candidate": {
+               "calendar": "gregorian", "year": 2024, "month": 9, "day": 30}}}  # fmt: skip
+    v = audit_span(rec)
+    assert v.verdict == "inconsistent"
+    assert {c["label"] for c in v.detail["cases"]} <= {"No"}
+
+
+def test_polar_label_of_another_reading_is_ambiguous_not_inconsistent() -> None:
+    # "No" for the tabular answer (26 August) is what a reader who takes the
+    # unnamed Islamic calendar as Umm al-Qura says: the audit may not call it
+    # wrong, only ambiguous, naming that reading.
     rec = {**OLD_ISLAMIC, "format": "polar", "answer": "No",
            "params": {**OLD_ISLAMIC["params"], "candidate": {
                "calendar": "gregorian", "year": 2024, "month": 8, "day": 26}}}  # fmt: skip
-    assert audit_span(rec).verdict == "inconsistent"
+    v = audit_span(rec)
+    assert v.verdict == "ambiguous"
+    assert "islamic:umm-al-qura" in v.detail["gold_readings"]
+    assert all("umm-al-qura" in n for n in v.detail["gold_readings"])
+    assert "canonical" in v.detail["other_readings"]
 
 
 def test_year_counting_and_eve_readings() -> None:

@@ -6,11 +6,13 @@ text leaves open (an unnamed Islamic variant, unstated year counting, a
 sundown festival without "daytime", a disputed month start), and recomputes the
 answer under each:
 
-* ``inconsistent``: under the record's own reading the stored gold (or polar
-  label) is not the answer; ``detail.proof`` spells out the conversion;
-* ``ambiguous``: another admissible reading gives a different answer (or
-  label); ``detail`` names the reading and what it gives;
-* ``ok``: every admissible reading gives the stored gold.
+* ``ok``: every admissible reading gives the stored gold (or polar label);
+* ``ambiguous``: some admissible readings give it and others do not;
+  ``detail.gold_readings`` and ``detail.other_readings`` name the two sides,
+  and ``reading`` / ``answers`` the first reading that differs;
+* ``inconsistent``: no admissible reading gives it; ``detail.proof`` spells
+  out the record's own conversion and ``detail.cases`` what every other
+  reading gives, so the proof does not rest on one reading's convention.
 
 A reading under which a calendar cannot even express the question's dates (Umm
 al-Qura before 1924) is not one a reader could take and is skipped.
@@ -101,37 +103,45 @@ def audit_span(record: dict[str, Any]) -> AuditVerdict:
     names = [reading_name(r, canon) for r in readings]
     stored = record.get("answer")
 
-    canon_ans = answers_under(q, canon)
-    pf = proof(q)
-    if canon_ans != frozenset({gold}):
-        pf["stored_gold"] = text_of(q.target, gold)
-        return AuditVerdict(rid, FAMILY, "inconsistent",
-                            {"reason": "the stored gold is not the answer under the "
-                                       "record's own reading", "proof": pf}, names)  # fmt: skip
-    if q.fmt == "polar" and stored != label_under(q, canon):
-        pf["candidate"] = text_of(q.target, q.candidate) if q.candidate else None
-        pf["stored_answer"] = stored
-        return AuditVerdict(rid, FAMILY, "inconsistent",
-                            {"reason": "the stored polar label is wrong under the record's "
-                                       "own reading", "proof": pf}, names)  # fmt: skip
+    def gives_gold(r: Reading) -> bool:
+        # A polar item's gold is its label: a reading that moves the date but
+        # keeps the label gives the same answer.
+        if q.fmt == "polar":
+            return bool(stored == label_under(q, r))
+        return answers_under(q, r) == frozenset({gold})
 
+    giving = [r for r in readings if gives_gold(r)]
+    if q.fmt == "polar" and not any(answers_under(q, r) == frozenset({gold}) for r in readings):
+        # The label may be right, but the record's own gold date is not the
+        # answer under any reading: the record contradicts itself.
+        giving = []
+    if len(giving) == len(readings):
+        return AuditVerdict(rid, FAMILY, "ok", {}, names)
+    gold_names = [reading_name(r, canon) for r in giving]
     differing: list[dict[str, Any]] = []
-    for r in readings[1:]:
+    for r in readings:
+        if r in giving:
+            continue
         ans = answers_under(q, r)
         entry: dict[str, Any] = {"reading": reading_name(r, canon), "answers": describe(q, r, ans)}
         if q.fmt == "polar":
-            label = label_under(q, r)
-            if label == stored:
-                continue
-            entry["label"] = label
-        elif ans == canon_ans:
-            continue
+            entry["label"] = label_under(q, r)
         differing.append(entry)
-    if differing:
-        first = differing[0]
-        detail = {**first, "gold": text_of(q.target, gold), "differing": differing}
-        return AuditVerdict(rid, FAMILY, "ambiguous", detail, names)
-    return AuditVerdict(rid, FAMILY, "ok", {}, names)
+    if not giving:
+        pf = proof(q)
+        pf["stored_gold"] = text_of(q.target, gold)
+        reason = "no admissible reading gives the stored gold"
+        if q.fmt == "polar" and any(answers_under(q, r) == frozenset({gold}) for r in readings):
+            pf["candidate"] = text_of(q.target, q.candidate) if q.candidate else None
+            pf["stored_answer"] = stored
+            reason = "no admissible reading gives the stored polar label"
+        return AuditVerdict(rid, FAMILY, "inconsistent",
+                            {"reason": reason, "proof": pf, "cases": differing}, names)  # fmt: skip
+    first = differing[0]
+    detail = {**first, "gold": text_of(q.target, gold), "differing": differing,
+              "gold_readings": gold_names,
+              "other_readings": [d["reading"] for d in differing]}  # fmt: skip
+    return AuditVerdict(rid, FAMILY, "ambiguous", detail, names)
 
 
 __all__ = ["audit_span", "proof"]

@@ -2,10 +2,14 @@
 
 For any record (also from generator version 1, which has no ``readings``):
 
-1. the canonical answer set is re-solved from the record's own facts; if it
-   differs from the stored ``answers`` the record is ``inconsistent``, with a
-   proof: a stored date and a fact it violates, or a date missing from the
-   gold that satisfies every fact;
+1. the canonical answer set is re-solved from the record's own facts. If it
+   differs from the stored ``answers``, every combination of the facts'
+   readings is searched for one that gives the stored gold: if one does, the
+   record is ``ambiguous`` (``detail.gold_readings`` names it); if none does,
+   it is ``inconsistent``, with a proof that rests on no single reading's
+   convention: a stored date that breaks a fact under *every* reading of that
+   fact, a date left out of the gold that satisfies every fact under every
+   reading, or else the cases (each combination and the date it gets wrong);
 2. the lower and upper problems (every fact true under all / some of its
    readings, :mod:`tsolve.encodings.facts.readings`) are solved; equal counts
    prove every combination of readings gives the gold (``ok``); otherwise the
@@ -21,8 +25,12 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
+import numpy as np
+
 from tsolve.audit.base import AuditVerdict
 from tsolve.calendars.domain import iso
+from tsolve.encodings.facts.base import domain_view
+from tsolve.encodings.facts.readings import fact_readings
 from tsolve.solver import get_backend
 from tsolve.solver.puzzle import (
     Puzzle,
@@ -39,28 +47,121 @@ FAMILY = "time-puzzles"
 SHOW = 20
 
 
-def _inconsistency(puzzle: Puzzle, stored: list[str], canonical: list[str],
-                   backend: str) -> dict[str, Any]:  # fmt: skip
-    """The proof that ``stored`` is not the canonical answer set."""
+CANONICAL = "canonical"
+# How many combinations of readings an inconsistency proof lists as cases.
+CASES = 20
+
+
+def _option_masks(puzzle: Puzzle) -> list[list[tuple[str, np.ndarray]]]:
+    """Per fact, its readings (canonical first) as truth masks over the domain."""
+    view = domain_view(puzzle.domain)
+    out = []
+    for f in puzzle.facts:
+        opts = [(CANONICAL, np.asarray(f.holds(view), dtype=bool))]
+        opts += [(r.name, np.asarray(r.fact.holds(view), dtype=bool))
+                 for r in fact_readings(f, puzzle.style)]  # fmt: skip
+        out.append(opts)
+    return out
+
+
+def _reading_giving(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
+                    stored: list[str]) -> list[str] | None:  # fmt: skip
+    """A combination of per-fact readings whose answer set is exactly ``stored``
+    (as ``"fact N: reading"`` names; ``[]`` means all canonical), or None.
+
+    Depth-first over the facts with their readings; a branch whose running
+    intersection has already lost a stored date is cut, since later facts only
+    shrink it. Puzzles have a handful of facts with two or three readings, so
+    the search is small; it is exact, which is what lets a miss be called
+    ``inconsistent``.
+    """
     dom = puzzle.domain
-    extra = [d for d in stored if d not in set(canonical)]
-    if extra:
-        d = extra[0]
+    try:
+        idx = np.array([_dt.date.fromisoformat(d).toordinal() - dom.start for d in stored],
+                       dtype=np.int64)  # fmt: skip
+    except ValueError:
+        return None
+    if idx.size and (idx.min() < 0 or idx.max() > dom.end - dom.start):
+        return None
+    want = len(stored)
+
+    def walk(i: int, cur: np.ndarray | None, chosen: list[str]) -> list[str] | None:
+        if i == len(options):
+            assert cur is not None
+            return chosen if int(cur.sum()) == want else None
+        for name, mask in options[i]:
+            nxt = mask if cur is None else cur & mask
+            if idx.size and not bool(nxt[idx].all()):
+                continue
+            label = [] if name == CANONICAL else [f"fact {i + 1}: {name}"]
+            found = walk(i + 1, nxt, chosen + label)
+            if found is not None:
+                return found
+        return None
+
+    return walk(0, None, [])
+
+
+def _inconsistency(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
+                   stored: list[str]) -> dict[str, Any]:  # fmt: skip
+    """The proof that no combination of readings gives ``stored``.
+
+    Every step cites a fact under *all* its readings, so the proof holds for
+    every reader, not only for the generator's conventions.
+    """
+    dom = puzzle.domain
+    gold = set(stored)
+    for d in stored:
         day = _dt.date.fromisoformat(d).toordinal()
         if not dom.start <= day <= dom.end:
             return {"date": d, "violates": None,
                     "proof": f"stored answer {d} is outside the domain "
                              f"{iso(dom.start)}..{iso(dom.end)}"}  # fmt: skip
-        be = get_backend(backend)
-        for i, f in enumerate(puzzle.facts):
-            if not be.check_values(build_problem((f,), dom), [day])[0][0]:
+        k = day - dom.start
+        for i, (f, opts) in enumerate(zip(puzzle.facts, options, strict=True)):
+            if not any(bool(m[k]) for _, m in opts):
                 text = f.render(puzzle.style)  # type: ignore[arg-type]
                 return {"date": d, "violates": {"index": i, "kind": f.kind, "text": text},
-                        "proof": f"stored answer {d} violates fact {i + 1}: {text}"}  # fmt: skip
-    missing = [d for d in canonical if d not in set(stored)]
-    d = missing[0]
-    return {"date": d, "violates": None,
-            "proof": f"{d} satisfies every fact but is not among the stored answers"}  # fmt: skip
+                        "readings": [n for n, _ in opts],
+                        "proof": f"stored answer {d} violates fact {i + 1} under every "
+                                 f"reading of it: {text}"}  # fmt: skip
+    lower = None
+    for opts in options:
+        every = np.logical_and.reduce([m for _, m in opts])
+        lower = every if lower is None else lower & every
+    if lower is not None:
+        for k in np.flatnonzero(lower)[: len(gold) + 1]:
+            d = iso(dom.start + int(k))
+            if d not in gold:
+                return {"date": d, "violates": None,
+                        "proof": f"{d} satisfies every fact under every reading but is not "
+                                 "among the stored answers"}  # fmt: skip
+    # No single date settles it: the proof is by cases, one per combination.
+    return {
+        "date": None,
+        "violates": None,
+        "proof": "no combination of the facts' readings gives exactly the stored answers",
+        "cases": _cases(puzzle, options, gold),
+    }
+
+
+def _cases(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
+           gold: set[str]) -> list[dict[str, Any]]:  # fmt: skip
+    """The first :data:`CASES` combinations and a date each gets wrong."""
+    import itertools
+
+    dom = puzzle.domain
+    out: list[dict[str, Any]] = []
+    for combo in itertools.product(*options):
+        mask = np.logical_and.reduce([m for _, m in combo])
+        got = {iso(dom.start + int(k)) for k in np.flatnonzero(mask)[: len(gold) + 1]}
+        wrong = sorted(got - gold) or sorted(gold - got)
+        names = [f"fact {i + 1}: {n}" for i, (n, _) in enumerate(combo) if n != CANONICAL]
+        out.append({"readings": names or [CANONICAL],
+                    "date": wrong[0], "in_answers": wrong[0] in got})  # fmt: skip
+        if len(out) >= CASES:
+            break
+    return out
 
 
 def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
@@ -73,8 +174,14 @@ def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict
     canon = be.solve(build_problem(puzzle.facts, puzzle.domain), cap)
     canonical = [iso(d) for d in canon.solutions]
     if canonical != stored:
-        proof = _inconsistency(puzzle, stored, canonical, backend)
-        return AuditVerdict(puzzle.id, FAMILY, "inconsistent", proof, names)
+        options = _option_masks(puzzle)
+        giving = _reading_giving(puzzle, options, stored)
+        if giving is None:
+            proof = _inconsistency(puzzle, options, stored)
+            return AuditVerdict(puzzle.id, FAMILY, "inconsistent", proof, names)
+        detail = {"reading": " + ".join(giving), "answers": canonical,
+                  "gold_readings": [" + ".join(giving)], "other_readings": [CANONICAL]}  # fmt: skip
+        return AuditVerdict(puzzle.id, FAMILY, "ambiguous", detail, names)
     lower, upper = bound_problems(puzzle)
     lo = be.solve(lower, cap)
     hi = be.solve(upper, cap)
