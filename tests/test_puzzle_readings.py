@@ -318,3 +318,53 @@ def test_alt_reading_shortcut_matches_solving_the_bounds(data: st.DataObject) ->
     if item.metrics["em"] == 1.0:
         return
     assert (item.metrics["alt_reading"] == 1.0) == _between_bounds_by_solving(rec, predicted)
+
+
+def _combination_answer_sets(rec: dict[str, Any]) -> list[set[str]]:
+    """Every combination of per-fact readings, each solved by Z3 from the IR
+    (a path the auditor's NumPy masks do not take)."""
+    import itertools
+
+    from tsolve.encodings.facts import fact_constraint
+    from tsolve.encodings.facts.readings import fact_under, reading_names
+    from tsolve.solver.base import Problem
+
+    puzzle = puzzle_from_record(rec)
+    dom = puzzle.domain
+    choices = [[f, *(fact_under(f, puzzle.style, n) for n in reading_names(f, puzzle.style))]
+               for f in puzzle.facts]  # fmt: skip
+    be = get_backend("z3")
+    out = []
+    for combo in itertools.product(*choices):
+        prob = Problem(constraints=tuple(fact_constraint(f, dom) for f in combo),
+                       domains={DATE_VAR: (dom.start, dom.end)}, target=DATE_VAR)  # fmt: skip
+        res = be.solve(prob, 50)
+        out.append({dt.date.fromordinal(d).isoformat() for d in res.solutions})
+    return out
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), solutions=st.integers(0, 3),
+       drop=st.booleans(), shift=st.integers(-400, 400))  # fmt: skip
+def test_inconsistent_exactly_when_no_combination_of_readings_gives_the_gold(
+    seed: int, solutions: int, drop: bool, shift: int
+) -> None:
+    # A generated puzzle with its gold damaged (a date dropped, or one added
+    # `shift` days from another): the audit says inconsistent exactly when no
+    # combination of the facts' readings gives the damaged gold, and ambiguous
+    # names a combination when one does.
+    rec = generate_puzzle(seed, 0, solutions=solutions)
+    gold = list(rec["answers"])
+    if drop and gold:
+        gold = gold[1:]
+    else:
+        base = dt.date.fromisoformat(gold[0]) if gold else dt.date(1990, 6, 1)
+        extra = (base + dt.timedelta(days=shift or 1)).isoformat()
+        gold = sorted({*gold, extra})
+    damaged = {**rec, "answers": gold}
+    v = audit_puzzle(damaged)
+    sets = _combination_answer_sets(damaged)
+    if set(gold) in sets:
+        assert v.verdict in ("ok", "ambiguous")
+    else:
+        assert v.verdict == "inconsistent"
