@@ -65,6 +65,7 @@ _READING_RULES = {
     "group-end": "timing:group-end: a package's next step follows the end of its whole group",
     "own-step": "timing:own-step",
 }
+_BUSY_RULE = "timing:{t}: a package counts as being loaded or unloaded until its group ends"
 
 
 def _step(scenario: Scenario, i: int) -> str:
@@ -162,7 +163,9 @@ def _cited(question: Question, sr: ScheduleReading, scenario: Scenario) -> list[
     return sorted(causes)
 
 
-def _row(scenario: Scenario, sr: ScheduleReading, i: int, why: str) -> dict[str, Any]:
+def _row(
+    scenario: Scenario, sr: ScheduleReading, i: int, why: str, busy: bool = True
+) -> dict[str, Any]:
     sched = sr.resolution.schedule
     row: dict[str, Any] = {
         "event": i,
@@ -172,8 +175,9 @@ def _row(scenario: Scenario, sr: ScheduleReading, i: int, why: str) -> dict[str,
         "minutes": scenario.events[i].duration,
         "because": why,
     }
-    if sched.busy_end[i] != sched.end[i]:
+    if busy and sched.busy_end[i] != sched.end[i]:
         row["busy_until"] = clock_text(sched.busy_end[i])
+        row["busy_because"] = _BUSY_RULE.format(t=sr.timing)
     return row
 
 
@@ -266,14 +270,7 @@ def proof(
     everywhere = set.intersection(*(set(c) for c in chains.values()))
     shared: list[int] = []
     for i in sorted(everywhere):
-        times = {
-            (
-                sr.resolution.schedule.start[i],
-                sr.resolution.schedule.end[i],
-                sr.resolution.schedule.busy_end[i],
-            )
-            for sr in srs
-        }
+        times = {(sr.resolution.schedule.start[i], sr.resolution.schedule.end[i]) for sr in srs}
         whys = {chains[sr][i] for sr in srs}
         if len(times) == 1 and len(whys) == 1 and next(iter(whys))[1]:
             shared.append(i)
@@ -281,8 +278,19 @@ def proof(
     cases = []
     for sr, r in found:
         case = _case(scenario, question, sr, r, gold)
-        own = sorted(set(chains[sr]) - set(shared))
+        sched = sr.resolution.schedule
+        own = [i for i in sorted(chains[sr]) if i not in shared]
         case["schedule"] = [_row(scenario, sr, i, chains[sr][i][0]) for i in own]
+        # a shared step whose package stays busy with its group: this reading's rule
+        case["busy"] = [
+            {
+                "event": i,
+                "busy_until": clock_text(sched.busy_end[i]),
+                "because": _BUSY_RULE.format(t=sr.timing),
+            }
+            for i in shared
+            if sched.busy_end[i] != sched.end[i]
+        ]
         cases.append(case)
     rules = sorted(
         {
@@ -308,7 +316,7 @@ def proof(
             for s in question.shifts
         ],
         "shared_rules": [SHARED_RULES[k] for k in rules],
-        "schedule": [_row(scenario, first, i, chains[first][i][0]) for i in shared],
+        "schedule": [_row(scenario, first, i, chains[first][i][0], busy=False) for i in shared],
         "cases": cases,
         "gold": list(gold),
         "why_gold_is_impossible": [
