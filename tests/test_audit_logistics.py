@@ -400,3 +400,18 @@ params_st = logistics_params()
 def test_generated_records_are_all_ok(seed: int, index: int, params: GenerateParams) -> None:
     v = audit_logistics(generate_record(seed, index, params))
     assert v.verdict == "ok", v.detail
+
+
+@pytest.mark.parametrize("execution", ["serial", "parallel"])
+def test_every_setting_is_ok_under_every_declared_reading(execution: str) -> None:
+    # Every difficulty and question type; in parallel plans with steps that run
+    # together the timings are among the readings checked, and all agree.
+    timed = 0
+    for difficulty in ("easy", "medium", "hard"):
+        for question in ("static", "relative", "hypothetical"):
+            params = GenerateParams(difficulty, execution, question)  # type: ignore[arg-type]
+            for i in range(3):
+                v = audit_logistics(generate_record(11, i, params))
+                assert v.verdict == "ok", (difficulty, question, i, v.detail)
+                timed += "timing:own-step" in v.readings
+    assert (timed > 0) == (execution == "parallel")
