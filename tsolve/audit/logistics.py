@@ -390,7 +390,9 @@ def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
             f"under {first.name} ({first.note}) it is {_names(first.answers)}"
         )
         if len(wrong) > 1:
-            summary += f" (and {len(wrong) - 1} more readings disagree)"
+            more = len(wrong) - 1
+            rest = "readings disagree" if more > 1 else "reading disagrees"
+            summary += f" (and {more} more {rest})"
         return AuditVerdict(
             rid,
             "logistics",
