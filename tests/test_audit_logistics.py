@@ -415,3 +415,66 @@ def test_every_setting_is_ok_under_every_declared_reading(execution: str) -> Non
                 assert v.verdict == "ok", (difficulty, question, i, v.detail)
                 timed += "timing:own-step" in v.readings
     assert (timed > 0) == (execution == "parallel")
+
+
+SPLIT1 = Path(__file__).parent / "fixtures" / "unseentimeqa_split1_readings.jsonl"
+
+
+def split1_item(source: str, item_id: int) -> dict[str, Any]:
+    for line in SPLIT1.read_text().splitlines():
+        row = json.loads(line)
+        if source in row["source_file"] and row["id"] == item_id:
+            return row
+    raise KeyError((source, item_id))
+
+
+def test_benchmark_labels_of_a_repeated_what_if_follow_the_anchored_occurrence() -> None:
+    # parallel q3 51: "If loading p3 into a0 at l2_0 (#20) starts at 12:22 AM and flying
+    # a0 l2_0 -> l1_0 is expedited by 47 minutes": that flight is #3 and #21. The
+    # first at or after the stated start is #21 (planned 01:04 AM, 59 min): expedited
+    # to 12:17-01:16 AM; the unloads at l1_0 end 01:48 (p3, 32 min), 02:06 (p4, 50),
+    # 02:18 (p1, 62); the loads into t1 start 02:18 and the longest (p3, 43) ends 03:01;
+    # t1 drives 03:01-04:02, so at 03:34 AM p3 is in the moving t1: the label {t1}.
+    for source, item_id in (("parallel_hard_q_type_3", 51), ("serial_hard_q_type_3", 98)):
+        item = split1_item(source, item_id)
+        answered = answer_item(item)
+        assert answered.correct, (source, item_id, answered.answers)
+        v = audit_logistics(item)
+        assert v.verdict == "ambiguous" and "canonical" in v.detail["gold_readings"]
+        assert "what-if:first" in {r["reading"] for r in v.detail["other_readings"]}
+
+
+def test_benchmark_labels_that_one_timing_gives_are_ambiguous() -> None:
+    # parallel q1 142, anchored at 09:22 AM: p2's unload from t1 (#3, 24 min) ends
+    # 11:37 AM, p1's (#4, 113 min) 01:06 PM. Own-step: p2's load into a0 (#12, 116
+    # min) starts 11:37 AM, so at 12:50 PM p2 is being loaded: the label {l1_0, a0}.
+    # Together, #12 waits for p1's unload too (01:06 PM): at 12:50 p2 is unloading.
+    v = audit_logistics(split1_item("parallel_hard_q_type_1", 142))
+    assert v.verdict == "ambiguous"
+    assert v.detail["gold_readings"][0] == "timing:own-step"
+    assert "canonical" not in v.detail["gold_readings"]
+    # parallel q1 162, anchored at 12:07 AM: the unloads from a0 at l0_0 (#15 p2 64 min,
+    # #16 p1 13 min) start 06:50 AM, the group ends 07:54 AM. Group-end: p1 is being
+    # unloaded until 07:54, so at 07:05 AM the label {l0_0, a0}; together, p1's load into
+    # t0 (#17) starts at 07:03 AM, its own unload's end.
+    v = audit_logistics(split1_item("parallel_hard_q_type_1", 162))
+    assert v.verdict == "ambiguous"
+    assert "timing:group-end" in v.detail["gold_readings"]
+    assert "canonical" not in v.detail["gold_readings"]
+
+
+def test_a_benchmark_label_no_reading_gives_is_inconsistent() -> None:
+    # parallel q1 144: {a0} (flying) at 12:47 AM. p1 flies only in #14, after its load
+    # into a0 (#13, 113 min), after its unload from t1 (#4, 113 min), after t1's drive
+    # (#2, 44 min), after the load (#1, 67 min) stated to start at 08:06 PM: by shared
+    # rules alone #14 cannot take off before 08:06 PM + 337 min = 01:43 AM.
+    v = audit_logistics(split1_item("parallel_hard_q_type_1", 144))
+    assert v.verdict == "inconsistent"
+    proof = v.detail["proof"]
+    shared = {row["event"]: row for row in proof["schedule"]}
+    assert (shared[1]["start"], shared[4]["end"]) == ("08:06 PM", "11:50 PM")
+    assert all("timing:" not in row["because"] for row in proof["schedule"])
+    for case in proof["cases"]:
+        flight = next(r for r in case["schedule"] if r["event"] == 14)
+        assert flight["start"] >= "01:43 AM (day +1)"
+        assert case["answers"] != ["a0"]
