@@ -19,7 +19,15 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve.encodings.event_graph import Schedule, build_graph, earliest_schedule, shifted_schedule
+from tsolve.encodings.event_graph import (
+    TIMINGS,
+    Dependencies,
+    Schedule,
+    Timing,
+    build_graph,
+    earliest_schedule,
+    shifted_schedule,
+)
 from tsolve.encodings.logistics_model import Question, Scenario
 from tsolve.encodings.timeline import Timeline
 from tsolve.generators.logistics.generate import GenerateParams, generate_record
@@ -90,17 +98,36 @@ def test_rule_1_holds_at_every_minute(seed: int, index: int, params: GeneratePar
 
 @PROPS
 @given(seed=st.integers(0, 10**6), index=st.integers(0, 50), params=params_st,
-       shift=st.integers(-40, 120), pick=st.integers(0, 10**6))  # fmt: skip
+       shift=st.integers(-40, 120), pick=st.integers(0, 10**6),
+       timing=st.sampled_from(TIMINGS))  # fmt: skip
 def test_graph_schedule_equals_cpsat(
-    seed: int, index: int, params: GenerateParams, shift: int, pick: int
+    seed: int, index: int, params: GenerateParams, shift: int, pick: int, timing: Timing
 ) -> None:
     sc, _ = _scenario(_record(seed, index, params))
-    g = build_graph(sc)
+    g = build_graph(sc, timing)
     base = earliest_schedule(sc, g)
     assert cpsat_schedule(sc, g) == base
     e = pick % len(sc.events)
     forced = {e: base.start[e] + shift}
     assert cpsat_schedule(sc, g, forced=forced) == earliest_schedule(sc, g, forced=forced)
+
+
+@PROPS
+@given(seed=st.integers(0, 10**6), index=st.integers(0, 50), params=params_st)
+def test_timings_are_ordered(seed: int, index: int, params: GenerateParams) -> None:
+    # own-step waits only for what every timing waits for; together adds the
+    # group-mates' previous steps; group-end their whole previous groups. So
+    # every step starts no later under own-step than under together, and no
+    # later under together than under group-end; and a package busy with
+    # its group is busy at least until its own step ends.
+    sc, _ = _scenario(_record(seed, index, params))
+    own, together, group = (
+        earliest_schedule(sc, Dependencies.of(sc, t)) for t in ("own-step", "together", "group-end")
+    )
+    assert all(a <= b <= c for a, b, c in zip(own.start, together.start, group.start, strict=True))
+    assert own.busy_end == own.end
+    for sched in (together, group):
+        assert all(b >= e for b, e in zip(sched.busy_end, sched.end, strict=True))
 
 
 @PROPS

@@ -5,15 +5,26 @@ answer a careful reader could defend?* It re-derives the answer from the
 item's own text under every admissible reading (knowledge horizon, dating
 conventions, calendar variants, year-counting rules, ...) and compares.
 
-Three verdicts, in increasing order of severity:
+Three verdicts, in increasing order of severity, each a claim about the
+*declared* readings (the family's list of what its text leaves open):
 
-* ``ok``: every reading the auditor knows gives the stored gold;
-* ``ambiguous``: the stored gold is right under the generator's reading, but
-  another admissible reading gives a different answer set (``detail`` names
-  that reading and its answers);
-* ``inconsistent``: the stored gold contradicts the item's own facts or
-  durations under the item's own conventions (``detail`` carries the proof:
-  the violated fact, or the timeline that makes the gold impossible).
+* ``ok``: the stored gold is the answer under every declared reading;
+* ``ambiguous``: it is the answer under some declared readings and not under
+  others; ``detail`` names a reading on the other side (``reading``) and what
+  it gives (``answers``); an auditor that can say so also names the readings
+  on the gold's side;
+* ``inconsistent``: it is the answer under no declared reading. ``detail``
+  carries the proof, which may cite only the item's own text (its facts,
+  durations, stated times) and rules every declared reading shares; where
+  readings differ it argues each one as a case, naming the reading whose
+  rule a step uses.
+
+What no verdict proves: that a reading nobody declared would not give
+another answer (``docs/ground-truth.md``). The logistics auditor follows
+these meanings to the letter. The time-puzzle and SPAN auditors call a gold
+``inconsistent`` as soon as the *canonical* reading contradicts it; a gold
+that only another reading gives would be ``ambiguous`` under the meanings
+above (their generators never emit one; noted in ``docs/ground-truth.md``).
 
 A family declares its auditor as ``Family.audit`` (:mod:`tsolve.families`),
 beside its scorer, so ``tsolve audit`` can read a file that mixes families.
@@ -36,7 +47,7 @@ class AuditVerdict:
     """The audit of one item.
 
     ``readings`` lists the names of the readings that were checked (the
-    generator's own reading is ``"canonical"``), so a reader of the report can
+    default reading is ``"canonical"``), so a reader of the report can
     see what "ok" covered. ``detail`` is JSON-ready: for ``ambiguous`` it holds
     at least ``reading`` and ``answers`` (what that reading gives); for
     ``inconsistent`` it holds ``proof``.

@@ -26,6 +26,24 @@ description, made precise as "rule 3" of issue 5:
 Giving every member of a batch the same predecessors is exactly "start
 together", so the batch needs no special node and the graph stays a plain
 precedence DAG that CP-SAT can check.
+
+The text states that several packages can be loaded or unloaded at once, not
+how the members of such a group are timed. Three *timings* read it
+(:data:`TIMINGS`; ``docs/logistics.md`` gives the split-1 label counts that
+made ``together`` the default):
+
+* ``together`` (rule 3 above): members start together, each package's next
+  step follows the end of its own step, each member is busy until the group ends;
+* ``own-step``: each member starts as soon as its own package, the vehicle and
+  the stop allow, is busy until its own step ends, and its next step follows
+  that end: the group is only "several steps at once";
+* ``group-end``: members start together, are busy until the group ends, and
+  each package's next step follows the end of the whole group.
+
+What every timing shares (the rules a proof may cite) is ``own-step``'s
+predecessor set: a package's own previous step, the vehicle's arrival, the
+vehicle's earlier steps of the other kind at the stop (unloading before
+loading, never both at once), and a move after every step at its stop.
 """
 
 from __future__ import annotations
@@ -34,11 +52,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from operator import itemgetter
+from typing import Literal
 
 import networkx as nx
 
 from tsolve.encodings.logistics_model import Event, Scenario
 from tsolve.errors import TsolveError
+
+Timing = Literal["together", "own-step", "group-end"]
+TIMINGS: tuple[Timing, ...] = ("together", "own-step", "group-end")
+DEFAULT_TIMING: Timing = "together"
 
 _DURATION = itemgetter(4)  # Event.duration, read in bulk (the schedule's hot loop)
 _STATED_START = itemgetter(9)  # Event.start
@@ -69,21 +92,27 @@ class Dependencies:
     preds: tuple[tuple[tuple[int, int], ...], ...]
     batch: tuple[int, ...]
     execution: str
+    timing: Timing = DEFAULT_TIMING
 
     @classmethod
-    def of(cls, scenario: Scenario) -> Dependencies:
+    def of(cls, scenario: Scenario, timing: Timing = DEFAULT_TIMING) -> Dependencies:
+        """The dependencies under ``timing`` (a serial plan has one timing:
+        its steps never run together, so every timing gives the same chain)."""
+        if timing not in TIMINGS:
+            raise TsolveError(f"timing: expected one of {', '.join(TIMINGS)}, got {timing!r}")
         events = scenario.events
         if scenario.execution == "serial":
             preds: list[tuple[tuple[int, int], ...]] = [()]
             preds += [((a.index, _stated_gap(a, b)),) for a, b in pairwise(events)]
-            return cls(tuple(preds), tuple(range(len(events))), "serial")
-        return cls(*_parallel_preds(events), "parallel")
+            return cls(tuple(preds), tuple(range(len(events))), "serial", timing)
+        return cls(*_parallel_preds(events, timing), "parallel", timing)
 
     @classmethod
     def from_graph(cls, g: nx.DiGraph, execution: str) -> Dependencies:
         n = g.number_of_nodes()
         preds = tuple(tuple(sorted((u, d["gap"]) for u, d in g.pred[i].items())) for i in range(n))
-        return cls(preds, tuple(g.nodes[i]["batch"] for i in range(n)), execution)
+        groups = tuple(g.nodes[i]["busy_group"] for i in range(n))
+        return cls(preds, groups, execution, g.graph.get("timing", DEFAULT_TIMING))
 
     def edges(self) -> list[tuple[int, int, int]]:
         """(u, v, gap) for every edge."""
@@ -91,33 +120,45 @@ class Dependencies:
 
 
 def dependencies(
-    scenario: Scenario, graph: nx.DiGraph | Dependencies | None = None
+    scenario: Scenario,
+    graph: nx.DiGraph | Dependencies | None = None,
+    timing: Timing | None = None,
 ) -> Dependencies:
     """The dependencies of ``scenario``, reusing ``graph`` when given, else the
-    ones the scenario carries (:attr:`Scenario.dependencies`), else built now.
+    ones the scenario carries (:attr:`Scenario.dependencies`, built under the
+    default timing), else built now; ``timing`` asks for that timing's (a
+    ``graph`` of another timing is then not reused).
 
     Callers that walk them several times (a what-if question) ask once and
     pass the result down as ``graph``.
     """
-    if isinstance(graph, Dependencies):
+    if isinstance(graph, Dependencies) and (timing is None or graph.timing == timing):
         return graph
-    if graph is not None:
+    if graph is not None and not isinstance(graph, Dependencies):
         return Dependencies.from_graph(graph, scenario.execution)
-    return scenario.dependencies or Dependencies.of(scenario)
+    want = timing or DEFAULT_TIMING
+    cached = scenario.dependencies
+    if cached is not None and cached.timing == want:
+        return cached
+    return Dependencies.of(scenario, want)
 
 
-def build_graph(scenario: Scenario) -> nx.DiGraph:
+def build_graph(scenario: Scenario, timing: Timing = DEFAULT_TIMING) -> nx.DiGraph:
     """The dependency DAG of ``scenario`` under its execution mode, as a
     networkx DiGraph.
 
-    Node attributes: ``duration``, ``batch``. Edge attribute ``gap``: extra
+    Node attributes: ``duration``, ``batch`` (the run of consecutive loads or
+    unloads it belongs to), ``busy_group`` (the events it stays busy with:
+    its batch, or itself under ``own-step``). Edge attribute ``gap``: extra
     minutes required between the end of ``u`` and the start of ``v``
     (stated-time serial lists keep their stated gaps; everything else is 0).
     """
-    deps = Dependencies.of(scenario)
-    g = nx.DiGraph()
+    deps = Dependencies.of(scenario, timing)
+    runs = batches(scenario.events) if scenario.execution == "parallel" else deps.batch
+    g = nx.DiGraph(timing=timing)
     g.add_nodes_from(
-        (e.index, {"duration": e.duration, "batch": deps.batch[e.index]}) for e in scenario.events
+        (i, {"duration": e.duration, "batch": runs[i], "busy_group": deps.batch[i]})
+        for i, e in enumerate(scenario.events)
     )
     g.add_edges_from((u, v, {"gap": gap}) for u, v, gap in deps.edges())
     return g
@@ -130,11 +171,14 @@ def _stated_gap(a: Event, b: Event) -> int:
 
 
 def _parallel_preds(
-    events: tuple[Event, ...],
+    events: tuple[Event, ...], timing: Timing = DEFAULT_TIMING
 ) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]:
-    """Rule 3's predecessors and the batch ids (as :func:`batches` defines
-    them), in one pass over the list: a batch is a run of consecutive entries,
-    so it is read whole at its first member."""
+    """Rule 3's predecessors and the busy groups (the batch ids :func:`batches`
+    defines; each event its own group under ``own-step``), in one pass over
+    the list: a batch is a run of consecutive entries, so it is read whole at
+    its first member. ``timing`` is read as the module docstring says."""
+    together = timing != "own-step"
+    after_group = timing == "group-end"
     n = len(events)
     zero_gap = [(u, 0) for u in range(n)].__getitem__  # u -> the edge (u, gap 0)
     preds: list[tuple[tuple[int, int], ...]] = [()] * n
@@ -142,7 +186,9 @@ def _parallel_preds(
     last_move: dict[str, int] = {}  # vehicle -> index of its latest move so far
     # vehicle -> its loads / unloads at its current stop (members of its batches there)
     at_stop: dict[str, tuple[list[int], list[int]]] = {}
-    last_of_package: dict[str | None, int] = {}  # package -> its latest event so far
+    # package -> the steps its next step waits for: its latest step so far
+    # (with that step's whole batch under group-end)
+    last_of_package: dict[str | None, tuple[int, ...]] = {}
     i = 0
     while i < n:
         _i, kind, v, _vt, _dur, _pkg, loc, _o, _d, _s = events[i]
@@ -163,20 +209,25 @@ def _parallel_preds(
         own, other = (loads, unloads) if kind == "load" else (unloads, loads)
         found.update(other)  # every earlier batch of the other kind at this stop
         batch = events[i:j]
-        for e in batch:  # each member package's previous event
-            last = last_of_package.get(e[5])
-            if last is not None:
-                found.add(last)
-        # Everything found comes before i, so no member is its own predecessor.
-        edge = tuple(map(zero_gap, sorted(found)))
+        if together:
+            for e in batch:  # each member package's previous event
+                found.update(last_of_package.get(e[5], ()))
+            # Everything found comes before i, so no member is its own predecessor.
+            edge = tuple(map(zero_gap, sorted(found)))
+            for e in batch:
+                preds[e[0]] = edge
+        else:
+            for e in batch:
+                mine = found.union(last_of_package.get(e[5], ()))
+                preds[e[0]] = tuple(map(zero_gap, sorted(mine)))
+        group = tuple(range(i, j))
         for e in batch:
-            preds[e[0]] = edge
-            last_of_package[e[5]] = e[0]
+            last_of_package[e[5]] = group if after_group else (e[0],)
         own.extend(range(i, j))
         i = j
     # Every predecessor was gathered from earlier list entries, so each edge
     # points forward and list order is a topological order (no cycle check needed).
-    return tuple(preds), tuple(bid)
+    return tuple(preds), tuple(range(n)) if not together else tuple(bid)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ The steps:
 
 1. the earliest-start schedule of the dependency graph (serial chain or
    parallel batches, :mod:`tsolve.encodings.event_graph`);
-2. the what-if shifts, if any;
+2. the what-if shifts, if any (a what-if naming a step the plan repeats word
+   for word moves the occurrence :func:`what_if_steps` picks);
 3. the clock: hard items fix it with "If X starts at HH:MM" (which holds in the
    what-if world, since the question states both conditions together); easy and
    medium items state their times;
@@ -18,21 +19,65 @@ The steps:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Literal
 
 import networkx as nx
 
 from tsolve.encodings.event_graph import (
     Dependencies,
     Schedule,
+    Timing,
     dependencies,
     earliest_schedule,
     shifted_schedule,
 )
 from tsolve.encodings.logistics_clock import DAY
-from tsolve.encodings.logistics_model import Question, Scenario
+from tsolve.encodings.logistics_model import Question, Scenario, Shift
 from tsolve.encodings.timeline import Place, Timeline
 from tsolve.errors import TsolveError
+
+Occurrence = Literal["anchored", "first", "every"]
+OCCURRENCES: tuple[Occurrence, ...] = ("anchored", "first", "every")
+DEFAULT_OCCURRENCE: Occurrence = "anchored"
+"""Which occurrence of a repeated step a what-if moves (``docs/logistics.md``,
+"Readings"): ``anchored``, the first at or after the question's stated start
+(the first overall when the question states none, or none comes after it);
+``first``, the first in the plan; ``every``, all of them. Split 1's labels
+follow ``anchored`` wherever the three differ."""
+
+
+def occurrences(scenario: Scenario, i: int) -> list[int]:
+    """Every step whose words are those of step ``i`` (itself included), in
+    list order: the steps a phrase naming step ``i`` can mean."""
+    key = scenario.events[i].key
+    return [e.index for e in scenario.events if e.key == key]
+
+
+def what_if_steps(
+    scenario: Scenario, question: Question, occurrence: Occurrence = DEFAULT_OCCURRENCE
+) -> Question:
+    """``question`` with each what-if moved to the occurrence ``occurrence``
+    picks of the step it names (the parser names the first); unchanged when
+    no what-if names a repeated step."""
+    out: list[Shift] = []
+    changed = False
+    for s in question.shifts:
+        if not 0 <= s.event < len(scenario.events):
+            raise TsolveError(f"shift: no event with index {s.event}")
+        twins = occurrences(scenario, s.event)
+        if len(twins) == 1:
+            out.append(s)
+            continue
+        changed = True
+        if occurrence == "every":
+            out.extend(replace(s, event=k) for k in twins)
+        elif occurrence == "anchored" and question.anchor is not None:
+            later = [k for k in twins if k >= question.anchor[0]]
+            out.append(replace(s, event=later[0] if later else twins[0]))
+        else:
+            out.append(replace(s, event=twins[0]))
+    return replace(question, shifts=tuple(out)) if changed else question
 
 
 @dataclass(frozen=True)
@@ -51,10 +96,16 @@ class Resolution:
 
 
 def question_schedule(
-    scenario: Scenario, question: Question, graph: nx.DiGraph | Dependencies | None = None
+    scenario: Scenario,
+    question: Question,
+    graph: nx.DiGraph | Dependencies | None = None,
+    timing: Timing | None = None,
 ) -> Schedule:
-    """The schedule the question is about: shifted, then placed on the clock."""
-    g = dependencies(scenario, graph)
+    """The schedule the question is about: shifted, then placed on the clock.
+    ``question``'s shifts are taken as they are (:func:`answer_question`
+    first picks the occurrence of a repeated step); ``timing`` is the
+    parallel groups' timing (:mod:`tsolve.encodings.event_graph`)."""
+    g = dependencies(scenario, graph, timing)
     sched = earliest_schedule(scenario, g)
     if question.shifts:
         shifts: dict[int, int] = {}
@@ -120,9 +171,13 @@ def answer_question(
     question: Question,
     depth: int | None = None,
     graph: nx.DiGraph | Dependencies | None = None,
+    timing: Timing | None = None,
+    occurrence: Occurrence = DEFAULT_OCCURRENCE,
 ) -> Resolution:
-    """Solve one question (see the module docstring for the steps)."""
-    sched = question_schedule(scenario, question, graph)
+    """Solve one question (see the module docstring for the steps) under
+    the default readings, or the ``timing`` and ``occurrence`` given."""
+    question = what_if_steps(scenario, question, occurrence)
+    sched = question_schedule(scenario, question, graph, timing)
     minute, others = resolve_minute(scenario, sched, question, depth)
     place = Timeline(scenario, sched, question.package).at(minute)
     return Resolution(place.answers, minute, place, sched, others)

@@ -22,7 +22,7 @@ from typing import Any
 from tsolve.encodings.logistics_model import Event, Question, Scenario
 from tsolve.encodings.timeline import Timeline
 from tsolve.parsing.logistics.item import parse_item
-from tsolve.solver.logistics import Resolution, answer_question
+from tsolve.solver.logistics import Resolution, answer_question, what_if_steps
 
 
 def scenario_and_question(record: Mapping[str, Any]) -> tuple[Scenario, Question]:
@@ -40,11 +40,14 @@ def scenario_and_question(record: Mapping[str, Any]) -> tuple[Scenario, Question
 
 def solve_record(record: Mapping[str, Any]) -> tuple[Scenario, Question, Resolution]:
     """Scenario, question and the solver's resolution of a logistics record
-    (its ``depth`` breaks the rare tie between two days, as in answering)."""
+    (its ``depth`` breaks the rare tie between two days, as in answering).
+    The question's what-ifs are on the steps the default reading moves (a
+    repeated step's occurrence, :func:`~tsolve.solver.logistics.what_if_steps`),
+    so a picture marks the step that actually moved."""
     scenario, question = scenario_and_question(record)
     depth = record.get("depth")
     res = answer_question(scenario, question, depth=depth if isinstance(depth, int) else None)
-    return scenario, question, res
+    return scenario, what_if_steps(scenario, question), res
 
 
 def activity(event: Event) -> str:

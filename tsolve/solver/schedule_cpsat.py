@@ -77,7 +77,7 @@ def cpsat_schedule(
     if not serial:
         groups: dict[int, list[int]] = {}
         for i in g.nodes:
-            groups.setdefault(g.nodes[i]["batch"], []).append(i)
+            groups.setdefault(g.nodes[i]["busy_group"], []).append(i)
         for b, mem in groups.items():
             if len(mem) > 1:
                 last = m.new_int_var(lo, hi + slack, f"batch_end{b}")

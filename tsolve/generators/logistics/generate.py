@@ -62,7 +62,11 @@ GENERATOR_NAME = "logistics"
 # after its family, and draws from tsolve.seeding (the key every family uses).
 # 3: records carry the computed ``schedule`` and the model's ``prompt`` (the
 # version is part of the random key, so every record is drawn anew).
-GENERATOR_VERSION = "3"
+# 4: the readings checked before a question is kept include how steps that run
+# together are timed (together / own-step / group-end) and which occurrence of a
+# repeated step a what-if moves (docs/logistics.md, "Readings"); parallel
+# questions on which the timings disagree are redrawn.
+GENERATOR_VERSION = "4"
 QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
 DEPTH_RANGE = (6, 20)
