@@ -199,6 +199,7 @@ def dataset(
                 on_failure=on_failure,
                 engine=engine,
                 engine_address=ray_address,
+                on_warning=lambda line: say(err, "yellow", "warning", line),
             )
     if summary_json:
         sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")

@@ -42,6 +42,7 @@ def write_dataset(
     on_failure: Callable[[int, str], None] | None = None,
     engine: str = "local",
     engine_address: str | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -55,6 +56,10 @@ def write_dataset(
     ``local``, ``workers`` processes (default 1), or ``ray``, a Ray cluster
     at ``engine_address`` (default: a new local instance of ``workers``
     CPUs, default all). The bytes written are the same on every engine.
+
+    A run larger than the family's content domain can keep distinct (see
+    ``Family.coverage_warnings``) is still written; its warnings go to
+    ``on_warning`` before any record is made, and into the summary.
     """
     for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -80,6 +85,10 @@ def write_dataset(
         raise TsolveError(f"out: {str(path)!r} is a directory; give a file name")
 
     summary = DatasetSummary(fam.name, seed, str(out), kind, indices.start, indices.stop, 1)
+    summary.warnings = fam.coverage_warnings(seed, indices.start, len(indices), cfg)
+    for line in summary.warnings:
+        if on_warning is not None:
+            on_warning(line)
     t0 = time.perf_counter()
     point = (
         resume_point(path, fam, cfg, seed, indices, summary)
