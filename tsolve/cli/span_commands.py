@@ -35,8 +35,8 @@ def register(app: typer.Typer) -> None:
         all_yes: Annotated[bool, typer.Option("--all-yes", help=ALL_YES_HELP)] = False,
     ) -> None:
         """Generate SPAN-style questions (10 directions, date/festival, polar/content)."""
-        from tsolve.errors import TsolveError
         from tsolve.cli.output import err_console, say
+        from tsolve.errors import TsolveError
         from tsolve.generators.span import SpanConfig, domain_warnings, generate_questions
 
         if count < 0:

@@ -78,5 +78,5 @@ class DatasetSummary:
             "records_per_second": round(self.rate, 2),
             "bytes": self.bytes,
             "interrupted": self.interrupted,
-        "warnings": list(self.warnings),
+            "warnings": list(self.warnings),
         }

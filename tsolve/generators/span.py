@@ -405,7 +405,9 @@ Candidate = tuple[SpanQuestion, int, tuple[str, ...]]
 
 
 @cache
-def cell_questions(cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str) -> tuple[Candidate, ...]:
+def cell_questions(
+    cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str
+) -> tuple[Candidate, ...]:
     """Every question of one cell, with its gold day and reading names, in an
     order drawn from the config and the cell alone (never the seed): date
     questions for every offset, unit and sign that stays in range, festival
@@ -612,8 +614,8 @@ __all__ = [
     "SpanConfig",
     "cell_questions",
     "date_json",
-    "domain_warnings",
     "directions_for",
+    "domain_warnings",
     "fields_of",
     "generate_question",
     "generate_questions",
