@@ -43,6 +43,7 @@ def write_dataset(
     engine: str = "local",
     engine_address: str | None = None,
     on_warning: Callable[[str], None] | None = None,
+    index_range: range | None = None,
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -60,6 +61,9 @@ def write_dataset(
     A run larger than the family's content domain can keep distinct (see
     ``Family.coverage_warnings``) is still written; its warnings go to
     ``on_warning`` before any record is made, and into the summary.
+
+    ``index_range`` writes exactly those indices of the run instead of a
+    shard (a part of ``--split``, :mod:`tsolve.datasets.split`).
     """
     for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -68,7 +72,7 @@ def write_dataset(
     opts = dict(options or {})
     cfg = fam.make_options(opts)  # validate in the parent: one-line errors before any work
     kind = infer_format(str(out), fmt)
-    indices = shard_range(count, shard)
+    indices = shard_range(count, shard) if index_range is None else index_range
     to_stdout = str(out) == "-"
     if to_stdout and (resume or kind != "jsonl"):
         raise TsolveError("out: '-' (stdout) works only for jsonl without --resume")
