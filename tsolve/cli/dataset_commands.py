@@ -37,9 +37,11 @@ class _FamilyOrCommand(TyperGroup):
     command line every user and script already has keeps working beside
     ``tsolve dataset overlap``."""
 
+    default_command = DEFAULT_COMMAND
+
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
-            args = [DEFAULT_COMMAND, *args]
+            args = [self.default_command, *args]
         return super().parse_args(ctx, args)
 
 

@@ -28,15 +28,17 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
 (``docs/formats.md``, "Content, seeds and ids"):
 
 * **Interleaved cells.** Formats alternate record by record (polar, content,
-  polar, ...); within each format the directions cycle, and the type switches
-  every D directions. So every block of ``4 x D`` records covers all D
+  polar, ...), types every two records (date, date, festival, festival, ...)
+  and directions every four. So every block of ``4 x D`` records covers all D
   directions x 2 types x 2 formats (D = 12, or 10 when the reference date is
   outside the Umm al-Qura range), and any 20 consecutive records hold 10 of
-  each format and 8-12 of each type.
+  each format and 10 of each type.
 * **Balanced labels in every window.** Polar items come in pairs (polar items
-  ``2p`` and ``2p + 1``): one is "Yes", one is "No", and a hash coin of
-  ``(seed, p)`` says which. Any 20 consecutive polar items hold 9 to 11 of
-  each label, and the label is not a function of the index alone.
+  ``2p`` and ``2p + 1``, one direction's date and festival question): one is
+  "Yes", one is "No", and a hash coin of ``(seed, p)`` says which. Any 20
+  consecutive polar items hold 9 to 11 of each label, every direction has
+  one of each in every ``4 x D`` records, and the label is not a function of
+  the index alone.
 * **No repeats, and seeds do not share questions.** The questions a cell
   (direction, type, format) can ask from the reference date are enumerated
   once (every offset, unit, sign and festival whose gold is the same under
@@ -368,14 +370,15 @@ def near_miss(
 
 
 def _cell(index: int, dirs: tuple[tuple[str, str], ...]) -> tuple[str, str, str, str, int]:
-    """(source, target, type, format, k) of record ``index``: formats alternate,
-    directions cycle within a format, types switch every D; ``k`` counts the
-    earlier records of the same cell in the run (a ``4 x D``-record cycle)."""
+    """(source, target, type, format, k) of record ``index``: formats alternate
+    record by record, types every two records, directions every four; ``k``
+    counts the earlier records of the same cell in the run (a ``4 x D``-record
+    cycle)."""
     n = len(dirs)
     fmt = ("polar", "content")[index % 2]
     m = index // 2
-    src, tgt = dirs[m % n]
-    qtype = ("date", "festival")[(m // n) % 2]
+    qtype = ("date", "festival")[m % 2]
+    src, tgt = dirs[(m // 2) % n]
     return src, tgt, qtype, fmt, m // (2 * n)
 
 
