@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from itertools import product
 
@@ -44,7 +45,10 @@ def test_records_read_back_to_their_answers(difficulty: str, execution: str, que
 def test_record_format() -> None:
     rec = generate_record(5, 2, GenerateParams("medium", "serial", "hypothetical", 9))
     assert set(rec) >= BENCHMARK_FIELDS
-    assert rec["id"] == "logistics-5-2" and rec["family"] == "logistics"
+    options = {"difficulty": "medium", "execution": "serial", "question": "hypothetical",
+               "depth": 9}  # fmt: skip
+    fp = hashlib.sha256(json.dumps(options, sort_keys=True, separators=(",", ":")).encode())
+    assert rec["id"] == f"logistics-5-2-{fp.hexdigest()[:6]}" and rec["family"] == "logistics"
     assert rec["generator"]["seed"] == 5 and rec["generator"]["index"] == 2
     assert rec["generator"]["params"]["depth"] == 9
     assert rec["events"][0] == "Given the initial states, the following events occur:"

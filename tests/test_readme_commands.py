@@ -161,6 +161,10 @@ def check_invocation(argv: list[str]) -> list[str]:
     cmd, rest, path = _cli(), list(argv), ["tsolve"]
     while rest and hasattr(cmd, "commands") and not rest[0].startswith("-"):
         name = rest.pop(0)
+        default = getattr(cmd, "default_command", None)  # `tsolve dataset FAMILY` = `make FAMILY`
+        if name not in cmd.commands and default in cmd.commands:
+            rest.insert(0, name)
+            name = default
         if name not in cmd.commands:
             return [f"{' '.join(path)}: no subcommand {name!r}"]
         cmd = cmd.commands[name]

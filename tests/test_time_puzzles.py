@@ -4,6 +4,7 @@ every fact, and depend only on (seed, index)."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 
 import numpy as np
@@ -89,8 +90,12 @@ def test_prompt_follows_appendix_e() -> None:
 
 def test_record_carries_generator_and_solver_metadata() -> None:
     rec = generate_puzzle(3, 4, solutions=2)
-    assert rec["id"] == "tp-3-4-implicit" and rec["family"] == "time-puzzles"
-    assert rec["pair"] == "tp-3-4-explicit"
+    # the documented id: SHA-256 of the content options' canonical JSON (docs/formats.md)
+    content = {k: v for k, v in rec["generator"]["params"].items() if k not in ("style", "backend")}
+    fp = hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode())
+    assert rec["id"] == f"tp-3-4-{fp.hexdigest()[:6]}-implicit"
+    assert rec["family"] == "time-puzzles"
+    assert rec["pair"] == f"tp-3-4-{fp.hexdigest()[:6]}-explicit"
     gen = rec["generator"]
     assert (gen["name"], gen["seed"], gen["index"]) == ("time-puzzles", 3, 4)
     assert rec["solver"] == {"backend": "cpsat", "cap": 3, "count": 2, "complete": True}

@@ -22,6 +22,7 @@ registry when it is installed (``pip install 'tsolve[rg]'``).
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
@@ -61,6 +62,10 @@ class TsolveDataset(Sequence[Entry]):
         self.reward_metric = reward_metric
         self.options = dict(config)
         self._config = self.family.make_options(self.options)
+        # A run larger than the family's content domain can keep distinct is
+        # still served, but said so (Family.coverage_warnings).
+        for line in self.family.coverage_warnings(seed, 0, size, self._config):
+            warnings.warn(line, stacklevel=3)
 
     def __len__(self) -> int:
         return self.size

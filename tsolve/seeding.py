@@ -19,6 +19,7 @@ processes, platforms and ``PYTHONHASHSEED``.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -60,6 +61,22 @@ def generator_stamp(
     read ``seed`` and ``index`` from here."""
     return {"name": name, "version": version, "seed": seed, "index": index, "params": params,
             **extra}  # fmt: skip
+
+
+def options_fingerprint(options: dict[str, Any]) -> str:
+    """A short, stable name for the generator options that shape a record's
+    content: the first six hex digits of the SHA-256 of their canonical JSON
+    (sorted keys, no spaces). Record ids carry it (``tp-5-0-3f9a2c-implicit``)
+    so that files made with different options can share a file without two
+    records sharing an id; equal options give the same fingerprint in every
+    process, on every platform (not Python's ``hash``). Each generator passes
+    only the options that change content (not the solver backend, not which
+    styles a run interleaves), so ``pair`` keeps naming the same puzzle."""
+    text = json.dumps(options, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:FINGERPRINT_DIGITS]
+
+
+FINGERPRINT_DIGITS = 6
 
 
 def run_records(

@@ -1,8 +1,13 @@
-"""``tsolve dataset``: a thin shell over :func:`tsolve.datasets.write_dataset`.
+"""``tsolve dataset``: writing datasets and checking them for leakage.
 
-The command gathers the options (:func:`tsolve.datasets.gather_options`),
-shows progress and failures, turns SIGTERM into a clean stop, and prints the
-summary the run returns.
+* ``tsolve dataset FAMILY ...`` (also ``tsolve dataset make FAMILY ...``): a
+  thin shell over :func:`tsolve.datasets.write_dataset` (or, with
+  ``--split``, :func:`tsolve.datasets.split.write_split`). The command gathers
+  the options (:func:`tsolve.datasets.gather_options`), shows progress,
+  failures and the family's domain warnings, turns SIGTERM into a clean stop,
+  and prints the summary the run returns.
+* ``tsolve dataset overlap TRAIN EVAL``: a thin shell over
+  :func:`tsolve.datasets.overlap.find_overlap`.
 """
 
 import json
@@ -17,13 +22,39 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from typer.core import TyperGroup
 
 from tsolve.backend_names import GENERATION_BACKENDS, choices_text
-from tsolve.cli.output import RayAddress, console, err_console, progress, say
+from tsolve.cli.output import RayAddress, TextOrJson, console, err_console, progress, say, user_text
+
+#: The subcommand ``tsolve dataset FAMILY ...`` stands for.
+DEFAULT_COMMAND = "make"
+
+
+class _FamilyOrCommand(TyperGroup):
+    """``tsolve dataset FAMILY ...`` is ``tsolve dataset make FAMILY ...``: a
+    first word that is not a subcommand (nor ``--help``) is a family, so the
+    command line every user and script already has keeps working beside
+    ``tsolve dataset overlap``."""
+
+    default_command = DEFAULT_COMMAND
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = [self.default_command, *args]
+        return super().parse_args(ctx, args)
 
 
 def register(app: typer.Typer) -> None:
-    app.command("dataset")(dataset)
+    group = typer.Typer(
+        cls=_FamilyOrCommand,
+        no_args_is_help=True,
+        help="Write datasets (tsolve dataset FAMILY --count N --out FILE) and check two "
+        "for shared content (tsolve dataset overlap TRAIN EVAL).",
+    )
+    group.command(DEFAULT_COMMAND)(dataset)
+    group.command("overlap")(overlap)
+    app.add_typer(group, name="dataset")
 
 
 def dataset(
@@ -132,6 +163,13 @@ def dataset(
         bool, typer.Option("--summary-json", help="Print the summary as JSON on stdout.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    split: Annotated[
+        str | None,
+        typer.Option(
+            help="Write disjoint parts of the run beside --out, e.g. train=0.8,eval=0.2 or "
+            "train=800,eval=200 (data.jsonl -> data.train.jsonl, data.eval.jsonl).",
+        ),
+    ] = None,
 ) -> None:
     """Write a dataset of FAMILY records: multi-process, shardable, resumable.
 
@@ -142,6 +180,7 @@ def dataset(
     SIGTERM; --resume continues it). See docs/robustness.md.
     """
     from tsolve.datasets import gather_options, infer_format, parse_shard, write_dataset
+    from tsolve.errors import TsolveError
     from tsolve.families import get_family
 
     fam = get_family(family, need="generate")
@@ -178,6 +217,13 @@ def dataset(
         elif shown == 21:
             err.print("[yellow]warning[/] more failures; see the summary")
 
+    if split is not None:
+        if shard or resume:
+            raise TsolveError("split: cannot be combined with --shard or --resume")
+        _write_split(fam.name, options, count, out, seed, split, fmt, n_workers, engine,
+                     ray_address, summary_json, quiet, on_failure)  # fmt: skip
+        return
+
     with progress(None, f"{fam.name} → {out}", enabled=not quiet) as bar:
         task = bar.task_ids[0]
 
@@ -199,6 +245,7 @@ def dataset(
                 on_failure=on_failure,
                 engine=engine,
                 engine_address=ray_address,
+                on_warning=lambda line: say(err, "yellow", "warning", line),
             )
     if summary_json:
         sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
@@ -214,6 +261,97 @@ def dataset(
         raise typer.Exit(130)
     if summary.failures:
         raise typer.Exit(1)
+
+
+def _write_split(
+    family: str, options: dict[str, Any], count: int, out: str, seed: int, split: str,
+    fmt: str | None, workers: int | None, engine: str, address: str | None,
+    summary_json: bool, quiet: bool, on_failure: Any,
+) -> None:  # fmt: skip
+    """``--split``: the parts of one run, each summarised as a dataset run is."""
+    from tsolve.datasets.split import write_split
+
+    err = err_console()
+    info = err if summary_json else console()
+    with progress(None, f"{family} → {out} (split {split})", enabled=not quiet) as bar:
+        task = bar.task_ids[0]
+        with _sigterm_as_interrupt():
+            result = write_split(
+                family, options, count=count, out=out, split=split, seed=seed, fmt=fmt,
+                workers=workers, engine=engine, engine_address=address,
+                on_failure=on_failure,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                on_warning=lambda line: say(err, "yellow", "warning", line),
+            )  # fmt: skip
+    if summary_json:
+        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+    else:
+        for name, part in result.parts.items():
+            info.print(f"[bold]{name}[/]: {result.paths[name]}")
+            print_summary(info, part.to_json())
+            if result.dropped[name]:
+                say(info, "yellow", "dropped", f"{result.dropped[name]} records of {name} "
+                    "repeat an earlier part's content")  # fmt: skip
+    if any(p.interrupted for p in result.parts.values()):
+        err.print("[red]interrupted[/]: rerun the command to write the split")
+        raise typer.Exit(130)
+    if any(p.failures for p in result.parts.values()):
+        raise typer.Exit(1)
+
+
+def overlap(
+    train: Annotated[str, typer.Argument(help="Records trained on (any format tsolve reads).")],
+    eval_: Annotated[str, typer.Argument(metavar="EVAL", help="Records evaluated on.")],
+    fmt: Annotated[
+        TextOrJson, typer.Option("--format", help="text (a table) or json.")
+    ] = TextOrJson.text,
+    show: Annotated[int, typer.Option(min=0, help="Pairs listed in the table.")] = 20,
+) -> None:
+    """Eval records that repeat a train record by content, whatever their ids.
+
+    Content is each family's fingerprint (docs/formats.md): the same facts in
+    any order or either wording style, the same SPAN question, the same
+    logistics scenario and question. Exit status: 0 no overlap, 1 some eval
+    records repeat train records, 2 bad input (a file that cannot be read, or
+    rows that could not be checked; they are listed).
+    """
+    from tsolve.datasets.overlap import find_overlap
+
+    report = find_overlap(train, eval_)
+    if fmt is TextOrJson.json:
+        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+    else:
+        out = console()
+        verdict = "[red]overlap[/]" if report.overlap else "[green]no overlap[/]"
+        out.print(
+            f"{verdict}: {report.overlap} of {report.eval_records} eval records repeat one of "
+            f"{report.train_records} train records"
+        )
+        if report.by_family:
+            table = Table(show_edge=False, box=None, pad_edge=False)
+            for col in ("family", "eval records", "overlap"):
+                table.add_column(col)
+            for name, c in sorted(report.by_family.items()):
+                table.add_row(user_text(name), str(c["eval"]), str(c["overlap"]))
+            out.print(table)
+        if report.pairs and show:
+            pairs = Table(show_edge=False, box=None, pad_edge=False)
+            for col in ("family", "eval id", "eval row", "train id", "train row"):
+                pairs.add_column(col)
+            for p in report.pairs[:show]:
+                pairs.add_row(user_text(p["family"]), user_text(p["eval_id"]), str(p["eval_row"]),
+                              user_text(p["train_id"]), str(p["train_row"]))  # fmt: skip
+            out.print(pairs)
+            if report.overlap > show:
+                out.print(f"... and {report.overlap - show} more (--format json lists "
+                          f"up to {len(report.pairs)})")  # fmt: skip
+    err = err_console()
+    for line in report.bad_rows[:20]:
+        say(err, "yellow", "skipped", line)
+    if len(report.bad_rows) > 20:
+        err.print(f"[yellow]skipped[/] {len(report.bad_rows) - 20} more rows")
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
 
 
 @contextmanager

@@ -35,8 +35,9 @@ def register(app: typer.Typer) -> None:
         all_yes: Annotated[bool, typer.Option("--all-yes", help=ALL_YES_HELP)] = False,
     ) -> None:
         """Generate SPAN-style questions (10 directions, date/festival, polar/content)."""
+        from tsolve.cli.output import err_console, say
         from tsolve.errors import TsolveError
-        from tsolve.generators.span import SpanConfig, generate_questions
+        from tsolve.generators.span import SpanConfig, domain_warnings, generate_questions
 
         if count < 0:
             raise TsolveError(f"count: must be non-negative, got {count}")
@@ -44,6 +45,8 @@ def register(app: typer.Typer) -> None:
             raise TsolveError(f"start: must be non-negative, got {start}")
         cfg = SpanConfig(date=date, max_days=max_days, max_weeks=max_weeks,
                          max_years=max_years, balanced=not all_yes)  # fmt: skip
+        for line in domain_warnings(seed, start, count, cfg):
+            say(err_console(), "yellow", "warning", line)
         for rec in generate_questions(count, seed, cfg, start):
             if fmt is TextOrJsonl.jsonl:
                 typer.echo(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))

@@ -33,6 +33,7 @@ class DatasetSummary:
     seconds: float = 0.0
     bytes: int = 0
     interrupted: bool = False
+    warnings: list[str] = field(default_factory=list)  # the family's domain warnings
 
     @property
     def records(self) -> int:
@@ -77,4 +78,5 @@ class DatasetSummary:
             "records_per_second": round(self.rate, 2),
             "bytes": self.bytes,
             "interrupted": self.interrupted,
+            "warnings": list(self.warnings),
         }

@@ -42,6 +42,8 @@ def write_dataset(
     on_failure: Callable[[int, str], None] | None = None,
     engine: str = "local",
     engine_address: str | None = None,
+    on_warning: Callable[[str], None] | None = None,
+    index_range: range | None = None,
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -55,6 +57,13 @@ def write_dataset(
     ``local``, ``workers`` processes (default 1), or ``ray``, a Ray cluster
     at ``engine_address`` (default: a new local instance of ``workers``
     CPUs, default all). The bytes written are the same on every engine.
+
+    A run larger than the family's content domain can keep distinct (see
+    ``Family.coverage_warnings``) is still written; its warnings go to
+    ``on_warning`` before any record is made, and into the summary.
+
+    ``index_range`` writes exactly those indices of the run instead of a
+    shard (a part of ``--split``, :mod:`tsolve.datasets.split`).
     """
     for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -63,7 +72,7 @@ def write_dataset(
     opts = dict(options or {})
     cfg = fam.make_options(opts)  # validate in the parent: one-line errors before any work
     kind = infer_format(str(out), fmt)
-    indices = shard_range(count, shard)
+    indices = shard_range(count, shard) if index_range is None else index_range
     to_stdout = str(out) == "-"
     if to_stdout and (resume or kind != "jsonl"):
         raise TsolveError("out: '-' (stdout) works only for jsonl without --resume")
@@ -80,6 +89,10 @@ def write_dataset(
         raise TsolveError(f"out: {str(path)!r} is a directory; give a file name")
 
     summary = DatasetSummary(fam.name, seed, str(out), kind, indices.start, indices.stop, 1)
+    summary.warnings = fam.coverage_warnings(seed, indices.start, len(indices), cfg)
+    for line in summary.warnings:
+        if on_warning is not None:
+            on_warning(line)
     t0 = time.perf_counter()
     point = (
         resume_point(path, fam, cfg, seed, indices, summary)

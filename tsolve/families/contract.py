@@ -24,6 +24,12 @@ family from this one object and from nowhere else. A family says:
   reading (``tsolve audit``);
 * ``summarize``, ``invariants`` and ``stress_choices``: dataset summaries and
   the property checks ``tsolve stress`` runs on random settings;
+* ``domain_warnings(seed, start, count, config) -> [line, ...]``: when a
+  run is larger than the content domain can keep distinct (within the run or
+  from other seeds), the one-line warnings ``tsolve dataset`` prints;
+* ``fingerprint(record) -> str``: the record's content, independent of its
+  id, the order of its facts and its wording style, for ``tsolve dataset
+  overlap`` (default: :func:`tsolve.datasets.fingerprints.default_fingerprint`);
 * ``bench(size) -> measurements``: its cases for ``tsolve bench``;
 * ``cli(app)``: its own command group, when it has one;
 * ``recognise(record)``: for benchmark items without a ``family`` field;
@@ -119,6 +125,8 @@ class Family:
     options: Mapping[str, Parser] = field(default_factory=dict)
     build: Callable[[dict[str, Any]], Any] | Lazy | None = None
     summarize: Callable[[Record], dict[str, list[str]]] | Lazy | None = None
+    domain_warnings: Callable[[int, int, int, Any], list[str]] | Lazy | None = None
+    fingerprint: Callable[[Record], str] | Lazy | None = None
     # ---- checking generators (tsolve stress)
     invariants: Callable[[Record, int, int, Any], list[tuple[str, str]]] | Lazy | None = None
     stress_choices: Callable[[], dict[str, list[Any]]] | Lazy = _no_choices
@@ -207,6 +215,26 @@ class Family:
         # Per record, so no installation check here (``make_options`` did it).
         record: Record = resolve(self.generate)(seed, index, config)
         return record
+
+    def coverage_warnings(self, seed: int, start: int, count: int, config: Any) -> list[str]:
+        """One-line warnings when records ``start .. start+count-1`` of run
+        ``seed`` go beyond what the family's content domain can keep distinct
+        (repeats within the run, or content shared with other seeds). Empty
+        for families whose domain is large enough (no ``domain_warnings``)."""
+        if self.domain_warnings is None:
+            return []
+        out: list[str] = resolve(self.domain_warnings)(seed, start, count, config)
+        return out
+
+    def content_fingerprint(self, record: Record) -> str:
+        """What ``tsolve dataset overlap`` compares: two records with the same
+        fingerprint ask the same thing, whatever their ids, fact order or
+        wording style. The family's ``fingerprint`` part, else
+        :func:`tsolve.datasets.fingerprints.default_fingerprint` (the record
+        without the fields that name it: id, pair, family, generator stamp)."""
+        part = self.fingerprint or Lazy("tsolve.datasets.fingerprints:default_fingerprint")
+        out: str = resolve(part)(record)
+        return out
 
     def buckets(self, record: Record) -> dict[str, list[str]]:
         """The labels a dataset summary counts ``record`` under."""

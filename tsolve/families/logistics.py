@@ -91,6 +91,7 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:logistics_fingerprint"),
     invariants=Lazy("tsolve.generators.logistics.invariants:logistics_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.verifiers.logistics_scoring:score_logistics"),

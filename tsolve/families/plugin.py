@@ -120,6 +120,7 @@ def adapt(obj: Any, origin: str) -> Family:
             raise TsolveError(f"the object has no callable '{part}'")
     version = str(getattr(obj, "version", "") or "")
     summarize = getattr(obj, "summarize", None)
+    fingerprint = getattr(obj, "fingerprint", None)
     return Family(
         name=name.strip(),
         description=str(getattr(obj, "description", "") or ""),
@@ -128,5 +129,6 @@ def adapt(obj: Any, origin: str) -> Family:
         options=AnyOption(),
         score=PluginScorer(obj, name.strip()),
         summarize=summarize if callable(summarize) else None,
+        fingerprint=fingerprint if callable(fingerprint) else None,
         origin=origin,
     )

@@ -98,6 +98,7 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:relational_fingerprint"),
     invariants=Lazy("tsolve.generators.relational_invariants:relational_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.verifiers.relational_scoring:score_relational"),

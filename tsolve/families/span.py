@@ -64,6 +64,8 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:span_fingerprint"),
+    domain_warnings=Lazy("tsolve.generators.span:domain_warnings"),
     invariants=Lazy("tsolve.generators.span_invariants:span_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.verifiers.span_scoring:score_span"),

@@ -120,6 +120,7 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:time_puzzle_fingerprint"),
     invariants=Lazy("tsolve.generators.time_puzzle_invariants:time_puzzle_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.verifiers.puzzle_scoring:score_puzzle"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import networkx as nx
@@ -53,6 +54,7 @@ from tsolve.errors import TsolveError
 from tsolve.generators.style_pairs import (
     as_tuple,
     check_styles,
+    content_fingerprint,
     pair_id,
     style_json,
     style_slot,
@@ -75,6 +77,8 @@ GENERATOR_NAME = "relational-puzzles"
 # (generators/style_pairs.py). The random key carries the version, as for
 # every family (tsolve.seeding), so puzzle i of a run differs from version 1's.
 GENERATOR_VERSION = "2"
+# Ids carry the options' fingerprint (``rp-2-0-0c41d7-implicit``) since issue
+# 21; the version is kept because content is unchanged (it keys the randomness).
 MAX_EVENTS = 4
 MAX_SOLUTIONS = 60
 DEFAULT_DOMAIN = DateDomain.from_dates("2023-01-01", "2025-12-31")
@@ -420,10 +424,19 @@ def render_prompt(events: list[Event], facts: list[PuzzleFact], style: str,
 ID_PREFIX = "rp"
 
 
-def puzzle_id(seed: int, index: int, style: str = "implicit") -> str:
-    """The id of puzzle ``index`` of run ``seed`` in ``style`` (its puzzle
-    number, not its record index: see generators/style_pairs.py)."""
-    return styled_id(ID_PREFIX, seed, index, style)
+def puzzle_id(
+    seed: int, index: int, style: str = "implicit", config: RelationalConfig | None = None
+) -> str:
+    """The id of puzzle ``index`` of run ``seed`` in ``style`` made with
+    ``config`` (its puzzle number, not its record index, and the fingerprint
+    of the options that shape content: see generators/style_pairs.py)."""
+    return styled_id(ID_PREFIX, seed, index, style, id_fingerprint(config or RelationalConfig()))
+
+
+@lru_cache(maxsize=64)
+def id_fingerprint(config: RelationalConfig) -> str:
+    """The fingerprint ids carry (:func:`~tsolve.generators.style_pairs.content_fingerprint`)."""
+    return content_fingerprint(config.to_json())
 
 
 def generate_relational_puzzle(
@@ -446,7 +459,7 @@ def generate_relational_puzzle(
     rng.shuffle(facts)
     asked = events[asked_i] if asked_i is not None else None
 
-    puzzle = RelationalPuzzle(puzzle_id(seed, number, style), tuple(events), tuple(facts),
+    puzzle = RelationalPuzzle(puzzle_id(seed, number, style, cfg), tuple(events), tuple(facts),
                               cfg.domain, asked.var if asked else None, style)  # fmt: skip
     result = solve_relational(puzzle, cfg.backend, limit=target + 1)
     if result.count != target or not result.complete:
@@ -456,7 +469,7 @@ def generate_relational_puzzle(
         )
     return {
         "id": puzzle.id,
-        "pair": pair_id(ID_PREFIX, seed, number, style),
+        "pair": pair_id(ID_PREFIX, seed, number, style, id_fingerprint(cfg)),
         "family": FAMILY,
         "kind": KIND,
         "generator": generator_stamp(

@@ -24,19 +24,41 @@ reject (a day or two off, the other Islamic variant's date, the other leap
 month, the date under the year counting the text rules out, the neighbouring
 month or year), provably not the answer under every admissible reading.
 
-Record ``i`` is a pure function of ``(seed, i)`` and the config: the cell
-(direction, type, format) cycles with ``i`` so that every block of ``4 x D``
-records covers all D directions x 2 types x 2 formats (D = 12, or 10 when the
-reference date is outside the Umm al-Qura range), the polar label alternates by
-block (with a seeded coin per ``8 x D`` block), and all other choices come from
-the NumPy generator of :func:`tsolve.seeding.record_np_rng` (the key every
-family uses).
+Record ``i`` is a pure function of ``(seed, i)`` and the config
+(``docs/formats.md``, "Content, seeds and ids"):
+
+* **Interleaved cells.** Formats alternate record by record (polar, content,
+  polar, ...), types every two records (date, date, festival, festival, ...)
+  and directions every four. So every block of ``4 x D`` records covers all D
+  directions x 2 types x 2 formats (D = 12, or 10 when the reference date is
+  outside the Umm al-Qura range), and any 20 consecutive records hold 10 of
+  each format and 10 of each type.
+* **Balanced labels in every window.** Polar items come in pairs (polar items
+  ``2p`` and ``2p + 1``, one direction's date and festival question): one is
+  "Yes", one is "No", and a hash coin of ``(seed, p)`` says which. Any 20
+  consecutive polar items hold 9 to 11 of each label, every direction has
+  one of each in every ``4 x D`` records, and the label is not a function of
+  the index alone.
+* **No repeats, and seeds do not share questions.** The questions a cell
+  (direction, type, format) can ask from the reference date are enumerated
+  once (every offset, unit, sign and festival whose gold is the same under
+  every reading) and put in an order drawn from the config alone. The k-th
+  record of that cell in run ``seed`` asks question ``(seed * SEED_BAND + k)
+  mod N``: a run never repeats a question while it has at most N records of
+  a cell, and runs of distinct seeds never share one while each has at most
+  ``SEED_BAND`` records per cell (``40 x D`` records) and ``(seed + 1) *
+  SEED_BAND <= N``. Some cells are small (Shaka has one festival: 20
+  questions with ``max_years`` 10), so :func:`domain_warnings` says, in one
+  line, when a run goes beyond that.
+* The "No" candidate (a near miss) comes from the NumPy generator of
+  :func:`tsolve.seeding.record_np_rng` (the key every family uses).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -70,20 +92,26 @@ from tsolve.encodings.span_question import (
     ruled_out_readings,
 )
 from tsolve.errors import TsolveError
-from tsolve.seeding import generator_stamp, record_np_rng, run_records
+from tsolve.seeding import generator_stamp, options_fingerprint, record_np_rng, run_records
 
 GENERATOR_NAME = "span"
 # 2: Islamic variant named (Umm al-Qura added as a direction), festival year
 # counting and daytime dates stated, readings checked, hard negatives, "1 day".
 # 3: randomness from tsolve.seeding (the key every family uses), not [seed, i].
-GENERATOR_VERSION = "3"
+# 4: formats, directions and labels interleaved record by record (balanced in
+# every window); each cell's questions enumerated and handed out by seed band
+# (no repeats within a run or across seeds); ids carry the options' fingerprint.
+GENERATOR_VERSION = "4"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
 DIRECTIONS: tuple[tuple[str, str], ...] = tuple(
     [("gregorian", c) for c in OTHERS] + [(c, "gregorian") for c in OTHERS]
 )
-MAX_ATTEMPTS = 64
+# Questions per cell that each seed owns before its band meets the next
+# seed's: runs of up to 40 x D records (480 with 12 directions) of distinct
+# seeds share no question where the cell's domain holds their bands.
+SEED_BAND = 10
 
 ANSWER_INSTRUCTION = {
     "content": (
@@ -341,59 +369,129 @@ def near_miss(
 # ----------------------------------------------------------------- generation
 
 
-def _cell(index: int, dirs: tuple[tuple[str, str], ...]) -> tuple[str, str, str, str]:
-    """(source, target, type, format) of record ``index``: a 4 x D-record cycle."""
+def _cell(index: int, dirs: tuple[tuple[str, str], ...]) -> tuple[str, str, str, str, int]:
+    """(source, target, type, format, k) of record ``index``: formats alternate
+    record by record, types every two records, directions every four; ``k``
+    counts the earlier records of the same cell in the run (a ``4 x D``-record
+    cycle)."""
     n = len(dirs)
-    src, tgt = dirs[index % n]
-    qtype = ("date", "festival")[(index // n) % 2]
-    fmt = ("polar", "content")[(index // (2 * n)) % 2]
-    return src, tgt, qtype, fmt
+    fmt = ("polar", "content")[index % 2]
+    m = index // 2
+    qtype = ("date", "festival")[m % 2]
+    src, tgt = dirs[(m // 2) % n]
+    return src, tgt, qtype, fmt, m // (2 * n)
 
 
-def _label(seed: int, index: int, block: int) -> bool:
-    """Polar gold label: alternates per ``block`` records, phase drawn per two
-    blocks (a hash bit, so the label never follows the block number alone)."""
+def _label(seed: int, polar_index: int) -> bool:
+    """Polar gold label of the ``polar_index``-th polar item of run ``seed``:
+    one "Yes" and one "No" in each pair of polar items, in the order a hash
+    coin of ``(seed, pair)`` gives (so any 20 consecutive polar items hold 9-11
+    of each, and the index alone never tells the label)."""
     digest = hashlib.blake2b(
-        f"span-label:{seed}:{index // (2 * block)}".encode(), digest_size=1
+        f"span-label:{seed}:{polar_index // 2}".encode(), digest_size=1
     ).digest()
-    return ((index // block) + digest[0]) % 2 == 0
+    return (polar_index + digest[0]) % 2 == 0
 
 
-def span_id(seed: int, date: str, index: int) -> str:
-    return f"span-{date}-{seed}-{index}"
+def content_options(cfg: SpanConfig) -> dict[str, Any]:
+    """The options that shape a record's content (all of them, for SPAN)."""
+    return cfg.to_json()
 
 
-def _draw(
-    rng: np.random.Generator, cfg: SpanConfig, ref: int, src: str, tgt: str, qtype: str,
-    fmt: str,
-) -> tuple[SpanQuestion, int]:  # fmt: skip
-    """One draw of offset, sign (flipped if it leaves the range) and festival."""
+def span_id(seed: int, cfg: SpanConfig, index: int) -> str:
+    """``span-2024-07-01-5-3-1a2b3c``: reference date, seed, index, then the
+    options' fingerprint (:func:`tsolve.seeding.options_fingerprint`)."""
+    return f"span-{cfg.date}-{seed}-{index}-{options_fingerprint(content_options(cfg))}"
+
+
+Candidate = tuple[SpanQuestion, int, tuple[str, ...]]
+
+
+@cache
+def cell_questions(
+    cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str
+) -> tuple[Candidate, ...]:
+    """Every question of one cell, with its gold day and reading names, in an
+    order drawn from the config and the cell alone (never the seed): date
+    questions for every offset, unit and sign that stays in range, festival
+    questions for every festival, year offset and sign, each kept only if
+    every admissible reading gives the same gold (:func:`_accepted`)."""
+    ref = parse_iso(cfg.date, "date").toordinal()
     ref_src = fields_of(src, ref)
-    sign = "ago" if rng.integers(2) else "later"
-    flip = {"ago": "later", "later": "ago"}
+    out: list[Candidate] = []
     if qtype == "date":
-        unit = "days" if rng.integers(2) else "weeks"
-        top, step = (cfg.max_days, 1) if unit == "days" else (cfg.max_weeks, 7)
-        n = int(rng.integers(1, top + 1))
+        for unit, top, step in (("days", cfg.max_days, 1), ("weeks", cfg.max_weeks, 7)):
+            for n in range(1, top + 1):
+                for sign, sgn in (("ago", -1), ("later", 1)):
+                    gold = ref + sgn * n * step
+                    if not (_in(src, gold) and _in(tgt, gold)):
+                        continue
+                    q = SpanQuestion(src, tgt, ref_src, n, unit, sign, None, fmt, None)
+                    readings = _accepted(q, gold)
+                    if readings is not None:
+                        out.append((q, gold, tuple(readings)))
+    else:
+        for fest in festivals_of(src):
+            for n in range(1, cfg.max_years + 1):
+                for sign, sgn in (("ago", -1), ("later", 1)):
+                    year = ref_src[0] + sgn * n
+                    if not _festival_ok(fest, src, tgt, year):
+                        continue
+                    gold_day = festival_days(fest, src, year)
+                    assert gold_day is not None  # _festival_ok checked it
+                    q = SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None)
+                    readings = _accepted(q, gold_day)
+                    if readings is not None:
+                        out.append((q, gold_day, tuple(readings)))
+    fp = options_fingerprint(content_options(cfg))
+    random.Random(f"span-cell:{fp}:{src}:{tgt}:{qtype}:{fmt}").shuffle(out)
+    return tuple(out)
 
-        def at(s: str) -> int:
-            return ref + (-1 if s == "ago" else 1) * n * step
 
-        if not (_in(src, at(sign)) and _in(tgt, at(sign))):
-            sign = flip[sign]
-        q = SpanQuestion(src, tgt, ref_src, n, unit, sign, None, fmt, None)
-        return q, at(sign)
-    options = festivals_of(src)
-    fest = options[int(rng.integers(len(options)))]
-    n = int(rng.integers(1, cfg.max_years + 1))
-    year = ref_src[0] + (-n if sign == "ago" else n)
-    if not _festival_ok(fest, src, tgt, year):
-        sign = flip[sign]
-        year = ref_src[0] + (-n if sign == "ago" else n)
-    gold = festival_days(fest, src, year)
-    if gold is None:  # pragma: no cover - plan() rules this out
-        raise TsolveError(f"date: {cfg.date} is too close to the calendar range's ends")
-    return SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None), gold
+def question_slot(seed: int, k: int, size: int) -> int:
+    """Which of a cell's ``size`` questions the ``k``-th record of that cell in
+    run ``seed`` asks: seed ``s`` owns the band starting at ``s * SEED_BAND``."""
+    return (seed * SEED_BAND + k) % size
+
+
+def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[str]:
+    """One line if records ``start .. start+count-1`` of run ``seed`` go beyond
+    what the config's question domain can keep distinct: the run itself repeats
+    a question (a cell has more records than questions), or its questions may
+    be another seed's (its band wraps or overflows). Empty when neither."""
+    if count <= 0:
+        return []
+    dirs = plan(cfg)
+    n = len(dirs)
+    cycle = 4 * n
+    stop = start + count
+    repeats: list[tuple[int, str]] = []
+    shared: list[tuple[int, str]] = []
+    for offset in range(cycle):
+        first = start + (offset - start) % cycle
+        if first >= stop:
+            continue
+        last = first + (stop - 1 - first) // cycle * cycle
+        k_lo, k_hi = first // cycle, last // cycle
+        src, tgt, qtype, fmt, _ = _cell(first, dirs)
+        size = len(cell_questions(cfg, src, tgt, qtype, fmt))
+        what = f"{src}->{tgt} {qtype} {fmt} questions"
+        if k_hi - k_lo + 1 > size:
+            repeats.append((size, what))
+        elif k_hi >= SEED_BAND or (seed + 1) * SEED_BAND > size:
+            shared.append((size, what))
+    if repeats:
+        size, what = min(repeats)
+        return [f"span: the {size} {what} from {cfg.date} are fewer than this run's records of "
+                "that kind, so the run repeats questions (raise --max-days/--max-weeks/"
+                "--max-years or make fewer records)"]  # fmt: skip
+    if shared:
+        size, what = min(shared)
+        return [f"span: there are only {size} {what} from {cfg.date}; seed {seed} with these "
+                f"records may share questions with other seeds (distinct seeds are disjoint "
+                f"for seeds below {max(size // SEED_BAND, 1)} and runs of at most "
+                f"{SEED_BAND * cycle} records)"]  # fmt: skip
+    return []
 
 
 def _accepted(q: SpanQuestion, gold: int) -> list[str] | None:
@@ -428,17 +526,15 @@ def generate_question(
     dirs = plan(cfg)
     ref = parse_iso(cfg.date, "date").toordinal()
     rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
-    src, tgt, qtype, fmt = _cell(index, dirs)
-    for _ in range(MAX_ATTEMPTS):
-        q, gold = _draw(rng, cfg, ref, src, tgt, qtype, fmt)
-        readings = _accepted(q, gold)
-        if readings is not None:
-            break
-    else:
+    src, tgt, qtype, fmt, k = _cell(index, dirs)
+    questions = cell_questions(cfg, src, tgt, qtype, fmt)
+    if not questions:
         raise TsolveError(
             f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
             "under every reading (disputed month starts); choose another reference date"
         )
+    q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
+    readings = list(reading_names)
 
     gold_json = date_json(tgt, gold)
     params: dict[str, Any] = {
@@ -459,7 +555,7 @@ def generate_question(
         }  # fmt: skip
     candidate_text: str | None = None
     if fmt == "polar":
-        yes = _label(seed, index, 4 * len(dirs)) if cfg.balanced else True
+        yes = _label(seed, index // 2) if cfg.balanced else True
         if yes:
             cand, how = gold, "gold"
         else:
@@ -474,7 +570,7 @@ def generate_question(
     question = question_text(q, candidate_text)
     instruction = ANSWER_INSTRUCTION[fmt].format(cal=DISPLAY[tgt], example=FORMAT_EXAMPLE[tgt])
     return {
-        "id": span_id(seed, cfg.date, index),
+        "id": span_id(seed, cfg, index),
         "family": FAMILY,
         "generator": generator_stamp(GENERATOR_NAME, GENERATOR_VERSION, seed, index, cfg.to_json()),
         "question": question,
@@ -519,8 +615,10 @@ __all__ = [
     "DISPLAY",
     "GENERATOR_VERSION",
     "SpanConfig",
+    "cell_questions",
     "date_json",
     "directions_for",
+    "domain_warnings",
     "fields_of",
     "generate_question",
     "generate_questions",

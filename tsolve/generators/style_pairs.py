@@ -11,9 +11,12 @@ indices to puzzles, and how ids keep the wordings apart:
   style ``s_{i % k}``: consecutive records are one puzzle in each style, and
   every per-puzzle option (``solutions`` cycling, ...) follows the puzzle
   number. With one style, record ``i`` is puzzle ``i``, as before.
-- A record's id names its puzzle and its style (``tp-3-0-implicit``), so the
-  two wordings of one puzzle never clash when files are combined, and the id
-  is the same whichever way the run was split into styles.
+- A record's id names its run, its puzzle, the fingerprint of the options
+  that shape its content, and its style (``tp-3-0-5be2a1-implicit``), so the
+  two wordings of one puzzle never clash when files are combined, files made
+  with different options can share a file, and the id is the same whichever
+  way the run was split into styles (the style list is not part of the
+  fingerprint, nor is the solver backend, which never changes content).
 - ``pair`` names the same puzzle's id in the other style.
 """
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from tsolve.errors import TsolveError
+from tsolve.seeding import options_fingerprint
 
 Style = Literal["implicit", "explicit"]
 STYLES: tuple[Style, ...] = ("implicit", "explicit")
@@ -64,15 +68,26 @@ def style_slot(style: str | tuple[str, ...], index: int) -> tuple[int, str]:
     return puzzle, styles[which]
 
 
-def styled_id(prefix: str, seed: int, puzzle: int, style: str) -> str:
-    """The id of ``puzzle`` of run ``seed`` in ``style``: ``tp-3-0-implicit``."""
-    return f"{prefix}-{seed}-{puzzle}-{style}"
+#: Options that never change a puzzle's content: which wordings a run
+#: interleaves (each record says its own style) and the solver backend.
+NOT_CONTENT = ("style", "backend")
 
 
-def pair_id(prefix: str, seed: int, puzzle: int, style: str) -> str:
+def content_fingerprint(options: dict[str, Any]) -> str:
+    """The options' fingerprint without :data:`NOT_CONTENT`
+    (:func:`tsolve.seeding.options_fingerprint`)."""
+    return options_fingerprint({k: v for k, v in options.items() if k not in NOT_CONTENT})
+
+
+def styled_id(prefix: str, seed: int, puzzle: int, style: str, fingerprint: str) -> str:
+    """The id of ``puzzle`` of run ``seed`` in ``style``: ``tp-3-0-5be2a1-implicit``."""
+    return f"{prefix}-{seed}-{puzzle}-{fingerprint}-{style}"
+
+
+def pair_id(prefix: str, seed: int, puzzle: int, style: str, fingerprint: str) -> str:
     """The id of the same puzzle in the other style."""
     other = STYLES[1 - STYLES.index(style)]
-    return styled_id(prefix, seed, puzzle, other)
+    return styled_id(prefix, seed, puzzle, other, fingerprint)
 
 
 def style_json(style: str | tuple[str, ...]) -> str | list[str]:

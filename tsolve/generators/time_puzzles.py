@@ -44,6 +44,7 @@ from tsolve.generators.difficulty import LABELS, difficulty, fact_masks, sizes_w
 from tsolve.generators.style_pairs import (
     as_tuple,
     check_styles,
+    content_fingerprint,
     pair_id,
     style_json,
     style_slot,
@@ -72,6 +73,10 @@ GENERATOR_NAME = "time-puzzles"
 # version 4 (benchmarks/generation_targets.py). The random key
 # carries the version, so every puzzle of a run differs from version 4's.
 GENERATOR_VERSION = "5"
+# Ids carry the fingerprint of the options that shape content
+# (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py) since issue 21, with
+# the version kept: the random key carries the version, and the content of
+# every record is what version 5 made; only its id (and pair) gained the part.
 FAMILY = "time-puzzles"
 MAX_SOLUTIONS = 60
 # Fact sets found by the search but rejected because a reading changes their
@@ -587,10 +592,19 @@ def render_prompt(facts: list[Fact], style: Style) -> str:
 ID_PREFIX = "tp"
 
 
-def puzzle_id(seed: int, index: int, style: str = "implicit") -> str:
-    """The id of puzzle ``index`` of run ``seed`` in ``style`` (its puzzle
-    number, not its record index: see generators/style_pairs.py)."""
-    return styled_id(ID_PREFIX, seed, index, style)
+def puzzle_id(
+    seed: int, index: int, style: str = "implicit", config: PuzzleConfig | None = None
+) -> str:
+    """The id of puzzle ``index`` of run ``seed`` in ``style`` made with
+    ``config`` (its puzzle number, not its record index, and the fingerprint
+    of the options that shape content: see generators/style_pairs.py)."""
+    return styled_id(ID_PREFIX, seed, index, style, id_fingerprint(config or PuzzleConfig()))
+
+
+@lru_cache(maxsize=64)
+def id_fingerprint(config: PuzzleConfig) -> str:
+    """The fingerprint ids carry (:func:`~tsolve.generators.style_pairs.content_fingerprint`)."""
+    return content_fingerprint(config.to_json())
 
 
 def generate_puzzle(
@@ -622,7 +636,7 @@ def generate_puzzle(
             continue
         # Keep the set only if the solver proves every reading of its facts
         # gives the same M dates; its enumeration is the gold (one call).
-        puzzle = Puzzle(puzzle_id(seed, number, style), tuple(facts), cfg.domain, style)
+        puzzle = Puzzle(puzzle_id(seed, number, style, cfg), tuple(facts), cfg.domain, style)
         result, invariant = certify_gold(puzzle, target, cfg.backend)
         if result.count < target:
             raise AssertionError(
@@ -652,9 +666,13 @@ def generate_puzzle(
         extra["contradiction"] = certify_contradiction(facts, cfg.domain, cfg.backend)
     # The other wording of these facts; a difficulty filter (measured per
     # style) may keep other facts there, so such puzzles name no pair.
-    pair = {} if cfg.difficulty else {"pair": pair_id(ID_PREFIX, seed, number, style)}
+    pair = (
+        {}
+        if cfg.difficulty
+        else {"pair": pair_id(ID_PREFIX, seed, number, style, id_fingerprint(cfg))}
+    )
     return {
-        "id": puzzle_id(seed, number, style),
+        "id": puzzle_id(seed, number, style, cfg),
         **pair,
         "family": FAMILY,
         "generator": generator_stamp(

@@ -52,7 +52,7 @@ from tsolve.generators.logistics import templates
 from tsolve.generators.logistics.planner import plan, random_layout
 from tsolve.generators.logistics.prompt import render_prompt
 from tsolve.parsing.logistics.item import parse_item
-from tsolve.seeding import generator_stamp, record_rng, run_records
+from tsolve.seeding import generator_stamp, options_fingerprint, record_rng, run_records
 from tsolve.solver.logistics import Resolution, answer_question, question_schedule
 from tsolve.solver.logistics_readings import readings, unanimous
 from tsolve.solver.logistics_schedule import schedule_json
@@ -67,6 +67,7 @@ GENERATOR_NAME = "logistics"
 # repeated step a what-if moves (docs/logistics.md, "Readings"); parallel
 # questions on which the timings disagree are redrawn.
 GENERATOR_VERSION = "4"
+# Ids carry the options' fingerprint (``logistics-5-2-9f1c0e``) since issue 21.
 QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
 DEPTH_RANGE = (6, 20)
@@ -134,7 +135,7 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
             continue
         record = _question_record(rng, scenario, params, depth)
         if record is not None:
-            record["id"] = f"logistics-{seed}-{index}"
+            record["id"] = record_id(seed, index, params)
             record["generator"] = generator_stamp(
                 GENERATOR_NAME, GENERATOR_VERSION, seed, index, params.to_json()
             )
@@ -143,6 +144,13 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
         f"depth: could not build a scenario with a depth-{params.depth} question "
         f"in {_SCENARIO_TRIES} tries (seed {seed}, index {index})"
     )
+
+
+def record_id(seed: int, index: int, params: GenerateParams) -> str:
+    """``logistics-5-2-9f1c0e``: seed, index and the fingerprint of the options
+    (:func:`tsolve.seeding.options_fingerprint`), so runs made with other
+    difficulty, execution, question kind or depth can share a file."""
+    return f"logistics-{seed}-{index}-{options_fingerprint(params.to_json())}"
 
 
 def _scenario(rng: random.Random, params: GenerateParams, depth: int) -> Scenario | None:

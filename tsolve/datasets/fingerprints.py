@@ -1,0 +1,116 @@
+"""Content fingerprints: what ``tsolve dataset overlap`` compares.
+
+Two records with the same fingerprint ask the same thing, whatever their ids.
+Each family says what "the same thing" is (the ``fingerprint`` part of its
+:class:`~tsolve.families.Family`); a family that says nothing gets
+:func:`default_fingerprint`. A fingerprint is the SHA-256 of a canonical JSON
+value (sorted keys, no spaces), so it is stable across processes and
+platforms, and never Python's ``hash``.
+
+* **Time puzzles**: the domain and the facts as a *set* (kind, level and
+  parameters; not the sentence, which depends on the wording style, and not
+  the order, which the generator shuffles). So the implicit and explicit
+  wordings of one puzzle, and a copy with its facts reordered, match.
+* **Relational puzzles**: the same, plus the events (their names and the
+  variables the facts refer to) and what is asked.
+* **SPAN**: the question itself: direction, reference date, offset, unit,
+  sign, festival and format (polar or content), not the candidate of a polar
+  item or the wording of the answer instruction.
+* **Logistics**: the scenario and the question as read back from the item's
+  English (:func:`tsolve.parsing.logistics.item.parse_item`), so a generated
+  record and the same item in the benchmark's own form (text only) match;
+  an item the reader cannot parse falls back to its text fields.
+
+Fingerprints take records as JSON and raise nothing: a field that is missing
+or of the wrong type simply takes part as it is (a damaged record matches
+only an identically damaged one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+#: Fields that name or stamp a record rather than say what it asks.
+NON_CONTENT = ("id", "pair", "generator", "family")
+
+
+def digest(value: Any) -> str:
+    """SHA-256 (hex) of ``value``'s canonical JSON."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def default_fingerprint(record: dict[str, Any]) -> str:
+    """The record without the fields that name it (:data:`NON_CONTENT`): for
+    families that declare no fingerprint of their own."""
+    return digest({k: v for k, v in record.items() if k not in NON_CONTENT})
+
+
+def _fact_set(facts: Any) -> Any:
+    """Facts as a sorted list of their canonical JSON, without the rendered
+    sentence (style-dependent) and derived numbers."""
+    if not isinstance(facts, list):
+        return facts
+    keep = []
+    for f in facts:
+        if isinstance(f, dict):
+            f = {k: v for k, v in f.items() if k not in ("text", "information_gain")}
+        keep.append(json.dumps(f, sort_keys=True, separators=(",", ":"), default=str))
+    return sorted(keep)
+
+
+def time_puzzle_fingerprint(record: dict[str, Any]) -> str:
+    """Domain and fact set (either wording style, any fact order)."""
+    return digest({"domain": record.get("domain"), "facts": _fact_set(record.get("facts"))})
+
+
+def relational_fingerprint(record: dict[str, Any]) -> str:
+    """Domain, events, what is asked and the fact set."""
+    return digest(
+        {
+            "domain": record.get("domain"),
+            "events": record.get("events"),
+            "asked": record.get("asked"),
+            "facts": _fact_set(record.get("facts")),
+        }
+    )
+
+
+SPAN_QUESTION_FIELDS = ("source_calendar", "target_calendar", "reference_date", "offset",
+                        "unit", "sign")  # fmt: skip
+
+
+def span_fingerprint(record: dict[str, Any]) -> str:
+    """The question asked: direction, reference, offset, unit, sign, festival
+    (its key, calendar and year) and format."""
+    params = record.get("params")
+    if not isinstance(params, dict):
+        return default_fingerprint(record)
+    fest = params.get("festival")
+    if isinstance(fest, dict):
+        fest = [fest.get("key"), fest.get("calendar"), fest.get("year")]
+    return digest(
+        {
+            **{k: params.get(k) for k in SPAN_QUESTION_FIELDS},
+            "festival": fest,
+            "format": record.get("format"),
+        }
+    )
+
+
+LOGISTICS_TEXT_FIELDS = ("objects_description", "initial_states_description", "events",
+                         "question")  # fmt: skip
+
+
+def logistics_fingerprint(record: dict[str, Any]) -> str:
+    """The scenario (world, initial states, events with their durations and
+    times) and the question, as the item's English says them."""
+    from tsolve.parsing.logistics.item import parse_item
+
+    try:
+        scenario, question = parse_item(record)
+    except Exception:  # an unreadable item still has its text
+        return digest({k: record.get(k) for k in LOGISTICS_TEXT_FIELDS})
+    return digest({"scenario": scenario.to_json(), "question": question.to_json()})
