@@ -8,11 +8,13 @@ assertion: a question, or a sentence that puts the claim under "if",
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
+from tsolve.bounded_scan import bounded_finditer
 from tsolve.claims import checks
-from tsolve.claims.grammar import Claim, patterns
+from tsolve.claims.grammar import MAX_CLAIM, Claim, patterns
 from tsolve.claims.result import ClaimCheck
 
 # Words that, earlier in the same sentence, make what follows not an assertion.
@@ -36,16 +38,25 @@ class Found:
     claim: Claim
 
 
+#: How far a claim's sentence is read around it, in characters: before the
+#: claim for a word that makes it no assertion, after it for a question mark.
+#: Bounded so that the work per claim does not grow with the text.
+SENTENCE_REACH = 400
+_CLAUSE_END = re.compile(r"[.!?\n]")
+
+
 def _sentence_prefix(text: str, start: int) -> str:
-    """The text from the start of ``start``'s sentence (or line) to ``start``."""
-    lo = max(text.rfind("\n", 0, start), 0)
+    """The text from the start of ``start``'s sentence (or line) to ``start``,
+    at most :data:`SENTENCE_REACH` characters."""
+    reach = max(0, start - SENTENCE_REACH)
+    lo = max(text.rfind("\n", reach, start), reach)
     head = text[lo:start]
     ends = [m.end() for m in _SENTENCE_END.finditer(head)]
     return head[ends[-1] :] if ends else head
 
 
 def _is_question(text: str, end: int) -> bool:
-    m = re.compile(r"[.!?\n]").search(text, end)
+    m = _CLAUSE_END.search(text, end, end + SENTENCE_REACH)
     return m is not None and m.group() == "?"
 
 
@@ -59,16 +70,18 @@ def find_claims(text: str) -> list[Found]:
     higher-priority) one is kept."""
     found: list[Found] = []
     for priority, pat in enumerate(patterns()):
-        for m in pat.regex.finditer(text):
-            claim = pat.read(m)
-            if claim is not None and _asserted(text, m.start(), m.end()):
-                found.append(Found(m.start(), m.end(), pat.kind, priority, claim))
+        for hit in bounded_finditer(pat.regex, text, MAX_CLAIM):
+            claim = pat.read(hit.match)
+            if claim is not None and _asserted(text, hit.start, hit.end):
+                found.append(Found(hit.start, hit.end, pat.kind, priority, claim))
     found.sort(key=lambda f: (f.start, -(f.end - f.start), f.priority))
     kept: list[Found] = []
+    reach = -1  # the furthest end of a kept claim; kept claims all start before f
     for f in found:
-        if any(k.start <= f.start and f.end <= k.end for k in kept):
+        if f.end <= reach:  # within a kept claim
             continue
         kept.append(f)
+        reach = f.end
     return kept
 
 
@@ -82,11 +95,12 @@ def check_claims(text: str) -> list[ClaimCheck]:
     festival it has no rule for).
     """
     out = []
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     for f in find_claims(text):
         outcome = checks.check(f.claim)
         out.append(
             ClaimCheck(
-                line=text.count("\n", 0, f.start) + 1,
+                line=bisect.bisect_right(line_starts, f.start),
                 start=f.start,
                 end=f.end,
                 text=text[f.start : f.end],

@@ -399,6 +399,17 @@ def festival_patterns() -> tuple[str, ...]:
 
 Reader = Callable[[re.Match[str]], "Claim | None"]
 
+#: Every claim starts a word. Besides being true of every form above, this
+#: keeps scans fast: inside a run of digits, letters or spaces only the run's
+#: first character can start a match, so a scan does not retry each position
+#: of the run (the window bound of :mod:`tsolve.bounded_scan` is what makes
+#: the work linear; this is what makes it cheap).
+WORD_START = r"(?<!\w)(?=\w)"
+
+#: The longest claim read, in characters (``bounded_finditer``'s window). The
+#: longest form above, with long dates and qualifiers, is about 150.
+MAX_CLAIM = 240
+
 
 @dataclass(frozen=True)
 class ClaimPattern:
@@ -422,5 +433,7 @@ def patterns() -> tuple[ClaimPattern, ...]:
         ("weekday", WEEKDAY_PATTERNS, _weekday),
     ]
     return tuple(
-        ClaimPattern(kind, re.compile(p), read) for kind, pats, read in table for p in pats
+        ClaimPattern(kind, re.compile(WORD_START + p), read)
+        for kind, pats, read in table
+        for p in pats
     )
