@@ -154,6 +154,15 @@ def _date(y: int, m: int, d: int) -> Interval | None:
         return None
 
 
+def _months(y: int, first: int, last: int, precision: str) -> Interval | None:
+    """A quarter or half of year ``y``; None (not tagged) for a year outside
+    1..9999: "Q3 0000" names no period of the proleptic Gregorian calendar
+    tsolve uses (there is no year 0), exactly as "0000-05" is no month."""
+    if not 1 <= y <= 9999:
+        return None
+    return iv.months(y, first, last, precision)
+
+
 # ------------------------------------------------------------- absolute atoms
 
 
@@ -193,28 +202,28 @@ def _iso_month(m: re.Match[str], ref: _dt.date | None) -> Any:
 
 
 @_rule("quarter", r"\bQ([1-4])(?:\s+of)?[\s,]*(\d{4})\b|\b(\d{4})[\s-]?Q([1-4])\b")
-def _quarter(m: re.Match[str], ref: _dt.date | None) -> Interval:
+def _quarter(m: re.Match[str], ref: _dt.date | None) -> Interval | None:
     q, y = (int(m[1]), int(m[2])) if m[1] else (int(m[4]), int(m[3]))
-    return iv.months(y, 3 * q - 2, 3 * q, "quarter")
+    return _months(y, 3 * q - 2, 3 * q, "quarter")
 
 
 @_rule(
     "quarter",
     r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(\d{4})\b",
 )
-def _quarter_words(m: re.Match[str], ref: _dt.date | None) -> Interval:
+def _quarter_words(m: re.Match[str], ref: _dt.date | None) -> Interval | None:
     q = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3,
          "4th": 4}[m[1].lower()]  # fmt: skip
-    return iv.months(int(m[2]), 3 * q - 2, 3 * q, "quarter")
+    return _months(int(m[2]), 3 * q - 2, 3 * q, "quarter")
 
 
 @_rule(
     "half",
     r"\bH([12])(?:\s+of)?[\s,]*(\d{4})\b|\b(?:the\s+)?(first|second)\s+half\s+of\s+(\d{4})\b",
 )
-def _half(m: re.Match[str], ref: _dt.date | None) -> Interval:
+def _half(m: re.Match[str], ref: _dt.date | None) -> Interval | None:
     h, y = (int(m[1]), int(m[2])) if m[1] else (1 if m[3].lower() == "first" else 2, int(m[4]))
-    return iv.months(y, 6 * h - 5, 6 * h, "half")
+    return _months(y, 6 * h - 5, 6 * h, "half")
 
 
 @_rule("year", _YB + YEAR + _YA)
