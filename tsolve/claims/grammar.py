@@ -348,7 +348,7 @@ def _festival_name() -> str:
     keys = sorted(festival_spellings(), key=len, reverse=True)
     return (
         r"(?<![\w'’])(?<!\d\s)(?i:"
-        + "|".join(lx._flexible(k) for k in keys)
+        + lx.flexible_alternation(keys)
         + r")(?![\w'’])(?!\s+(?i:eve))"
     )
 
