@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from tsolve.bounded_scan import bounded_finditer
 from tsolve.claims import checks
 from tsolve.claims.grammar import MAX_CLAIM, Claim, patterns
-from tsolve.claims.result import ClaimCheck
+from tsolve.claims.result import ClaimCheck, Outcome
 
 # Words that, earlier in the same sentence, make what follows not an assertion.
 _NOT_ASSERTED = re.compile(
@@ -64,6 +64,37 @@ def _asserted(text: str, start: int, end: int) -> bool:
     return not _NOT_ASSERTED.search(_sentence_prefix(text, start)) and not _is_question(text, end)
 
 
+# A claim preceded by one of these words in its sentence is the object of a
+# larger expression ("three months after | Christmas 2024 is March 25",
+# "the eve of | Passover 2024 is April 22"): what the words do to it is not
+# read, so it gets no verdict (``unread``).
+_OPERAND_OF = re.compile(
+    r"\b(?P<w>after|before|from|until|till|than|past|following|preceding|prior\s+to"
+    r"|of|to|plus|minus|between)\s*[,:]?\s*$",
+    re.IGNORECASE,
+)
+# A claim followed by a calendar or a reckoning it does not name ("... is a
+# Monday in the Julian calendar", "(Old Style)") is about a day tsolve did
+# not read.
+_QUALIFIED_BY = re.compile(
+    r"\s*,?\s*(?:(?:in|according\s+to|by|under|on|using)\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?"
+    r"\s+(?:calendar|reckoning|style|count(?:ing)?)\b|\(?\s*(?:O\.\s?S\.|N\.\s?S\.|old\s+style"
+    r"|new\s+style|julian)\b)",
+    re.IGNORECASE,
+)
+
+
+def unread_reason(text: str, start: int, end: int) -> str | None:
+    """Why the claim at ``text[start:end]`` is only partly understood, or None."""
+    before = _OPERAND_OF.search(_sentence_prefix(text, start))
+    if before:
+        return f"part of a larger expression ('{before['w']} ...') that tsolve does not read"
+    after = _QUALIFIED_BY.match(text, end, end + SENTENCE_REACH)
+    if after:
+        return f"qualified by '{after.group().strip()}', which tsolve does not read"
+    return None
+
+
 def find_claims(text: str) -> list[Found]:
     """Every claim in ``text``, in text order; where two overlap so that one
     lies within the other, the enclosing (or, for equal spans, the
@@ -92,12 +123,14 @@ def check_claims(text: str) -> list[ClaimCheck]:
     date arithmetic (N days/weeks after/before, days between), cross-calendar
     equivalences, festival dates and month lengths. ``unknown`` means the claim
     was recognised but tsolve cannot check it (outside a calendar's table, a
-    festival it has no rule for).
+    festival it has no rule for); ``unread`` that only part of it was
+    understood (:func:`unread_reason`), so it gets no verdict.
     """
     out = []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     for f in find_claims(text):
-        outcome = checks.check(f.claim)
+        why = unread_reason(text, f.start, f.end)
+        outcome = Outcome("unread", note=why) if why else checks.check(f.claim)
         out.append(
             ClaimCheck(
                 line=bisect.bisect_right(line_starts, f.start),
