@@ -173,11 +173,18 @@ def flexible_alternation(keys: Iterable[str]) -> str:
 
 @cache
 def _spellings() -> dict[str, tuple[str, int]]:
-    """Normalised spelling -> (calendar, month), for the named calendars."""
+    """Normalised spelling -> (calendar, month), for the named calendars: the
+    calendars' own table, then :mod:`tsolve.claims.transliterations`."""
+    from tsolve.claims.transliterations import EXTRA_SPELLINGS
+
     out: dict[str, tuple[str, int]] = {}
     english = {normalise(w) for w in _MONTH_WORDS}
     for cal in NAMED_CALENDARS:
         for key, month in month_numbers(cal).items():
+            if key not in english:
+                out.setdefault(key, (cal, month))
+    for cal in NAMED_CALENDARS:  # the usual transliterations (transliterations.py)
+        for key, month in EXTRA_SPELLINGS[cal].items():
             if key not in english:
                 out.setdefault(key, (cal, month))
     return out
