@@ -169,7 +169,7 @@ def _anchor(m: re.Match[str], date_group: str = "a") -> Anchor:
 
 
 def _offset_weekday(m: re.Match[str]) -> WeekdayClaim | None:
-    """"X is a W" where X is a festival of a year or "N days after" a date or
+    """ "X is a W" where X is a festival of a year or "N days after" a date or
     festival."""
     days = _signed(m) if m.groupdict().get("n") else 0
     if days is None:
@@ -395,9 +395,7 @@ def festival_spellings() -> dict[str, str]:
 def _festival_name() -> str:
     keys = sorted(festival_spellings(), key=len, reverse=True)
     return (
-        r"(?<![\w'’])(?<!\d\s)(?i:"
-        + lx.flexible_alternation(keys)
-        + r")(?![\w'’])(?!\s+(?i:eve))"
+        r"(?<![\w'’])(?<!\d\s)(?i:" + lx.flexible_alternation(keys) + r")(?![\w'’])(?!\s+(?i:eve))"
     )
 
 
