@@ -22,7 +22,8 @@ def stress(
     family: Annotated[
         str,
         typer.Argument(
-            help="time-puzzles, relational-puzzles, span or logistics (with --fuzz: or all)."
+            help="time-puzzles, relational-puzzles, span or logistics (with --fuzz: or all; "
+            "with --scaling: a parser/scorer surface such as claims, or all)."
         ),
     ],
     n: Annotated[
