@@ -116,3 +116,11 @@ def test_extra_spellings_are_normalised_and_unambiguous() -> None:
         for spelling, month in table.items():
             assert spelling == normalise(spelling)
             assert seen.setdefault(spelling, (calendar, month)) == (calendar, month), spelling
+
+
+def test_the_gregorian_calendar_qualifies_nothing() -> None:
+    wd = dt.date(2023, 3, 6).strftime("%A")
+    (c,) = check_claims(f"March 6, 2023 is a {wd} in the Gregorian calendar.")
+    assert (c.kind, c.verdict) == ("weekday", "true")
+    (c,) = check_claims(f"March 6, 2023 is a {wd} in the Julian calendar.")
+    assert c.verdict == "unread"

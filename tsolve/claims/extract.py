@@ -75,9 +75,10 @@ _OPERAND_OF = re.compile(
 )
 # A claim followed by a calendar or a reckoning it does not name ("... is a
 # Monday in the Julian calendar", "(Old Style)") is about a day tsolve did
-# not read.
+# not read. The Gregorian calendar (tsolve's) qualifies nothing.
 _QUALIFIED_BY = re.compile(
-    r"\s*,?\s*(?:(?:in|according\s+to|by|under|on|using)\s+(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?"
+    r"\s*,?\s*(?:(?:in|according\s+to|by|under|on|using)\s+(?:the\s+)?"
+    r"(?!the\b|(?:proleptic\s+)?gregorian\b|western\b|civil\b)[\w'’-]+(?:\s+[\w'’-]+)?"
     r"\s+(?:calendar|reckoning|style|count(?:ing)?)\b|\(?\s*(?:O\.\s?S\.|N\.\s?S\.|old\s+style"
     r"|new\s+style|julian)\b)",
     re.IGNORECASE,
