@@ -405,7 +405,7 @@ def test_check_claim_judges_each_claim(client: StdioClient) -> None:
     verdicts = [(c["line"], c["verdict"]) for c in out["claims"]]
     assert verdicts == [(1, "false"), (2, "true")]
     assert out["claims"][0]["correct"] and "Monday" in out["claims"][0]["correct"]
-    assert out["counts"] == {"true": 1, "false": 1, "unknown": 0}
+    assert out["counts"] == {"true": 1, "false": 1, "unknown": 0, "unread": 0}
 
 
 def test_cli_help_names_every_tool(client: StdioClient) -> None:

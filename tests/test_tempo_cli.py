@@ -290,3 +290,48 @@ def test_scores_from_intervals_equal_the_metrics_on_known_judgments(
         assert got[f"NDCG@{k}"] == pytest.approx(nd)
         fc = got[f"NDCG|FC@{k}"]
         assert math.isnan(fc) == (got[f"TC@{k}"] != 1.0)
+
+
+def test_a_year_zero_document_does_not_sink_the_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """Issue 22 §3: one "Q3 0000" document killed the whole `tempo score` run."""
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text(
+        '{"id": "d1", "text": "Sales in Q3 0000 and H1 0000."}\n'
+        '{"id": "d2", "text": "Sales in Q3 2019."}\n'
+    )
+    queries = tmp_path / "q.jsonl"
+    queries.write_text('{"id": "a", "scope": "2019"}\n')
+    runf = tmp_path / "run.txt"
+    runf.write_text("a Q0 d1 1 2.0 t\na Q0 d2 2 1.0 t\n")
+    code, out, _ = run(
+        ["tempo", "score", str(queries), str(runf), "--docs", str(docs), "--format", "json"],
+        monkeypatch,
+        capsys,
+    )
+    assert code == 0
+    rep = json.loads(out)
+    assert rep["bad_rows"] == [] and [q["id"] for q in rep["per_query"]] == ["a"]
+
+
+def test_an_unexpected_error_on_one_document_is_a_bad_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The per-row backstop: an exception the readers did not foresee is
+    reported on its row (marked internal error) and the other rows go on."""
+    import tsolve.tempo.inputs as inputs
+
+    real = inputs.scope_of
+
+    def fragile(text: str, ref: Any = None) -> Any:
+        if "boom" in text:
+            raise ValueError("year 0 is out of range")
+        return real(text, ref)
+
+    monkeypatch.setattr(inputs, "scope_of", fragile)
+    docs = tmp_path / "docs.jsonl"
+    docs.write_text('{"id": "d1", "text": "boom"}\n{"id": "d2", "text": "Q3 2019"}\n')
+    loaded = inputs.read_documents(str(docs))
+    assert list(loaded.items) == ["d2"]
+    assert len(loaded.bad_rows) == 1 and "internal error" in str(loaded.bad_rows[0])

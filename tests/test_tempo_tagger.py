@@ -294,3 +294,30 @@ def test_the_last_and_first_dates_are_not_open_ends() -> None:
 def test_inexact_edges_are_not_joined() -> None:
     # "since the end of 2015": which day? Only the year is reported.
     assert [(f.text, f.kind) for f in tag("since the end of 2015")] == [("2015", "year")]
+
+
+# Issue 22 §3: "Q3 0000" crashed the tagger (year 0 is out of datetime's range).
+four_digits = st.integers(0, 9999).map(lambda y: f"{y:04d}")
+period_forms = st.sampled_from(
+    ["Q{q} {y}", "{y} Q{q}", "{y}-Q{q}", "H{h} {y}", "H{h} of {y}", "the first quarter of {y}",
+     "the second half of {y}", "{y}-{m:02d}", "May 5, {y}", "{y}s", "March {y}", "since Q{q} {y}",
+     "between Q{q} {y} and H{h} {y}", "before {y}-{m:02d}", "after H{h} {y}"]
+)  # fmt: skip
+
+
+@given(period_forms, four_digits, st.integers(1, 4), st.integers(1, 2), st.integers(1, 12))
+def test_every_four_digit_year_tags_without_error(
+    form: str, y: str, q: int, h: int, m: int
+) -> None:
+    text = form.format(y=y, q=q, h=h, m=m)
+    for f in tag(text):
+        for x in ([f.interval] if f.interval else []) + list(f.alternatives):
+            assert OPEN_START <= x.start <= x.end <= OPEN_END
+    if int(y) == 0:  # no period of year 0 exists: nothing dated year 0 is tagged
+        assert all("0000" not in f.text for f in tag(text) if f.interval is not None)
+
+
+@pytest.mark.parametrize("text", ["Q3 0000", "H1 0000", "0000 Q2", "the first half of 0000"])
+def test_a_year_zero_period_is_not_tagged(text: str) -> None:
+    assert tag(text) == []
+    assert [f.text for f in tag(text + " and Q1 2020")] == ["Q1 2020"]

@@ -277,5 +277,7 @@ def check_claim(text: str) -> dict[str, Any]:
 
     body = expect_str(text, "text", MAX_CLAIM_TEXT)
     found = [c.to_json() for c in check_claims(body)]
-    counts = {v: sum(1 for c in found if c["verdict"] == v) for v in ("true", "false", "unknown")}
+    from tsolve.claims.result import VERDICTS
+
+    counts = {v: sum(1 for c in found if c["verdict"] == v) for v in VERDICTS}
     return {"claims": found, "counts": counts}

@@ -66,13 +66,50 @@ def weekday_of(day: int) -> str:
     )
 
 
+def anchor_days(anchor: g.Anchor) -> list[tuple[str, int]] | Outcome:
+    """(calendar, day number) of every reading of a date or a festival of a
+    year, or the outcome that settles the claim without them: ``false`` for
+    a date that does not exist, ``unknown`` outside the tables or for a
+    festival tsolve has no rule for."""
+    if isinstance(anchor, Ymd):
+        if not anchor.exists():
+            return _no_such_date(anchor)
+        return [("gregorian", anchor.ordinal())]
+    if anchor.name == "?":
+        return Outcome("unknown", note="tsolve has no rule for this festival")
+    year_cal = anchor.year_calendar
+    if year_cal == "gregorian" and not 1900 <= anchor.year <= 2100:
+        from tsolve.calendars.festivals import get_festival
+
+        year_cal = get_festival(anchor.name).calendar  # "Rosh Hashanah 5784": its own year
+    try:
+        return festival_days(anchor.name, anchor.year, year_cal)
+    except TsolveError as exc:
+        return Outcome("unknown", note=str(exc))
+
+
 def check_weekday(c: g.WeekdayClaim) -> Outcome:
-    if not c.date.exists():
-        return _no_such_date(c.date)
-    actual = weekday_of(c.date.ordinal())
+    found = anchor_days(c.date)
+    if isinstance(found, Outcome):
+        return found
+    days = [(cal, d + c.days) for cal, d in found]
+    if not all(1 <= d <= MAX_ORDINAL for _, d in days):
+        return Outcome("unknown", note="the day is outside years 1..9999")
+    actual = [(cal, weekday_of(d)) for cal, d in days]
     if c.negated:
-        return _judged(actual != c.weekday, actual)
-    return _judged(actual == c.weekday, actual)
+        return _judged(any(w != c.weekday for _, w in actual), _readings_text(actual))
+    return _judged(any(w == c.weekday for _, w in actual), _readings_text(actual))
+
+
+def _weekday_named(ymd: Ymd, weekday: str | None) -> Outcome | None:
+    """``false`` (with the right weekday) when a claim names ``ymd``'s weekday
+    wrongly, else None: "... is Tuesday, December 25, 2024" is false."""
+    if weekday is None:
+        return None
+    actual = weekday_of(ymd.ordinal())
+    if actual == weekday:
+        return None
+    return Outcome("false", actual, f"{ymd.text()} is a {actual}")
 
 
 # ------------------------------------------------------------ leap years
@@ -131,16 +168,22 @@ def check_leap_year(c: g.LeapYearClaim) -> Outcome:
 
 
 def check_shift(c: g.ShiftClaim) -> Outcome:
-    for ymd in (c.start, c.end):
-        if not ymd.exists():
-            return _no_such_date(ymd)
-    a, b = c.start.ordinal(), c.end.ordinal()
-    right = a + c.days
-    if not 1 <= right <= MAX_ORDINAL:
+    found = anchor_days(c.start)
+    if isinstance(found, Outcome):
+        return found
+    if not c.end.exists():
+        return _no_such_date(c.end)
+    b = c.end.ordinal()
+    rights = [(cal, a + c.days) for cal, a in found]
+    if not all(1 <= r <= MAX_ORDINAL for _, r in rights):
         return Outcome("unknown", note="the result is outside years 1..9999")
-    env = {"end": np.array([b]), "start": np.array([a])}
-    holds = bool(evaluate(Diff("end", "start", c.days, c.days), env)[0])
-    return _judged(holds, _dt.date.fromordinal(right).isoformat())
+    starts = np.array([a for _, a in found], dtype=np.int64)
+    env = {"end": np.full(starts.shape, b), "start": starts}
+    holds = bool(evaluate(Diff("end", "start", c.days, c.days), env).any())
+    if not holds:
+        values = [(cal, _dt.date.fromordinal(r).isoformat()) for cal, r in rights]
+        return Outcome("false", _readings_text(values))
+    return _weekday_named(c.end, c.end_weekday) or Outcome("true")
 
 
 def check_between(c: g.BetweenClaim) -> Outcome:
@@ -310,18 +353,12 @@ def check_festival(c: g.FestivalClaim) -> Outcome:
         return Outcome("unknown", note="tsolve has no rule for this festival")
     if not c.date.exists():
         return _no_such_date(c.date)
-    year_cal = c.year_calendar
-    if year_cal == "gregorian" and not 1900 <= c.year <= 2100:
-        from tsolve.calendars.festivals import get_festival
-
-        year_cal = get_festival(c.name).calendar  # "Rosh Hashanah 5784": its own year
-    try:
-        found = festival_days(c.name, c.year, year_cal)
-    except TsolveError as exc:
-        return Outcome("unknown", note=str(exc))
+    found = anchor_days(g.FestivalRef(c.name, c.year, c.year_calendar))
+    if isinstance(found, Outcome):
+        return found
     day = c.date.ordinal()
     if any(d == day for _, d in found):
-        return Outcome("true")
+        return _weekday_named(c.date, c.weekday) or Outcome("true")
     return Outcome(
         "false", _readings_text([(cal, describe_day("gregorian", d)) for cal, d in found])
     )

@@ -8,12 +8,14 @@ assertion: a question, or a sentence that puts the claim under "if",
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
+from tsolve.bounded_scan import bounded_finditer
 from tsolve.claims import checks
-from tsolve.claims.grammar import Claim, patterns
-from tsolve.claims.result import ClaimCheck
+from tsolve.claims.grammar import MAX_CLAIM, Claim, patterns
+from tsolve.claims.result import ClaimCheck, Outcome
 
 # Words that, earlier in the same sentence, make what follows not an assertion.
 _NOT_ASSERTED = re.compile(
@@ -36,21 +38,62 @@ class Found:
     claim: Claim
 
 
+#: How far a claim's sentence is read around it, in characters: before the
+#: claim for a word that makes it no assertion, after it for a question mark.
+#: Bounded so that the work per claim does not grow with the text.
+SENTENCE_REACH = 400
+_CLAUSE_END = re.compile(r"[.!?\n]")
+
+
 def _sentence_prefix(text: str, start: int) -> str:
-    """The text from the start of ``start``'s sentence (or line) to ``start``."""
-    lo = max(text.rfind("\n", 0, start), 0)
+    """The text from the start of ``start``'s sentence (or line) to ``start``,
+    at most :data:`SENTENCE_REACH` characters."""
+    reach = max(0, start - SENTENCE_REACH)
+    lo = max(text.rfind("\n", reach, start), reach)
     head = text[lo:start]
     ends = [m.end() for m in _SENTENCE_END.finditer(head)]
     return head[ends[-1] :] if ends else head
 
 
 def _is_question(text: str, end: int) -> bool:
-    m = re.compile(r"[.!?\n]").search(text, end)
+    m = _CLAUSE_END.search(text, end, end + SENTENCE_REACH)
     return m is not None and m.group() == "?"
 
 
 def _asserted(text: str, start: int, end: int) -> bool:
     return not _NOT_ASSERTED.search(_sentence_prefix(text, start)) and not _is_question(text, end)
+
+
+# A claim preceded by one of these words in its sentence is the object of a
+# larger expression ("three months after | Christmas 2024 is March 25",
+# "the eve of | Passover 2024 is April 22"): what the words do to it is not
+# read, so it gets no verdict (``unread``).
+_OPERAND_OF = re.compile(
+    r"\b(?P<w>after|before|from|until|till|than|past|following|preceding|prior\s+to"
+    r"|of|to|plus|minus|between)\s*[,:]?\s*$",
+    re.IGNORECASE,
+)
+# A claim followed by a calendar or a reckoning it does not name ("... is a
+# Monday in the Julian calendar", "(Old Style)") is about a day tsolve did
+# not read. The Gregorian calendar (tsolve's) qualifies nothing.
+_QUALIFIED_BY = re.compile(
+    r"\s*,?\s*(?:(?:in|according\s+to|by|under|on|using)\s+(?:the\s+)?"
+    r"(?!the\b|(?:proleptic\s+)?gregorian\b|western\b|civil\b)[\w'’-]+(?:\s+[\w'’-]+)?"
+    r"\s+(?:calendar|reckoning|style|count(?:ing)?)\b|\(?\s*(?:O\.\s?S\.|N\.\s?S\.|old\s+style"
+    r"|new\s+style|julian)\b)",
+    re.IGNORECASE,
+)
+
+
+def unread_reason(text: str, start: int, end: int) -> str | None:
+    """Why the claim at ``text[start:end]`` is only partly understood, or None."""
+    before = _OPERAND_OF.search(_sentence_prefix(text, start))
+    if before:
+        return f"part of a larger expression ('{before['w']} ...') that tsolve does not read"
+    after = _QUALIFIED_BY.match(text, end, end + SENTENCE_REACH)
+    if after:
+        return f"qualified by '{after.group().strip()}', which tsolve does not read"
+    return None
 
 
 def find_claims(text: str) -> list[Found]:
@@ -59,16 +102,18 @@ def find_claims(text: str) -> list[Found]:
     higher-priority) one is kept."""
     found: list[Found] = []
     for priority, pat in enumerate(patterns()):
-        for m in pat.regex.finditer(text):
-            claim = pat.read(m)
-            if claim is not None and _asserted(text, m.start(), m.end()):
-                found.append(Found(m.start(), m.end(), pat.kind, priority, claim))
+        for hit in bounded_finditer(pat.regex, text, MAX_CLAIM):
+            claim = pat.read(hit.match)
+            if claim is not None and _asserted(text, hit.start, hit.end):
+                found.append(Found(hit.start, hit.end, pat.kind, priority, claim))
     found.sort(key=lambda f: (f.start, -(f.end - f.start), f.priority))
     kept: list[Found] = []
+    reach = -1  # the furthest end of a kept claim; kept claims all start before f
     for f in found:
-        if any(k.start <= f.start and f.end <= k.end for k in kept):
+        if f.end <= reach:  # within a kept claim
             continue
         kept.append(f)
+        reach = f.end
     return kept
 
 
@@ -79,14 +124,17 @@ def check_claims(text: str) -> list[ClaimCheck]:
     date arithmetic (N days/weeks after/before, days between), cross-calendar
     equivalences, festival dates and month lengths. ``unknown`` means the claim
     was recognised but tsolve cannot check it (outside a calendar's table, a
-    festival it has no rule for).
+    festival it has no rule for); ``unread`` that only part of it was
+    understood (:func:`unread_reason`), so it gets no verdict.
     """
     out = []
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     for f in find_claims(text):
-        outcome = checks.check(f.claim)
+        why = unread_reason(text, f.start, f.end)
+        outcome = Outcome("unread", note=why) if why else checks.check(f.claim)
         out.append(
             ClaimCheck(
-                line=text.count("\n", 0, f.start) + 1,
+                line=bisect.bisect_right(line_starts, f.start),
                 start=f.start,
                 end=f.end,
                 text=text[f.start : f.end],

@@ -28,10 +28,28 @@ from tsolve.claims.lexicon import Ymd
 
 
 @dataclass(frozen=True)
+class FestivalRef:
+    """Festival ``name`` (tsolve's key, ``"?"`` when tsolve has no rule for it)
+    of ``year`` (of ``year_calendar``): a day named by a festival, with one
+    reading per calendar the festival may be kept in."""
+
+    name: str
+    year: int
+    year_calendar: str
+
+
+#: What a date claim may start from: a written date or a festival of a year.
+Anchor = Ymd | FestivalRef
+
+
+@dataclass(frozen=True)
 class WeekdayClaim:
-    date: Ymd
+    """``date`` plus ``days`` (negative: before) is (not) a ``weekday``."""
+
+    date: Anchor
     weekday: str
     negated: bool = False
+    days: int = 0
 
 
 @dataclass(frozen=True)
@@ -43,11 +61,13 @@ class LeapYearClaim:
 
 @dataclass(frozen=True)
 class ShiftClaim:
-    """``start`` plus ``days`` (negative: before) is ``end``."""
+    """``start`` plus ``days`` (negative: before) is ``end`` (a ``end_weekday``
+    when the claim names one: "... is Wednesday, January 15, 2025")."""
 
-    start: Ymd
+    start: Anchor
     days: int
     end: Ymd
+    end_weekday: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +96,7 @@ class FestivalClaim:
     year: int
     year_calendar: str
     date: Ymd
+    weekday: str | None = None  # "falls on Wednesday, December 25, 2024"
 
 
 @dataclass(frozen=True)
@@ -107,6 +128,8 @@ _EQUIV = (
 )
 _UNIT = r"(?P<unit>(?i:days?|weeks?))"
 _N = r"(?P<n>" + lx.NUMBER + r")"
+#: A count in an offset, where "the day after X" counts one day.
+_N_SHIFT = r"(?P<n>" + lx.NUMBER + r"|(?i:the)(?=\s+(?i:day)\s))"
 _INCLUSIVE = (
     r"(?P<incl>\s*,?\s*\(?(?i:inclusive(?:ly)?|counting\s+both(?:\s+(?:ends|days|dates))?)\)?)?"
 )
@@ -124,7 +147,7 @@ def _units(m: re.Match[str]) -> int | None:
     """The number of days a ``n``/``unit`` pair counts, None if hedged."""
     if _HEDGE.search(m.string[max(0, m.start("n") - 20) : m.start("n")]):
         return None
-    n = lx.read_number(m["n"])
+    n = 1 if m["n"].lower() == "the" else lx.read_number(m["n"])
     unit = (m["unit"] or "days").lower()
     return n * 7 if unit.startswith("week") else n
 
@@ -136,14 +159,34 @@ def _weekday(m: re.Match[str]) -> WeekdayClaim:
     return WeekdayClaim(lx.read_greg(m["date"]), lx.read_weekday(m["wd"]), bool(m["neg"]))
 
 
+def _anchor(m: re.Match[str], date_group: str = "a") -> Anchor:
+    """The written date, or the festival of a year, a match starts from."""
+    if m.groupdict().get("f"):
+        era = m.groupdict().get("era")
+        key = festival_spellings()[normalise(m["f"])]
+        return FestivalRef(key, int(m["y"]), lx.read_era(era) if era else "gregorian")
+    return lx.read_greg(m[date_group])
+
+
+def _offset_weekday(m: re.Match[str]) -> WeekdayClaim | None:
+    """ "X is a W" where X is a festival of a year or "N days after" a date or
+    festival."""
+    days = _signed(m) if m.groupdict().get("n") else 0
+    if days is None:
+        return None
+    return WeekdayClaim(_anchor(m), lx.read_weekday(m["wd"]), bool(m["neg"]), days)
+
+
 _A = r"(?:(?i:a|an|on\s+a)\s+)?"
 WEEKDAY_PATTERNS = (
     _g("date") + r",?\s+(?:(?P<neg>" + _NOT_FALLS + r")|" + _FALLS + r")\s+" + _A
     + r"(?P<wd>" + lx.WEEKDAY + r")",
-    _g("date") + r",\s+(?i:a|which\s+(?:is|was))\s+(?P<wd>" + lx.WEEKDAY + r")(?P<neg>(?!))?",
+    _g("date") + r",\s+(?i:a|which\s+(?:is|was|will\s+be|falls\s+on|fell\s+on)"
+    + r"(?:\s+(?:a|an|on\s+a))?)\s+(?P<wd>" + lx.WEEKDAY + r")(?P<neg>(?!))?",
     r"(?P<wd>" + lx.WEEKDAY + r"),?\s+" + _g("date") + r"(?P<neg>(?!))?",
     _g("date") + r"\s*\((?:(?i:a)\s+)?(?P<wd>" + lx.WEEKDAY + r")\)(?P<neg>(?!))?",
-    r"(?i:the\s+day\s+of\s+the\s+week\s+(?:of|for|on))\s+" + _g("date") + r",?\s+" + _IS
+    r"(?i:the\s+(?:day\s+of\s+the\s+week|weekday)\s+(?:of|for|on))\s+" + _g("date") + r",?\s+"
+    + _IS
     + r"\s+" + _A + r"(?P<wd>" + lx.WEEKDAY + r")(?P<neg>(?!))?",
 )  # fmt: skip
 
@@ -203,7 +246,11 @@ def _signed(m: re.Match[str], key: str = "dir") -> int | None:
 
 def _shift(m: re.Match[str]) -> ShiftClaim | None:
     days = _signed(m)
-    return None if days is None else ShiftClaim(lx.read_greg(m["a"]), days, lx.read_greg(m["b"]))
+    if days is None:
+        return None
+    wd = m.groupdict().get("bwd")
+    end_weekday = lx.read_weekday(wd) if wd else None
+    return ShiftClaim(_anchor(m), days, lx.read_greg(m["b"]), end_weekday)
 
 
 def _between(m: re.Match[str]) -> BetweenClaim | None:
@@ -214,15 +261,16 @@ def _between(m: re.Match[str]) -> BetweenClaim | None:
     return BetweenClaim(lx.read_greg(m["a"]), lx.read_greg(m["b"]), days, incl)
 
 
+_B_SIDE = r"(?:(?P<bwd>" + lx.WEEKDAY + r"),?\s+)?" + _g("b")
 SHIFT_PATTERNS = (
-    _N + r"\s+" + _UNIT + r"\s+" + _AFTER + r"\s+" + _g("a") + r",?\s+" + _RESULT + r"\s+"
-    + _g("b"),
+    _N_SHIFT + r"\s+" + _UNIT + r"\s+" + _AFTER + r"\s+" + _g("a") + r",?\s+" + _RESULT + r"\s+"
+    + _B_SIDE,
     _g("a") + r"\s+(?P<dir>\+|-|(?i:plus|minus))\s+" + _N + r"\s+" + _UNIT + r"\s+(?:"
     + _IS + r"|=|(?i:equals|gives))\s+" + _g("b"),
     r"(?P<dir>(?i:adding|add|subtracting|subtract))\s+" + _N + r"\s+" + _UNIT
     + r"\s+(?i:to|from)\s+" + _g("a") + r",?\s+(?i:gives|gave|yields|results\s+in|is|lands\s+on)\s+"
     + _g("b"),
-    _g("b") + r",?\s+" + _IS + r"\s+" + _N + r"\s+" + _UNIT
+    _g("b") + r",?\s+" + _IS + r"\s+" + _N_SHIFT + r"\s+" + _UNIT
     + r"\s+(?P<dir>(?i:after|later\s+than|before|earlier\s+than))\s+" + _g("a"),
 )  # fmt: skip
 
@@ -347,9 +395,7 @@ def festival_spellings() -> dict[str, str]:
 def _festival_name() -> str:
     keys = sorted(festival_spellings(), key=len, reverse=True)
     return (
-        r"(?<![\w'’])(?<!\d\s)(?i:"
-        + "|".join(lx._flexible(k) for k in keys)
-        + r")(?![\w'’])(?!\s+(?i:eve))"
+        r"(?<![\w'’])(?<!\d\s)(?i:" + lx.flexible_alternation(keys) + r")(?![\w'’])(?!\s+(?i:eve))"
     )
 
 
@@ -365,7 +411,8 @@ def _festival(m: re.Match[str]) -> FestivalClaim | None:
     era = m.groupdict().get("era")
     year_cal = lx.read_era(era) if era else "gregorian"
     year = int(year_text) if year_text else date.year
-    return FestivalClaim(key, year, year_cal, date)
+    wd = m.groupdict().get("fwd")
+    return FestivalClaim(key, year, year_cal, date, lx.read_weekday(wd) if wd else None)
 
 
 _FEST_VERB = (
@@ -373,9 +420,9 @@ _FEST_VERB = (
     r"|is\s+observed\s+on|was\s+observed\s+on|will\s+be\s+observed\s+on))"
 )
 _FEST_DATE = (
-    r"(?:(?i:on)\s+)?(?:"
+    r"(?:(?i:on)\s+)?(?:(?P<fwd>"
     + lx.WEEKDAY
-    + r",?\s+)?(?P<d>"
+    + r"),?\s+)?(?P<d>"
     + lx.GREG_DATE
     + r"|"
     + lx.MONTH_DAY
@@ -395,9 +442,46 @@ def festival_patterns() -> tuple[str, ...]:
     )  # fmt: skip
 
 
+@cache
+def anchor_patterns() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Claims about a festival of a year, and offsets from one: (weekday
+    patterns, date-arithmetic patterns). "Christmas 2024 falls on a
+    Wednesday", "Three weeks after Christmas 2024 is January 15, 2025", "the
+    day after Passover 2024 is a Wednesday". The year is required: without it
+    the festival names no day."""
+    fest = (
+        r"(?:(?i:the)\s+)?(?P<f>" + _festival_name() + r"),?\s+(?:(?i:of|in)\s+)?(?P<y>"
+        + lx.YEAR + r")(?:\s+(?P<era>" + lx.ERA + r"))?"
+    )  # fmt: skip
+    verb = r"(?:(?P<neg>" + _NOT_FALLS + r")|" + _FALLS + r")\s+" + _A
+    wd = r"(?P<wd>" + lx.WEEKDAY + r")"
+    offset = _N_SHIFT + r"\s+" + _UNIT + r"\s+" + _AFTER + r"\s+"
+    weekday = (
+        fest + r",?\s+" + verb + wd,
+        offset + r"(?:" + _g("a") + r"|" + fest + r"),?\s+" + verb + wd,
+    )
+    shift = (
+        offset + fest + r",?\s+" + _RESULT + r"\s+" + _B_SIDE,
+        _g("b") + r",?\s+" + _IS + r"\s+" + _N_SHIFT + r"\s+" + _UNIT
+        + r"\s+(?P<dir>(?i:after|later\s+than|before|earlier\s+than))\s+" + fest,
+    )  # fmt: skip
+    return weekday, shift
+
+
 # ------------------------------------------------------------ the pattern table
 
 Reader = Callable[[re.Match[str]], "Claim | None"]
+
+#: Every claim starts a word. Besides being true of every form above, this
+#: keeps scans fast: inside a run of digits, letters or spaces only the run's
+#: first character can start a match, so a scan does not retry each position
+#: of the run (the window bound of :mod:`tsolve.bounded_scan` is what makes
+#: the work linear; this is what makes it cheap).
+WORD_START = r"(?<!\w)(?=\w)"
+
+#: The longest claim read, in characters (``bounded_finditer``'s window). The
+#: longest form above, with long dates and qualifiers, is about 150.
+MAX_CLAIM = 240
 
 
 @dataclass(frozen=True)
@@ -410,9 +494,12 @@ class ClaimPattern:
 @cache
 def patterns() -> tuple[ClaimPattern, ...]:
     """Every claim pattern, in priority order (see the module docstring)."""
+    anchored_weekday, anchored_shift = anchor_patterns()
     table: list[tuple[str, tuple[str, ...], Reader]] = [
         ("cross-calendar", (CONVERSION_TO_GREGORIAN,), _to_gregorian),
         ("cross-calendar", (CONVERSION_FROM_GREGORIAN,), _from_gregorian),
+        ("date-arithmetic", anchored_shift, _shift),
+        ("weekday", anchored_weekday, _offset_weekday),
         ("festival", festival_patterns(), _festival),
         ("date-arithmetic", SHIFT_PATTERNS, _shift),
         ("date-arithmetic", BETWEEN_PATTERNS, _between),
@@ -422,5 +509,7 @@ def patterns() -> tuple[ClaimPattern, ...]:
         ("weekday", WEEKDAY_PATTERNS, _weekday),
     ]
     return tuple(
-        ClaimPattern(kind, re.compile(p), read) for kind, pats, read in table for p in pats
+        ClaimPattern(kind, re.compile(WORD_START + p), read)
+        for kind, pats, read in table
+        for p in pats
     )

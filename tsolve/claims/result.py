@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Verdict = Literal["true", "false", "unknown"]
-VERDICTS: tuple[Verdict, ...] = ("true", "false", "unknown")
+Verdict = Literal["true", "false", "unknown", "unread"]
+#: ``unknown``: read, but tsolve cannot check it (outside a table, a festival
+#: without a rule). ``unread``: only part of the claim was understood (it is
+#: the object of "after", "the eve of", qualified by a calendar tsolve does
+#: not read): no verdict is given, whatever its part would say.
+VERDICTS: tuple[Verdict, ...] = ("true", "false", "unknown", "unread")
 
 
 @dataclass(frozen=True)

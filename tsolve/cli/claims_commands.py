@@ -31,8 +31,9 @@ def register(app: typer.Typer) -> None:
         """Check the date claims in TEXT|FILE: weekdays, leap years, date arithmetic,
         cross-calendar dates, festival dates and month lengths.
 
-        Each claim gets a verdict (true, false, unknown) and, when false, the
-        correct value. Exit code 0 whatever the verdicts.
+        Each claim gets a verdict (true, false, unknown, or unread when
+        only part of it was understood) and, when false, the correct value.
+        Exit code 0 whatever the verdicts.
         """
         from tsolve.claims.source import check_source
 
@@ -65,5 +66,5 @@ def _print_table(found: "list[ClaimCheck]") -> None:
     counts = Counter(c.verdict for c in found)
     out.print(
         f"{len(found)} claims: {counts['true']} true, {counts['false']} false, "
-        f"{counts['unknown']} unknown"
+        f"{counts['unknown']} unknown, {counts['unread']} unread"
     )

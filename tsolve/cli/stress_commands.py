@@ -22,7 +22,8 @@ def stress(
     family: Annotated[
         str,
         typer.Argument(
-            help="time-puzzles, relational-puzzles, span or logistics (with --fuzz: or all)."
+            help="time-puzzles, relational-puzzles, span or logistics (with --fuzz: or all; "
+            "with --scaling: a parser/scorer surface such as claims, or all)."
         ),
     ],
     n: Annotated[
@@ -59,6 +60,17 @@ def stress(
     timeout: Annotated[
         float, typer.Option(min=0.1, help="--fuzz: seconds an item may take before it is a hang.")
     ] = 10.0,
+    scaling: Annotated[
+        bool,
+        typer.Option(
+            "--scaling",
+            help="Scaling check instead: FAMILY is a parser/scorer surface or 'all' "
+            "(docs/robustness.md, 'Scaling check').",
+        ),
+    ] = False,
+    scaling_size: Annotated[
+        int, typer.Option(min=16, help="--scaling: the smallest size n (then 2n, 4n).")
+    ] = 4000,
 ) -> None:
     """Property-check N generated tasks with randomised generator settings.
 
@@ -67,6 +79,9 @@ def stress(
     point instead, and prints each crash, hang or out-of-range score with its case.
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
+    if scaling:
+        run_scaling(family, scaling_size, fmt)
+        return
     if fuzz:
         run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet)
         return
@@ -157,3 +172,26 @@ def print_report(report: Any) -> None:
         f"violations{f' ({detail})' if detail else ''}, {len(report.skipped)} skipped, "
         f"seed {report.seed}, {report.seconds:.1f} s"
     )
+
+
+def run_scaling(target: str, size: int, fmt: str) -> None:
+    """``tsolve stress SURFACE|all --scaling``: a thin shell over
+    :func:`tsolve.stress.scaling.scaling_check`."""
+    from tsolve.stress.scaling import MAX_GROWTH, scaling_check
+
+    check_format(fmt, ("text", "json"))
+    growths = scaling_check(size, None if target == "all" else [target])
+    if fmt == "json":
+        write_json({"max_growth": MAX_GROWTH, "results": [g.to_json() for g in growths]})
+    else:
+        out = console()
+        for g in growths:
+            status = Text("OK", "green") if g.ok else Text("FAILED", "red")
+            regex = f"regex x{g.regex_growth:.2f}" + ("" if g.regex_bounded else " (unbounded)")
+            out.print(Text.assemble(status, user_text(
+                f" {g.surface} {g.shape}: sizes {'/'.join(map(str, g.sizes))}, calls "
+                f"{'/'.join(map(str, g.calls))} (x{g.calls_growth:.2f}), {regex}"
+                + (f", {g.unmetered} unmetered regex calls" if g.unmetered else "")
+            )))  # fmt: skip
+    if not all(g.ok for g in growths):
+        raise typer.Exit(1)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.calendars.domain import parse_iso
-from tsolve.errors import TsolveError
+from tsolve.errors import TsolveError, unexpected
 from tsolve.records import BadRow, iter_json_rows
 from tsolve.tempo.intervals import Interval, parse_scope
 from tsolve.tempo.tagger import scope_of
@@ -129,6 +129,9 @@ def _read_json_items(path: str | Path, parse: Any, reference: _dt.date | None, w
             item = parse(row, reference)
         except TsolveError as exc:
             out.bad_rows.append(BadRow(f"{Path(str(path)).name}:{i}", str(exc)))
+            continue
+        except Exception as exc:  # one row never sinks the batch (the backstop)
+            out.bad_rows.append(BadRow(f"{Path(str(path)).name}:{i}", unexpected(exc)))
             continue
         if item.id in out.items:
             out.bad_rows.append(

@@ -109,6 +109,10 @@ def day(d: _dt.date) -> Interval:
 
 
 def month(year: int, m: int) -> Interval:
+    """Month ``m`` of ``year``; a one-line :class:`TsolveError` for a year
+    outside 1..9999 (what ``datetime.date`` holds: there is no year 0)."""
+    if not 1 <= year <= 9999:
+        raise TsolveError(f"year {year} is outside 1..9999")
     last = calendar.monthrange(year, m)[1]
     return Interval(_dt.date(year, m, 1).toordinal(), _dt.date(year, m, last).toordinal(), "month")
 

@@ -43,10 +43,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tsolve.bounded_scan import bounded_finditer
 from tsolve.tempo import intervals as iv
 from tsolve.tempo.intervals import Interval
 
 MAX_TEXT = 1_000_000
+#: The longest expression pass 1 reads, in characters. Every regex call sees a
+#: bounded window (:func:`tsolve.bounded_scan.bounded_finditer`), so tagging
+#: is linear in the text whatever it holds (issue 22 scaling check).
+MAX_EXPRESSION = 160
+#: How far pass 2 looks around an atom for the words that join it ("between",
+#: "and", "since the start of"): at most this many characters.
+JOIN_REACH = 64
 
 
 @dataclass(frozen=True)
@@ -154,6 +162,15 @@ def _date(y: int, m: int, d: int) -> Interval | None:
         return None
 
 
+def _months(y: int, first: int, last: int, precision: str) -> Interval | None:
+    """A quarter or half of year ``y``; None (not tagged) for a year outside
+    1..9999: "Q3 0000" names no period of the proleptic Gregorian calendar
+    tsolve uses (there is no year 0), exactly as "0000-05" is no month."""
+    if not 1 <= y <= 9999:
+        return None
+    return iv.months(y, first, last, precision)
+
+
 # ------------------------------------------------------------- absolute atoms
 
 
@@ -193,28 +210,28 @@ def _iso_month(m: re.Match[str], ref: _dt.date | None) -> Any:
 
 
 @_rule("quarter", r"\bQ([1-4])(?:\s+of)?[\s,]*(\d{4})\b|\b(\d{4})[\s-]?Q([1-4])\b")
-def _quarter(m: re.Match[str], ref: _dt.date | None) -> Interval:
+def _quarter(m: re.Match[str], ref: _dt.date | None) -> Interval | None:
     q, y = (int(m[1]), int(m[2])) if m[1] else (int(m[4]), int(m[3]))
-    return iv.months(y, 3 * q - 2, 3 * q, "quarter")
+    return _months(y, 3 * q - 2, 3 * q, "quarter")
 
 
 @_rule(
     "quarter",
     r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(\d{4})\b",
 )
-def _quarter_words(m: re.Match[str], ref: _dt.date | None) -> Interval:
+def _quarter_words(m: re.Match[str], ref: _dt.date | None) -> Interval | None:
     q = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3,
          "4th": 4}[m[1].lower()]  # fmt: skip
-    return iv.months(int(m[2]), 3 * q - 2, 3 * q, "quarter")
+    return _months(int(m[2]), 3 * q - 2, 3 * q, "quarter")
 
 
 @_rule(
     "half",
     r"\bH([12])(?:\s+of)?[\s,]*(\d{4})\b|\b(?:the\s+)?(first|second)\s+half\s+of\s+(\d{4})\b",
 )
-def _half(m: re.Match[str], ref: _dt.date | None) -> Interval:
+def _half(m: re.Match[str], ref: _dt.date | None) -> Interval | None:
     h, y = (int(m[1]), int(m[2])) if m[1] else (1 if m[3].lower() == "first" else 2, int(m[4]))
-    return iv.months(y, 6 * h - 5, 6 * h, "half")
+    return _months(y, 6 * h - 5, 6 * h, "half")
 
 
 @_rule("year", _YB + YEAR + _YA)
@@ -327,7 +344,8 @@ _rule("relative", rf"\b(?:the\s+)?(?:past|last|previous)\s+({NUM})\s+{_UNIT}")(
 def _atoms(text: str, ref: _dt.date | None) -> list[_Atom]:
     cands: list[_Atom] = []
     for rank, (kind, pat, fn) in enumerate(_RULES):
-        for m in pat.finditer(text):
+        for hit in bounded_finditer(pat, text, MAX_EXPRESSION):
+            m = hit.match
             got = fn(m, ref)
             if got is None:
                 continue
@@ -337,7 +355,7 @@ def _atoms(text: str, ref: _dt.date | None) -> list[_Atom]:
                 got, note = None, "relative: needs a reference date"
             elif isinstance(got, tuple):
                 got, alts, note = got
-            cands.append(_Atom(m.start(), m.end(), kind, got, alts, note, rank))
+            cands.append(_Atom(hit.start, hit.end, kind, got, alts, note, rank))
     cands.sort(key=lambda a: (a.start - a.end, a.start, a.rank))
     # Chosen spans are disjoint, so a candidate fits when it clears its two
     # neighbours in start order (bisect: linear scans were quadratic on long texts).
@@ -398,13 +416,19 @@ def tag(text: str, reference: _dt.date | None = None) -> list[Finding]:
     while i < len(atoms):
         a = atoms[i]
         prefix_start = out[-1].end if out else 0
+        if a.start - prefix_start > JOIN_REACH:  # one more character, so \b sees a word edge
+            prefix_start = a.start - JOIN_REACH - 1
         before = text[prefix_start : a.start]
         nxt = atoms[i + 1] if i + 1 < len(atoms) else None
         # "between A and B", "from A to B": one range finding.
         rs = _RANGE_START.search(before)
         if rs and nxt is not None and a.interval and nxt.interval:
-            gap = text[a.end : nxt.start]
-            if _RANGE_GAP[rs[1].lower()].match(gap) and nxt.interval.end >= a.interval.start:
+            gap = text[a.end : min(nxt.start, a.end + JOIN_REACH + 1)]
+            if (
+                nxt.start - a.end <= JOIN_REACH
+                and _RANGE_GAP[rs[1].lower()].match(gap)
+                and nxt.interval.end >= a.interval.start
+            ):
                 start = prefix_start + rs.start()
                 rng = iv.span(a.interval, nxt.interval)
                 out.append(_finding(text, start, nxt.end, "range", rng))
@@ -412,8 +436,12 @@ def tag(text: str, reference: _dt.date | None = None) -> list[Finding]:
                 continue
         # "2010–2014", "2010 to 2014", "March 2019 - June 2019"
         if nxt is not None and a.interval and nxt.interval and a.kind != "relative":
-            gap = text[a.end : nxt.start]
-            if _BARE_GAP.match(gap) and nxt.interval.start > a.interval.end:
+            gap = text[a.end : min(nxt.start, a.end + JOIN_REACH + 1)]
+            if (
+                nxt.start - a.end <= JOIN_REACH
+                and _BARE_GAP.match(gap)
+                and nxt.interval.start > a.interval.end
+            ):
                 rng = iv.span(a.interval, nxt.interval)
                 out.append(_finding(text, a.start, nxt.end, "range", rng))
                 i += 2
