@@ -98,14 +98,14 @@ class NonFiniteNumber(ValueError):
 
 
 def _reject_constant(name: str) -> float:
-    raise NonFiniteNumber(f"holds {name}, which is not a JSON number")
+    raise NonFiniteNumber(f"holds {name}")
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
         shown = text if len(text) <= 24 else text[:20] + "..."
-        raise NonFiniteNumber(f"holds the number {shown}, too large for a float")
+        raise NonFiniteNumber(f"holds {shown}, which overflows to infinity")
     return value
 
 
@@ -179,7 +179,7 @@ def loads_row(text: str | bytes) -> tuple[Any, str | None]:
     except json.JSONDecodeError as exc:
         return None, f"malformed JSON ({exc.msg}, column {exc.colno})"
     except NonFiniteNumber as exc:
-        return None, f"not strict JSON ({exc}; NaN and infinite numbers cannot be written back)"
+        return None, f"not strict JSON ({exc}; NaN and infinite numbers are not JSON numbers)"
     except RecursionError:
         return None, "malformed JSON (nests too deeply to read)"
     except UnicodeDecodeError as exc:
