@@ -78,13 +78,16 @@ def solve_row(
     solve: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> dict[str, Any] | Skipped:
     """One row's :func:`tsolve.solver.puzzle.solve_record` result (or
-    ``solve``'s, when given), or why it was skipped."""
+    ``solve``'s, when given), or why it was skipped. The result's ``id`` is
+    the row's own value (the solvers read ids as text; an integer id must stay
+    an integer so that the output joins back to the input)."""
     if isinstance(row, BadRow):
         return Skipped(str(row))
     try:
-        if solve is not None:
-            return solve(row)
-        return solve_record(row, backend, limit, time_limit)
+        out = solve(row) if solve is not None else solve_record(row, backend, limit, time_limit)
+        if row.get("id") is not None and "id" in out:
+            out["id"] = row["id"]
+        return out
     except TsolveError as exc:
         msg = str(exc)
         return Skipped(msg if msg.startswith("record") else f"record {row.get('id')!r}: {msg}")
