@@ -56,6 +56,7 @@ from tsolve.records import (
     iter_raw_rows,
     located_json_lines,
     located_rows_between,
+    read_line,
     read_row,
 )
 from tsolve.verifiers.batch import (
@@ -198,7 +199,8 @@ def _blocks(path: str, size: int) -> Iterator[tuple[int, int, int]]:
     start, lineno = 0, 1
     with open(path, "rb") as fh:
         while data := fh.read(size):
-            data += fh.readline()  # to the end of the line
+            last = lineno + data.count(b"\n")  # the line the block ends in
+            data += read_line(fh, f"{os.path.basename(path)}:{last}")
             yield start, start + len(data), lineno
             start += len(data)
             lineno += data.count(b"\n")
