@@ -402,13 +402,13 @@ def _rows(fh: IO[bytes], name: str) -> Iterator[RawLine | Row]:
     elif lead == b"{":
         value, why = loads_row(first)
         if why is not None:  # perhaps one pretty-printed object: try the whole file
-            rest = _read_rest(fh, name)
-            whole = first + rest
-            obj, whole_why = loads_row(whole)
-            if whole_why is None and isinstance(obj, dict):
-                yield obj
-                return
-            lines = iter((first, *rest.split(b"\n")))
+            rest = fh.read(MAX_DOCUMENT_BYTES + 1)
+            if len(rest) <= MAX_DOCUMENT_BYTES:  # else JSON Lines with a broken first row
+                obj, whole_why = loads_row(first + rest)
+                if whole_why is None and isinstance(obj, dict):
+                    yield obj
+                    return
+            lines = _lines_after(first, rest, fh, name, first_no)
             first_no -= 1
         else:
             yield _as_object(value, f"{name}:{first_no}")
@@ -418,6 +418,22 @@ def _rows(fh: IO[bytes], name: str) -> Iterator[RawLine | Row]:
     for lineno, raw in enumerate(lines, first_no + 1):
         if raw.strip():
             yield RawLine(f"{name}:{lineno}", raw)
+
+
+def _lines_after(
+    first: bytes, rest: bytes, fh: IO[bytes], name: str, first_no: int
+) -> Iterator[bytes]:
+    """Line ``first_no`` (``first``), then the lines of ``rest`` (read ahead
+    of them) and of the rest of ``fh``: the last line of ``rest`` may go on
+    in ``fh``."""
+    yield first
+    *whole, tail = rest.split(b"\n")
+    yield from whole
+    lineno = first_no + 1 + len(whole)
+    tail += read_line(fh, f"{name}:{lineno}")
+    if tail:
+        yield tail
+    yield from _bounded_lines(fh, name, lineno + 1)
 
 
 def _as_object(value: Any, where: str) -> dict[str, Any] | BadRow:
