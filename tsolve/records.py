@@ -56,10 +56,15 @@ no such limit."""
 
 
 def _line_too_long(where: str) -> TsolveError:
+    size = _size_text(MAX_LINE_BYTES)
     return TsolveError(
-        f"{where}: a line longer than {MAX_LINE_BYTES >> 20} MiB; tsolve reads lines of at most "
-        f"{MAX_LINE_BYTES >> 20} MiB (is this a records file?)"
+        f"{where}: a line longer than {size}; tsolve reads lines of at most {size} "
+        "(is this a records file?)"
     )
+
+
+def _size_text(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n} bytes"
 
 
 def read_line(fh: IO[bytes], where: str) -> bytes:
@@ -85,7 +90,7 @@ def _read_rest(fh: IO[bytes], name: str) -> bytes:
     data = fh.read(MAX_DOCUMENT_BYTES + 1)
     if len(data) > MAX_DOCUMENT_BYTES:
         raise TsolveError(
-            f"{name}: a JSON document larger than {MAX_DOCUMENT_BYTES >> 30} GiB; tsolve reads "
+            f"{name}: a JSON document larger than {_size_text(MAX_DOCUMENT_BYTES)}; tsolve reads "
             "JSON arrays of at most that whole (write JSON Lines for more)"
         )
     return data
