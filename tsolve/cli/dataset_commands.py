@@ -5,7 +5,6 @@ shows progress and failures, turns SIGTERM into a clean stop, and prints the
 summary the run returns.
 """
 
-import json
 import os
 import signal
 import sys
@@ -19,7 +18,7 @@ import typer
 from rich.table import Table
 
 from tsolve.backend_names import GENERATION_BACKENDS, choices_text
-from tsolve.cli.output import RayAddress, console, err_console, progress, say
+from tsolve.cli.output import RayAddress, console, err_console, json_text, progress, say
 
 
 def register(app: typer.Typer) -> None:
@@ -201,7 +200,7 @@ def dataset(
                 engine_address=ray_address,
             )
     if summary_json:
-        sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(summary.to_json()) + "\n")
     else:
         print_summary(info, summary.to_json())
     if summary.interrupted:
