@@ -330,3 +330,29 @@ def test_repeated_ids_are_counted_and_named_once(ids: list[Any]) -> None:
     assert (warning is None) == (repeated.count == 0)
     if warning is not None:
         assert "\n" not in warning and f"{repeated.count} row" in warning
+
+
+@pytest.mark.parametrize("family", ["time-puzzles", "relational-puzzles", "span", "logistics"])
+def test_audit_meets_non_finite_numbers_with_checks_not_the_backstop(family: str) -> None:
+    """Issue 22 §5 at its root: a non-finite number handed over in memory
+    (files never get one past the reader) in place of any number of a record
+    is a checked field error or an audit, never an ``internal error``."""
+    import copy
+
+    from tsolve.audit.report import RowError, audit_record
+    from tsolve.stress.fuzz import _get, _paths, base_records
+
+    record = base_records(family, 0)[0]
+    numbers = [p for p in _paths(record) if p and type(_get(record, p)) in (int, float)]
+    assert numbers  # something was checked
+    step = max(1, len(numbers) // 60)  # a logistics record has hundreds: every step-th
+    for k, path in enumerate(numbers[::step]):
+        for value in ((math.inf, -math.inf, math.nan)[k % 3],):
+            rec = copy.deepcopy(record)
+            _get(rec, path[:-1])[path[-1]] = value
+            result = audit_record(rec)
+            assert not (isinstance(result, RowError) and "internal error" in result.message), (
+                path,
+                value,
+                result,
+            )

@@ -129,12 +129,18 @@ class SpanQuestion:
 
 
 def _fields(obj: Any, what: str) -> Fields:
+    """A date object's fields, checked as the gold's are (:func:`check_span_record`):
+    ``int()`` would take 2024.7 for 2024 and raise ``OverflowError`` on ``1e400``."""
     if not isinstance(obj, dict):
         raise TsolveError(f"params.{what}: expected a date object, got {type(obj).__name__}")
-    try:
-        return (int(obj["year"]), int(obj["month"]), int(obj["day"]), bool(obj.get("leap", False)))
-    except (KeyError, TypeError, ValueError):
-        raise TsolveError(f"params.{what}: needs integer year, month and day") from None
+    if not all(k in obj for k in ("year", "month", "day")):
+        raise TsolveError(f"params.{what}: needs integer year, month and day")
+    return (
+        expect_int(obj["year"], f"params.{what}.year", -10_000, 20_000),
+        expect_int(obj["month"], f"params.{what}.month", 1, 14),
+        expect_int(obj["day"], f"params.{what}.day", 1, 31),
+        bool(obj.get("leap", False)),
+    )
 
 
 def question_of(record: dict[str, Any]) -> SpanQuestion:
