@@ -19,7 +19,16 @@ Hostile input it survives (``docs/robustness.md``):
 * a line that is not UTF-8 is one bad row (naming the byte); a UTF-8 BOM is
   skipped, and UTF-16/32 files with a BOM are decoded;
 * JSON Lines are read line by line, so memory follows the longest line, not
-  the file.
+  the file; a line over :data:`MAX_LINE_BYTES` (64 MiB: ``/dev/zero``, a
+  binary file) stops the file with one line, and a file read whole (a JSON
+  array) is bounded by :data:`MAX_DOCUMENT_BYTES`;
+* numbers are strict JSON: ``NaN``, ``Infinity`` and ``1e400`` (which
+  overflows to infinity), all of which Python's reader accepts, make a bad
+  row, since no output could carry them (:func:`strict_loads`).
+
+Writing is strict too: :func:`json_text` is every output's writer
+(``allow_nan=False``). And one rule for ids that repeat in a batch,
+:class:`RepeatedIds`: every row is processed and written, one warning.
 
 Reading is two steps so that the second can run elsewhere:
 :func:`iter_raw_rows` finds the rows (a JSON Lines row stays the

@@ -90,7 +90,7 @@ def text_puzzles(path: str | Path) -> Iterator[dict[str, Any] | BadRow]:
                 yield row
                 continue
             text = row.get("text", row.get("prompt"))
-            rid = str(row.get("id", f"{p.name}:{n}"))
+            rid = row.get("id", f"{p.name}:{n}")  # its own value: an integer id stays one
             if not isinstance(text, str) or not text.strip():
                 yield BadRow(f"{p.name}:{n}", f"record {rid!r}: no 'text' (or 'prompt') string")
             else:
