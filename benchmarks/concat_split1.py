@@ -8,7 +8,10 @@ accuracy as answering the files one at a time.
     python benchmarks/concat_split1.py [../shared/samples/unseentimeqa_split1.jsonl.gz]
 
 Prints the row counts, the repeated-id warning, and the exact-set-match
-accuracy both ways; exits 1 if the two runs differ in any row. The sample is
+accuracy both ways; exits 1 if the two runs differ in any row. Then scores
+``logistics answer``'s own outputs as predictions with ``tsolve verify``: on
+the concatenation by position (``--match order``; by id it is refused, since
+ids repeat) and file by file by id, which must agree. The sample is
 not copied into the repository (it is read from ``../shared``).
 """
 
@@ -21,8 +24,10 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from tsolve.errors import TsolveError
 from tsolve.records import RepeatedIds
 from tsolve.solver.logistics_answer import answer_file
+from tsolve.verifiers.batch import verify
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared/samples/unseentimeqa_split1.jsonl.gz"
 
@@ -50,18 +55,39 @@ def main(sample: Path) -> int:
             part.write_text(json.dumps(rows))  # the benchmark's own format: a JSON array
             apart.extend(answer_file(part))
     inputs = [it for rows in by_file.values() for it in rows]
+    preds = [{"id": r.id, "output": "Answer: " + ", ".join(r.answers or [])} for r in whole]
+    try:
+        verify(inputs, preds)
+        refused = "no"
+    except TsolveError as exc:
+        refused = str(exc)[:90] + "..."
+    by_order = verify(inputs, preds, match="order").summary()["families"]["logistics"]
+    apart_acc, k = [], 0
+    for rows in by_file.values():
+        report = verify(rows, preds[k : k + len(rows)], keep_items=True)
+        apart_acc += [it.metrics["accuracy"] for it in report.items]
+        k += len(rows)
     ids_kept = [r.id for r in whole] == [it["id"] for it in inputs]
     types_kept = all(type(r.id) is type(it["id"]) for r, it in zip(whole, inputs, strict=True))
     same = [r.to_json(with_gold=True) for r in whole] == [r.to_json(with_gold=True) for r in apart]
     for name, results in (("concatenated", whole), ("file by file", apart)):
         correct = sum(r.correct is True for r in results)
         errors = sum(r.error is not None for r in results)
-        print(f"{name}: {len(results)} rows, {errors} errors, "
-              f"{correct}/{len(results)} = {correct / len(results):.2%} exact set match")  # fmt: skip
+        total = len(results)
+        print(f"{name}: {total} rows, {errors} errors, {correct}/{total} = {correct / total:.2%}")
     print(f"files: {len(by_file)}; ids kept in order and type: {ids_kept and types_kept}")
     print(f"warning: {repeated.warning('answered')}")
     print(f"rows identical both ways: {same}")
-    return 0 if same and ids_kept and types_kept and len(whole) == len(inputs) else 1
+    n, acc = by_order["overall"]["n"], by_order["overall"]["accuracy"]
+    apart_mean = sum(apart_acc) / len(apart_acc)
+    print(f"verify by id on the concatenation: refused: {refused}")
+    print(
+        f"verify --match order: n={n}, accuracy {acc:.4f}; "
+        f"file by file by id: n={len(apart_acc)}, accuracy {apart_mean:.4f}"
+    )
+    agree = n == len(apart_acc) and abs(acc - apart_mean) < 1e-12
+    ok = same and ids_kept and types_kept and len(whole) == len(inputs) and agree
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
