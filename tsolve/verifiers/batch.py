@@ -241,11 +241,7 @@ def verify(
         if admitted is None:
             continue
         pid, record = admitted
-        judged = judge(pid, record, pred.get("output"))
-        if isinstance(judged, str):
-            report.add_error(judged)
-            continue
-        held.add(judged.item, judged.family, record if judged.waits else None, judged.claim)
+        _judge_and_hold(judge, held, report, pid, record, pred.get("output"))
     held.flush()
     finish(report, lookup.ids(), gate.seen, missing, lookup.get, judge.routes)
     return report
@@ -298,12 +294,25 @@ def _verify_in_order(
         if why_not is not None:
             report.add_error(f"predictions: {label}: {why_not}")
             continue
-        judged = judge(label, rec, pred.get("output"))
-        if isinstance(judged, str):
-            report.add_error(judged)
-            continue
-        held.add(judged.item, judged.family, rec if judged.waits else None, judged.claim)
+        _judge_and_hold(judge, held, report, label, rec, pred.get("output"))
     held.flush()
+
+
+def _judge_and_hold(
+    judge: _Judge,
+    held: _HeldItems,
+    report: VerifyReport,
+    pid: str,
+    record: dict[str, Any],
+    output: Any,
+) -> None:
+    """Score one prediction matched to its record and hold the item for its
+    diagnosis, or report why it could not be scored (either way of matching)."""
+    judged = judge(pid, record, output)
+    if isinstance(judged, str):
+        report.add_error(judged)
+        return
+    held.add(judged.item, judged.family, record if judged.waits else None, judged.claim)
 
 
 def repeated_prediction(raw_id: Any) -> TsolveError:
