@@ -314,6 +314,13 @@ def test_hf_refuses_non_finite_numbers_in_one_line() -> None:
     for value in (math.inf, -math.inf, math.nan, [1.0, math.inf], {"a": math.nan}):
         with pytest.raises(TsolveError, match=r"^record 'a': x: "):
             to_dataset([{"id": "a", "x": value}, {"id": "b", "x": 1.0}])
+    import datasets
+
+    from tsolve.hf import from_dataset
+
+    foreign = datasets.Dataset.from_list([{"id": "a", "x": 1.5}, {"id": "b", "x": math.nan}])
+    with pytest.raises(TsolveError, match=r"^dataset\[1\]: column 'x' holds nan"):
+        from_dataset(foreign)  # a NaN cell is a bad row, never a record no writer can write
 
 
 @settings(max_examples=100, deadline=None)
