@@ -25,7 +25,7 @@ from tsolve.errors import TsolveError
 from tsolve.facade import as_output, gold_answer
 from tsolve.families import all_families, get_family
 from tsolve.hf import from_dataset, to_dataset
-from tsolve.records import BadRow, distinct_rows, dumps, iter_json_rows
+from tsolve.records import BadRow, counted_rows, dumps, iter_json_rows
 from tsolve.verifiers.batch import verify
 
 datasets.disable_progress_bars()
@@ -165,7 +165,7 @@ def test_dataset_hf_refusals_are_one_line(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no spool left
     write_dataset("span", {}, count=0, out=tmp_path / "empty.parquet")
     with pytest.raises(TsolveError, match="no records"):  # read back: empty, as JSONL would be
-        list(distinct_rows(iter_json_rows(tmp_path / "empty.parquet"), "empty.parquet"))
+        list(counted_rows(iter_json_rows(tmp_path / "empty.parquet"), "empty.parquet"))
 
 
 def test_parquet_is_the_same_layout_and_reads_back(tmp_path: Path) -> None:

@@ -234,16 +234,20 @@ def test_empty_files_are_an_error_not_a_silent_success(
         assert code == 2 and "holds no records" in err
 
 
-def test_duplicate_ids_are_reported(
+def test_repeated_ids_are_answered_and_warned_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], puzzle: dict[str, Any],
     logistics: dict[str, Any],
 ) -> None:  # fmt: skip
-    p = write_jsonl(tmp_path / "p.jsonl", [puzzle, puzzle])
-    code, _out, err = cli(capsys, "solve", str(p))
-    assert code == 1 and "duplicate id" in err
+    p = write_jsonl(tmp_path / "p.jsonl", [puzzle, puzzle, puzzle])
+    code, out, err = cli(capsys, "solve", str(p), "--format", "jsonl")
+    assert code == 0 and [json.loads(x)["id"] for x in out.splitlines()] == [puzzle["id"]] * 3
+    assert " ".join(err.split()).count("2 rows repeat the id of an earlier row") == 1
     lg = write_jsonl(tmp_path / "l.jsonl", [logistics, logistics])
-    code, out, _err = cli(capsys, "logistics", "answer", str(lg), "--format", "jsonl")
-    assert code == 1 and "duplicate id" in out
+    code, out, err = cli(capsys, "logistics", "answer", str(lg), "--format", "jsonl")
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert code == 0 and [r["id"] for r in rows] == [logistics["id"]] * 2
+    assert rows[0]["answers"] == rows[1]["answers"]
+    assert "1 row repeats the id of an earlier row" in " ".join(err.split())
 
 
 # ------------------------------------------- 8, 9. malformed and unusable records

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
-from tsolve.records import BadRow, RawLine, iter_json_rows, iter_raw_rows, read_row
+from tsolve.records import BadRow, RawLine, RepeatedIds, iter_json_rows, iter_raw_rows, read_row
 from tsolve.solver.logistics_answer import answer_file
 
 SAMPLE = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"
@@ -109,15 +109,17 @@ def test_an_array_file_is_decoded_whole(tmp_path: Path) -> None:
 # ------------------------------------------------------------ answer_file
 
 
-def test_answer_file_turns_repeats_away_in_input_order(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_answer_file_answers_repeats_in_input_order(tmp_path: Path, workers: int) -> None:
     a, b = ITEMS[0], ITEMS[1]
     path = tmp_path / "rep.jsonl"
     path.write_text("".join(json.dumps(x) + "\n" for x in (a, b, a, {**a, "source_file": "other"})))
-    results = list(answer_file(path, workers=1))
-    assert [r.error is None for r in results] == [True, True, False, True]
-    assert results[2].id == 3  # a repeat is reported by its position, as a bad row is
-    assert f"duplicate id '{a['id']}' in {a['source_file']}" in (results[2].error or "")
-    assert results[3].answers == results[0].answers == a["answers"]
+    repeated = RepeatedIds()
+    results = list(answer_file(path, workers=workers, chunk=1, repeated=repeated))
+    assert [r.error for r in results] == [None] * 4  # a repeated id is answered like any other
+    assert [r.id for r in results] == [a["id"], b["id"], a["id"], a["id"]]  # the item's own id
+    assert results[2].answers == results[3].answers == results[0].answers == a["answers"]
+    assert repeated.count == 2 and repeated.first == [a["id"]]
 
 
 # ------------------------------------------------------------ the command, 1 vs 2 vs 3 workers
@@ -160,16 +162,18 @@ def test_any_number_of_workers_writes_the_same_bytes(tmp_path: Path, variant: st
     rows = [json.loads(line) for line in runs[1][0].decode().splitlines()]
     assert len(rows) == 124  # every non-blank line, in order
     errors = {k: r["error"] for k, r in enumerate(rows) if "error" in r}
-    assert set(errors) == {5, 70, 100, 110}
+    assert set(errors) == {5, 70, 110}  # the repeat on line 101 is answered too
     assert errors[5].startswith("messy.jsonl:6: malformed JSON")  # file:line of the bad line
     assert errors[70] == "messy.jsonl:71: expected a JSON object, got an array"
-    assert "duplicate id" in errors[100] and rows[100]["id"] == 101
+    assert rows[100]["id"] == ITEMS[3]["id"] and rows[100]["answers"] == ITEMS[3]["answers"]
+    # 120 items under 10 ids (several benchmark files), and the repeat: warned once
+    assert "111 rows repeat the id of an earlier row" in " ".join(runs[1][1].decode().split())
     assert errors[110].startswith("events") and rows[110]["id"] == "garbled"
-    good = [r for k, r in enumerate(rows) if k not in errors]
+    good = [r for k, r in enumerate(rows) if k not in errors and k != 100]
     assert [r["id"] for r in good] == [x["id"] for x in ITEMS]
     assert [r["answers"] for r in good] == [x["answers"] for x in ITEMS]  # the items' own labels
     summary = runs[1][1].decode()
-    assert "exact set match: 120/124" in summary and "could not be read: 4" in summary
+    assert "exact set match: 121/124" in summary and "could not be read: 3" in summary
 
 
 def test_a_chunk_of_raw_lines_is_named_by_its_lines() -> None:

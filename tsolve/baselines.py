@@ -71,8 +71,9 @@ def predict(
     baseline: str = "gold",
     seed: int = 0,
     on_error: Callable[[str], None] | None = None,
-) -> Iterator[dict[str, str]]:
-    """``{"id", "output"}`` per usable record, in input order.
+) -> Iterator[dict[str, Any]]:
+    """``{"id", "output"}`` per usable record, in input order, ``id`` the
+    record's own value (an integer stays an integer).
 
     A bad row or a record whose gold cannot be written is passed to
     ``on_error`` (one line) and skipped; without ``on_error`` it raises."""
@@ -84,14 +85,14 @@ def predict(
             raise TsolveError(message)
         on_error(message)
 
-    rows: list[tuple[str, str, str]] = []  # (id, family, gold text)
+    rows: list[tuple[Any, str, str]] = []  # (the record's own id value, family, gold text)
     for rec in records:
         if isinstance(rec, BadRow):
             report(f"records {rec}")
             continue
         rid = rec.get("id")
         try:
-            rows.append((str(rid), family_of(rec), answer_text(rec)))
+            rows.append((rid, family_of(rec), answer_text(rec)))
         except TsolveError as exc:
             report(f"records: id {rid!r}: {exc}")
         except Exception as exc:  # the backstop: one row never sinks the batch

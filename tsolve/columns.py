@@ -39,14 +39,15 @@ property test in ``tests/test_hf.py`` holds this over every generating family.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.records import dumps, has_surrogate
-from tsolve.validation import plain
+from tsolve.records import NonFiniteNumber, dumps, has_surrogate, strict_loads
+from tsolve.validation import bad, plain
 
 JSON_SUFFIX = "_json"
 #: Parquet schema metadata that marks a file written in this layout.
@@ -76,6 +77,8 @@ def kind_of(value: Any) -> str:
     if isinstance(value, int):
         return "int" if _INT64[0] <= value <= _INT64[1] else "json"
     if isinstance(value, float):
+        if not math.isfinite(value):  # Arrow holds it, but no JSON writer can
+            raise bad("value", "a finite number (JSON has no NaN or infinity)", value)
         return "float"
     if isinstance(value, list) and all(isinstance(v, str) and not has_surrogate(v) for v in value):
         return "strings"
@@ -95,7 +98,10 @@ class ColumnProfile:
             if name not in record:
                 self.kinds[name] = "json"  # missing here: a null marks it, only json has one
         for name, value in record.items():
-            kind = "json" if name.endswith(JSON_SUFFIX) else kind_of(value)
+            try:
+                kind = "json" if name.endswith(JSON_SUFFIX) else kind_of(value)
+            except TsolveError as exc:
+                raise _in_record(record, name, exc) from None
             if name not in self.kinds:
                 self.kinds[name] = kind if self.records == 0 else "json"  # missing before
             elif self.kinds[name] != kind:
@@ -119,17 +125,29 @@ def encode_row(record: Mapping[str, Any], columns: list[Column]) -> dict[str, An
     row: dict[str, Any] = {}
     for col in columns:
         if col.kind == "json":
-            row[col.name] = dumps(record[col.field]) if col.field in record else None
+            try:
+                row[col.name] = dumps(record[col.field]) if col.field in record else None
+            except ValueError:  # the strict writer refuses NaN and infinities
+                raise _in_record(
+                    record, col.field, TsolveError("holds NaN or an infinite number, not JSON")
+                ) from None
         else:
             row[col.name] = record[col.field]
     return row
+
+
+def _in_record(record: Mapping[str, Any], field: str, exc: TsolveError) -> TsolveError:
+    """``exc`` about one field, said of the record that holds it (one line)."""
+    why = str(exc).removeprefix("value: ")
+    return TsolveError(f"record {record.get('id')!r}: {field}: {why}")
 
 
 def decode_row(row: Mapping[str, Any], foreign: bool = False) -> dict[str, Any]:
     """A table row back as the record: ``FIELD_json`` columns are parsed (a
     null means the record lacks the field); every other column is taken as it
     is. Raises ``ValueError`` with a one-line reason when a JSON cell is not
-    JSON (a table that was edited by hand).
+    strict JSON (a table that was edited by hand) or a float cell is NaN or
+    infinite (a row no JSON output could carry: a bad row for the readers).
 
     ``foreign`` rows come from a table tsolve did not write (Arrow chose the
     types): a timestamp at midnight is the ISO date it was read from
@@ -139,12 +157,16 @@ def decode_row(row: Mapping[str, Any], foreign: bool = False) -> dict[str, Any]:
     record: dict[str, Any] = {}
     for name, value in row.items():
         if not name.endswith(JSON_SUFFIX):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"column {name!r} holds {value}, which JSON cannot hold")
             record[name] = plain(unfilled(value)) if foreign else value
         elif value is not None:
             if not isinstance(value, str):
                 raise ValueError(f"column {name!r} should hold JSON text, got {kind_of(value)}")
             try:
-                record[name[: -len(JSON_SUFFIX)]] = json.loads(value)
+                record[name[: -len(JSON_SUFFIX)]] = strict_loads(value)
+            except NonFiniteNumber as exc:
+                raise ValueError(f"column {name!r}: {exc}, which JSON cannot hold") from None
             except (json.JSONDecodeError, RecursionError):
                 raise ValueError(f"column {name!r} does not hold valid JSON text") from None
     return record

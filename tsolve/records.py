@@ -19,7 +19,16 @@ Hostile input it survives (``docs/robustness.md``):
 * a line that is not UTF-8 is one bad row (naming the byte); a UTF-8 BOM is
   skipped, and UTF-16/32 files with a BOM are decoded;
 * JSON Lines are read line by line, so memory follows the longest line, not
-  the file.
+  the file; a line over :data:`MAX_LINE_BYTES` (64 MiB: ``/dev/zero``, a
+  binary file) stops the file with one line, and a file read whole (a JSON
+  array) is bounded by :data:`MAX_DOCUMENT_BYTES`;
+* numbers are strict JSON: ``NaN``, ``Infinity`` and ``1e400`` (which
+  overflows to infinity), all of which Python's reader accepts, make a bad
+  row, since no output could carry them (:func:`strict_loads`).
+
+Writing is strict too: :func:`json_text` is every output's writer
+(``allow_nan=False``). And one rule for ids that repeat in a batch,
+:class:`RepeatedIds`: every row is processed and written, one warning.
 
 Reading is two steps so that the second can run elsewhere:
 :func:`iter_raw_rows` finds the rows (a JSON Lines row stays the
@@ -33,6 +42,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -41,6 +51,88 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from tsolve.errors import TsolveError
+
+MAX_LINE_BYTES = 64 * 1024 * 1024
+"""The longest line any reader reads (64 MiB): every JSON Lines reader, the
+first line of any file, ``--resume``. Rows are kilobytes; a longer line is not
+a row (``/dev/zero``, a binary file), and reading it whole could exhaust
+memory. Such a line stops the file with one line saying so."""
+
+MAX_DOCUMENT_BYTES = 1024 * 1024 * 1024
+"""The largest file read whole (1 GiB): a JSON array, one pretty-printed
+object, a UTF-16/32 file. JSON Lines files are read a line at a time and have
+no such limit."""
+
+
+def _line_too_long(where: str) -> TsolveError:
+    size = _size_text(MAX_LINE_BYTES)
+    return TsolveError(
+        f"{where}: a line longer than {size}; tsolve reads lines of at most {size} "
+        "(is this a records file?)"
+    )
+
+
+def _size_text(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n} bytes"
+
+
+def read_line(fh: IO[bytes], where: str) -> bytes:
+    """The next line of ``fh`` (ending included; ``b""`` at the end), or a
+    :class:`TsolveError` when it is longer than :data:`MAX_LINE_BYTES`."""
+    raw = fh.readline(MAX_LINE_BYTES + 1)
+    if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+        raise _line_too_long(where)
+    return raw
+
+
+def _bounded_lines(fh: IO[bytes], name: str, lineno: int = 1) -> Iterator[bytes]:
+    """The lines of ``fh`` (split on ``\\n`` only), each at most
+    :data:`MAX_LINE_BYTES`; ``lineno`` is the number of the first, for the error."""
+    while raw := read_line(fh, f"{name}:{lineno}"):
+        yield raw
+        lineno += 1
+
+
+def _read_rest(fh: IO[bytes], name: str) -> bytes:
+    """The rest of ``fh``, read whole, or a :class:`TsolveError` past
+    :data:`MAX_DOCUMENT_BYTES`."""
+    data = fh.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise TsolveError(
+            f"{name}: a JSON document larger than {_size_text(MAX_DOCUMENT_BYTES)}; tsolve reads "
+            "JSON arrays of at most that whole (write JSON Lines for more)"
+        )
+    return data
+
+
+class NonFiniteNumber(ValueError):
+    """A JSON number that is not finite: ``NaN``, ``Infinity`` (which Python's
+    reader accepts but strict JSON does not have) or one that overflows a
+    float (``1e400``). No output could carry it, so its row is a bad row."""
+
+
+def _reject_constant(name: str) -> float:
+    raise NonFiniteNumber(f"holds {name}")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise NonFiniteNumber(f"holds {shown}, which overflows to infinity")
+    return value
+
+
+_STRICT = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
+"""The one JSON decoder of rows: strict about numbers (no NaN, no Infinity, no
+overflow to infinity), as every writer is (:func:`dumps`)."""
+
+
+def strict_loads(text: str | bytes) -> Any:
+    """``json.loads`` that refuses non-finite numbers (:class:`NonFiniteNumber`)."""
+    if isinstance(text, (bytes, bytearray)):
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    return _STRICT.decode(text)
 
 
 @dataclass(frozen=True)
@@ -94,11 +186,14 @@ def loads_row(text: str | bytes) -> tuple[Any, str | None]:
     """``(value, None)`` for one JSON text, or ``(None, why)`` when it cannot be
     read. Never raises: besides malformed JSON, this catches the two ways
     ``json.loads`` fails on valid-looking input (nesting past the recursion
-    limit, integers past the digit limit)."""
+    limit, integers past the digit limit), and it refuses what strict JSON
+    has not: ``NaN``, ``Infinity`` and numbers that overflow to infinity."""
     try:
-        return json.loads(text), None
+        return strict_loads(text), None
     except json.JSONDecodeError as exc:
         return None, f"malformed JSON ({exc.msg}, column {exc.colno})"
+    except NonFiniteNumber as exc:
+        return None, f"not strict JSON ({exc}; NaN and infinite numbers are not JSON numbers)"
     except RecursionError:
         return None, "malformed JSON (nests too deeply to read)"
     except UnicodeDecodeError as exc:
@@ -184,7 +279,7 @@ def located_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any] |
     offset = len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0
     fh.seek(offset)
     lineno = 1
-    while (raw := fh.readline()) and not raw.strip():
+    while (raw := read_line(fh, f"{name}:{lineno}")) and not raw.strip():
         offset += len(raw)
         lineno += 1
     if raw and (raw.lstrip()[:1] != b"{" or loads_row(raw)[1] is not None):
@@ -198,7 +293,7 @@ def _located_rows(
 ) -> Iterator[tuple[int, dict[str, Any] | BadRow]]:
     try:
         fh.seek(offset)
-        for n, raw in enumerate(fh, lineno):
+        for n, raw in enumerate(_bounded_lines(fh, name, lineno), lineno):
             if stop is not None and offset >= stop:
                 break
             for row in _row_of_line(raw, f"{name}:{n}"):
@@ -230,8 +325,8 @@ class RowsAt:
 
     def row_at(self, offset: int) -> dict[str, Any] | BadRow:
         self._fh.seek(offset)
-        raw = self._fh.readline()
         where = f"{self._name} at byte {offset}"
+        raw = read_line(self._fh, where)
         rows = list(_row_of_line(raw, where))
         return rows[0] if rows else BadRow(where, "empty line (the file changed while read)")
 
@@ -289,14 +384,14 @@ def _rows(fh: IO[bytes], name: str) -> Iterator[RawLine | Row]:
     head = _peek(fh)
     for bom, encoding in _WIDE_BOMS:
         if head.startswith(bom):
-            raw = fh.read()
+            raw = _read_rest(fh, name)
             try:
                 text = raw.decode(encoding)
             except UnicodeDecodeError:
                 raise TsolveError(f"file: {name} is not valid {encoding.upper()} text") from None
             yield from _rows_of_text(text.lstrip("\ufeff"), name)
             return
-    lines = iter(fh)  # binary iteration splits on b"\n" only
+    lines = _bounded_lines(fh, name)  # split on b"\n" only
     first_no = 0
     first = b""
     for first_no, first in enumerate(lines, 1):
@@ -308,7 +403,7 @@ def _rows(fh: IO[bytes], name: str) -> Iterator[RawLine | Row]:
         return  # empty file: no rows (callers decide whether that is an error)
     lead = first.lstrip()[:1]
     if lead == b"[":
-        rest = fh.read()
+        rest = _read_rest(fh, name)
         data, why = loads_row(first + rest)  # bytes: not-UTF-8 is a reason like any other
         # An array, readable or not: a pretty-printed one ("[" alone on its first
         # line) or a one-line file. Otherwise JSON Lines whose first row is broken.
@@ -321,13 +416,13 @@ def _rows(fh: IO[bytes], name: str) -> Iterator[RawLine | Row]:
     elif lead == b"{":
         value, why = loads_row(first)
         if why is not None:  # perhaps one pretty-printed object: try the whole file
-            rest = fh.read()
-            whole = first + rest
-            obj, whole_why = loads_row(whole)
-            if whole_why is None and isinstance(obj, dict):
-                yield obj
-                return
-            lines = iter((first, *rest.split(b"\n")))
+            rest = fh.read(MAX_DOCUMENT_BYTES + 1)
+            if len(rest) <= MAX_DOCUMENT_BYTES:  # else JSON Lines with a broken first row
+                obj, whole_why = loads_row(first + rest)
+                if whole_why is None and isinstance(obj, dict):
+                    yield obj
+                    return
+            lines = _lines_after(first, rest, fh, name, first_no)
             first_no -= 1
         else:
             yield _as_object(value, f"{name}:{first_no}")
@@ -337,6 +432,22 @@ def _rows(fh: IO[bytes], name: str) -> Iterator[RawLine | Row]:
     for lineno, raw in enumerate(lines, first_no + 1):
         if raw.strip():
             yield RawLine(f"{name}:{lineno}", raw)
+
+
+def _lines_after(
+    first: bytes, rest: bytes, fh: IO[bytes], name: str, first_no: int
+) -> Iterator[bytes]:
+    """Line ``first_no`` (``first``), then the lines of ``rest`` (read ahead
+    of them) and of the rest of ``fh``: the last line of ``rest`` may go on
+    in ``fh``."""
+    yield first
+    *whole, tail = rest.split(b"\n")
+    yield from whole
+    lineno = first_no + 1 + len(whole)
+    tail += read_line(fh, f"{name}:{lineno}")
+    if tail:
+        yield tail
+    yield from _bounded_lines(fh, name, lineno + 1)
 
 
 def _as_object(value: Any, where: str) -> dict[str, Any] | BadRow:
@@ -378,50 +489,84 @@ def _rows_of_text(text: str, name: str) -> Iterator[RawLine | Row]:
             yield RawLine(f"{name}:{lineno}", raw)
 
 
-def distinct_rows(rows: Iterable[Row], source: str) -> Iterator[Row]:
-    """``rows`` with each repeat of an item turned into a :class:`BadRow` (the
-    first one is used, as ``tsolve verify`` does); raises ``TsolveError`` at the
-    end when there was no row at all, since an empty input is almost always a
-    wrong path or a failed upstream step, and exiting 0 would hide it.
-
-    Repeats are judged by :func:`row_key` and :class:`SeenIds`, which a caller
-    that decodes rows elsewhere (a process pool) uses directly."""
-    seen = SeenIds(source)
+def counted_rows(
+    rows: Iterable[Row], source: str, repeated: RepeatedIds | None = None
+) -> Iterator[Row]:
+    """``rows`` unchanged, every one of them (a repeated id is a row like any
+    other), noting each id in ``repeated`` for the command's one warning;
+    raises ``TsolveError`` at the end when there was no row at all, since an
+    empty input is almost always a wrong path or a failed upstream step, and
+    exiting 0 would hide it."""
     count = 0
     for row in rows:
         count += 1
-        yield seen.check(row_key(row)) or row
+        if repeated is not None and isinstance(row, dict):
+            repeated.note(row.get("id"))
+        yield row
     if count == 0:
         raise no_records(source)
 
 
-def row_key(row: Row) -> tuple[str, str] | None:
-    """What makes a record the same item as another: its ``id`` within its
-    ``source_file`` (None when it has no id, or is a :class:`BadRow`). The
-    UnSeenTimeQA files number their items from 0 each, so a file that merges
-    several of them (as the shipped sample does) repeats ids legitimately."""
-    if isinstance(row, dict) and row.get("id") is not None:
-        return str(row.get("source_file", "")), str(row["id"])
-    return None
+def id_key(rid: Any) -> str:
+    """What two ids must share to be the same id when rows are matched or
+    counted: their text (``1`` and ``"1"`` are one id, as a prediction that
+    wrote a number as a string must still find its record). The ids written
+    out are always the rows' own values, never this key."""
+    return rid if isinstance(rid, str) else str(rid)
 
 
-class SeenIds:
-    """The item keys (:func:`row_key`) met so far in ``source``."""
+class RepeatedIds:
+    """The one rule for repeated ids in a batch (``logistics answer``,
+    ``solve``, ``audit``): every row is processed and written, in input order,
+    whatever its id; ids that repeat an earlier row's are counted here so that
+    the command warns once, at the end (:meth:`warning`), with the count and
+    the first few. Rows without an id are not counted.
 
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self._seen: set[tuple[str, str]] = set()
+    Why not reject repeats: benchmarks number items per file (UnSeenTimeQA's
+    36 files each count from 0), so a user who concatenates them has distinct
+    items under one id; answering only the first would drop thousands of rows.
+    Commands that *match* rows by id (``verify``) cannot do that and refuse
+    repeats instead (:mod:`tsolve.verifiers.record_lookup`)."""
 
-    def check(self, key: tuple[str, str] | None) -> BadRow | None:
-        """None the first time ``key`` is met (and for no key); after that, the
-        :class:`BadRow` reporting the repeat."""
-        if key is None:
+    SHOWN = 5
+    """Repeated ids named in the warning."""
+
+    def __init__(self) -> None:
+        self._seen: set[str] = set()
+        self.count = 0  # rows whose id an earlier row already had
+        self.first: list[Any] = []  # the first SHOWN distinct repeated ids, as read
+        self._named: set[str] = set()
+
+    def note(self, rid: Any) -> None:
+        """Count the row with id ``rid`` (None: a row without an id)."""
+        if rid is None:
+            return
+        key = id_key(rid)
+        if key not in self._seen:
+            self._seen.add(key)
+            return
+        self.count += 1
+        if len(self.first) < self.SHOWN and key not in self._named:
+            self._named.add(key)
+            self.first.append(rid)
+
+    def warning(self, done: str = "processed") -> str | None:
+        """The one-line warning (None when no id repeats); ``done`` says what
+        happened to every row ("answered", "audited", ...)."""
+        if not self.count:
             return None
-        if key in self._seen:
-            where = f" in {key[0]}" if key[0] else ""
-            return BadRow(self.source, f"duplicate id {key[1]!r}{where} (the first one is used)")
-        self._seen.add(key)
-        return None
+        shown = ", ".join(_shown_id(r) for r in self.first)
+        more = ", ..." if self.count > len(self.first) else ""
+        rows = "row repeats the id" if self.count == 1 else "rows repeat the id"
+        return (
+            f"{self.count} {rows} of an earlier row (ids {shown}{more}); every row was {done} "
+            "and written in input order, so match outputs to inputs by position, not by id"
+        )
+
+
+def _shown_id(rid: Any) -> str:
+    text = json.dumps(rid, ensure_ascii=False) if isinstance(rid, (str, int, float)) else repr(rid)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def no_records(source: str) -> TsolveError:
@@ -433,12 +578,25 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def dumps(record: Any) -> str:
-    """Canonical one-line JSON: stable key order as built, no NaN, UTF-8 text.
+    """Canonical one-line JSON: stable key order as built, no NaN, UTF-8 text
+    (:func:`json_text` with tsolve's record separators)."""
+    return json_text(record, separators=(", ", ": "))
+
+
+def json_text(
+    obj: Any, indent: int | None = None, separators: tuple[str, str] | None = None
+) -> str:
+    """The one JSON writer of every output (records, reports, JSON Lines rows):
+    strict JSON, so ``NaN`` and infinities raise ``ValueError`` rather than
+    being written as tokens no strict parser reads (the readers turn such
+    numbers away as bad rows, so only a bug can bring one here); UTF-8 text.
 
     A lone surrogate (``"\\ud800"``, which a model output may carry) cannot be
     encoded as UTF-8, so it is written as its JSON escape; the line still
     reads back to exactly the same string."""
-    text = json.dumps(record, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    text = json.dumps(
+        obj, ensure_ascii=False, allow_nan=False, indent=indent, separators=separators
+    )
     return escape_surrogates(text)
 
 

@@ -141,6 +141,18 @@ def expect_iso_dates(values: list[Any], field: str) -> list[str]:
     return list(values)
 
 
+def expect_date_tuples(value: Any, field: str, width: int) -> list[list[str]]:
+    """A list of answers, each a list of exactly ``width`` ISO dates (one per
+    event of a relational puzzle). Checked before any answer is unpacked, so
+    that a tuple with one date too many, or a date ``"202"``, is this one-line
+    error rather than a crash wherever the dates are zipped with the events."""
+    rows = expect_list(value, field)
+    return [
+        expect_iso_dates(expect_list(row, f"{field}[{k}]", width, width), f"{field}[{k}]")
+        for k, row in enumerate(rows)
+    ]
+
+
 def optional(value: Any, check: Any, *args: Any) -> Any:
     """``check(value, *args)`` unless ``value`` is None."""
     return None if value is None else check(value, *args)

@@ -53,7 +53,7 @@ class AuditVerdict:
     ``inconsistent`` it holds ``proof``.
     """
 
-    id: str
+    id: Any  # the record's own id, its JSON type kept (an integer stays an integer)
     family: str
     verdict: Verdict
     detail: dict[str, Any] = field(default_factory=dict)

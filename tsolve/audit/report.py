@@ -4,8 +4,15 @@ Each record's family (:func:`tsolve.families.family_of`: tsolve's own
 ``family`` field, or the public benchmarks' own fields) picks its auditor
 (:func:`tsolve.audit.base.auditor_for`). As in every batch job, one bad row
 does not stop the others: a row that cannot be read, a record whose family has
-no auditor yet, or one its auditor rejects (``TsolveError``) is reported as a
-:class:`RowError` and the batch goes on.
+no auditor yet, one its auditor rejects (``TsolveError``) and, as a backstop,
+one on which an auditor crashes (an ``internal error``, which the fuzz suite
+treats as a bug) is reported as a :class:`RowError` and the batch goes on.
+
+Every row gives one result, in input order, whatever its id: each verdict
+carries the record's own ``id`` value (an integer stays an integer, so the
+output joins back to the input), and an id that repeats an earlier row's is
+audited like any other and counted in ``AuditReport.repeated`` for the
+command's one warning (:class:`tsolve.records.RepeatedIds`).
 
 :func:`iter_audit` streams the results (the CLI prints each as it comes);
 :func:`audit` and :func:`audit_file` collect them into an :class:`AuditReport`.
@@ -20,25 +27,27 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.audit.base import VERDICTS, AuditVerdict, auditor_for
-from tsolve.errors import TsolveError
+from tsolve.errors import TsolveError, unexpected
 from tsolve.families import family_of
-from tsolve.records import BadRow, iter_json_rows
+from tsolve.records import BadRow, RepeatedIds, iter_json_rows
 
 
 @dataclass(frozen=True)
 class RowError:
     """A row that could not be audited: ``where`` names it (the record's id, or
-    its position when it has none), ``message`` is the one-line reason."""
+    its position when it has none), ``message`` is the one-line reason, ``id``
+    the record's own id value (None when it has none or could not be read)."""
 
     where: str
     message: str
     family: str | None = None
+    id: Any = None
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"where": self.where, "family": self.family, "error": self.message}
+        return {"where": self.where, "id": self.id, "family": self.family, "error": self.message}
 
 
 @dataclass
@@ -47,8 +56,10 @@ class AuditReport:
 
     items: list[AuditVerdict] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
+    repeated: RepeatedIds = field(default_factory=RepeatedIds)  # for the one warning
 
     def add(self, result: AuditVerdict | RowError) -> None:
+        self.repeated.note(result.id)
         if isinstance(result, RowError):
             self.errors.append(result)
         else:
@@ -100,9 +111,12 @@ def audit_record(record: dict[str, Any] | BadRow, position: int = 0) -> AuditVer
         family = family_of(record)
         verdict = auditor_for(family)(record)
     except TsolveError as exc:
-        return RowError(where, str(exc), family)
-    if rid is None:  # a reader must be able to find the item again
-        verdict.id = f"row {position + 1}"
+        return RowError(where, str(exc), family, rid)
+    except Exception as exc:  # the backstop: one row never sinks the batch
+        return RowError(where, unexpected(exc), family, rid)
+    # The record's own id value, whatever the auditor made of it (auditors
+    # read ids as text); a reader must be able to find an item without one.
+    verdict.id = rid if rid is not None else f"row {position + 1}"
     return verdict
 
 

@@ -34,6 +34,7 @@ from tsolve.encodings.span_question import (
     answer_days,
     answers_under,
     canonical_reading,
+    check_span_record,
     day_text,
     describe,
     label_under,
@@ -95,6 +96,7 @@ def proof(q: SpanQuestion) -> dict[str, Any]:
 def audit_span(record: dict[str, Any]) -> AuditVerdict:
     """Audit one SPAN record (see the module docstring)."""
     rid = str(record.get("id", ""))
+    check_span_record(record)  # the scorer's checks: a gold month of 1e400 is refused here
     q = question_of(record)
     text = str(record.get("question") or record.get("prompt") or "")
     gold = _gold_fields(record)

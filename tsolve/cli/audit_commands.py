@@ -5,6 +5,9 @@ writes one object per item as it is audited (``id``, ``family``, ``verdict``,
 ``detail``, ``readings``); ``json`` writes the whole report (summary, items,
 errors); ``text`` is a table of the items that are not ``ok`` and the counts.
 Rows that cannot be audited are reported on stderr and the batch goes on.
+Every other row gives one verdict, in input order, with the record's own
+``id`` value; ids that repeat an earlier row's are audited too, and warned
+about once at the end.
 Exit code: 0 when every item is ``ok``, 1 otherwise (also when a row was bad),
 2 when the file itself is bad input.
 """
@@ -42,7 +45,7 @@ def register(app: typer.Typer) -> None:
         text gives another answer) or inconsistent (the gold contradicts the item's
         own facts; the proof is printed)."""
         from tsolve.audit.report import AuditReport, RowError, iter_audit, read_records
-        from tsolve.records import dumps
+        from tsolve.records import dumps, json_text
 
         rows = read_records(file)
         report = AuditReport()
@@ -56,8 +59,10 @@ def register(app: typer.Typer) -> None:
                 err.print(f"[red]error[/red]: {escape(str(result))}")
             elif fmt is Fmt.jsonl:
                 sys.stdout.write(dumps(result.to_json()) + "\n")
+        if (warning := report.repeated.warning("audited")) is not None:
+            err.print(f"[yellow]warning[/yellow]: {escape(warning)}")
         if fmt is Fmt.json:
-            sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n")
+            sys.stdout.write(json_text(report.to_json(), indent=2) + "\n")
         elif fmt is Fmt.text:
             _print_text(report)
         if not report.all_ok:
@@ -98,7 +103,7 @@ def _print_text(report: Any) -> None:
             style = _STYLE[v.verdict]
             item = v.detail.get("item")
             table.add_row(
-                escape(v.id + (f"\n({item})" if isinstance(item, str) else "")),
+                escape(str(v.id) + (f"\n({item})" if isinstance(item, str) else "")),
                 escape(v.family),
                 f"[{style}]{v.verdict}[/]",
                 escape(_detail_text(v.verdict, v.detail)),

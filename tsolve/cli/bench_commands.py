@@ -1,13 +1,12 @@
 """``tsolve bench``: a thin shell over :func:`tsolve.bench.run_bench`."""
 
-import json
 import sys
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from tsolve.cli.output import check_format, console, err_console
+from tsolve.cli.output import check_format, console, err_console, json_text
 
 
 def register(app: typer.Typer) -> None:
@@ -52,7 +51,7 @@ def bench(
     report = run_bench(groups or None, quick, on_group)
     data = report.to_json()
     if fmt == "json":
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json_text(data, indent=2) + "\n")
         return
     print_report(data)
 

@@ -6,12 +6,11 @@ parse, call the library, print.
 JSON output is exact (numbers, names, leap flags); text output is a rich table.
 """
 
-import json
 from typing import Annotated, Any
 
 import typer
 
-from tsolve.cli.output import Fmt
+from tsolve.cli.output import Fmt, json_text
 
 DatesArg = Annotated[list[str], typer.Argument(help="Dates as Y-M-D (Chinese leap month: Y-L4-D).")]
 FromOpt = Annotated[str, typer.Option("--from", help="Calendar of the input dates.")]
@@ -36,11 +35,11 @@ def _cell(cal: str, v: dict[str, Any] | None) -> str:
 
 def _print(entries: list[dict[str, Any]], fmt: Fmt, title: str, first: list[str]) -> None:
     if fmt is Fmt.json:
-        typer.echo(json.dumps(entries, ensure_ascii=False, indent=2))
+        typer.echo(json_text(entries, indent=2))
         return
     if fmt is Fmt.jsonl:
         for e in entries:
-            typer.echo(json.dumps(e, ensure_ascii=False, separators=(",", ":")))
+            typer.echo(json_text(e, separators=(",", ":")))
         return
     from rich.table import Table
 
@@ -117,10 +116,10 @@ def register(app: typer.Typer) -> None:
                 "year": y, "year_calendar": check_calendar(calendar)}  # fmt: skip
         rows = [{**head, "dates": e} for e in entries]
         if fmt is Fmt.json:
-            typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+            typer.echo(json_text(rows, indent=2))
         else:
             for r in rows:
-                typer.echo(json.dumps(r, ensure_ascii=False, separators=(",", ":")))
+                typer.echo(json_text(r, separators=(",", ":")))
 
     @cal_app.command("festivals")
     def festivals_cmd() -> None:

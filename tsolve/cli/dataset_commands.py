@@ -10,7 +10,6 @@
   :func:`tsolve.datasets.overlap.find_overlap`.
 """
 
-import json
 import os
 import signal
 import sys
@@ -25,7 +24,16 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from tsolve.backend_names import GENERATION_BACKENDS, choices_text
-from tsolve.cli.output import RayAddress, TextOrJson, console, err_console, progress, say, user_text
+from tsolve.cli.output import (
+    RayAddress,
+    TextOrJson,
+    console,
+    err_console,
+    json_text,
+    progress,
+    say,
+    user_text,
+)
 
 #: The subcommand ``tsolve dataset FAMILY ...`` stands for.
 DEFAULT_COMMAND = "make"
@@ -248,7 +256,7 @@ def dataset(
                 on_warning=lambda line: say(err, "yellow", "warning", line),
             )
     if summary_json:
-        sys.stdout.write(json.dumps(summary.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(summary.to_json()) + "\n")
     else:
         print_summary(info, summary.to_json())
     if summary.interrupted:
@@ -284,7 +292,7 @@ def _write_split(
                 on_warning=lambda line: say(err, "yellow", "warning", line),
             )  # fmt: skip
     if summary_json:
-        sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(result.to_json()) + "\n")
     else:
         for name, part in result.parts.items():
             info.print(f"[bold]{name}[/]: {result.paths[name]}")
@@ -319,7 +327,7 @@ def overlap(
 
     report = find_overlap(train, eval_)
     if fmt is TextOrJson.json:
-        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(report.to_json()) + "\n")
     else:
         out = console()
         verdict = "[red]overlap[/]" if report.overlap else "[green]no overlap[/]"

@@ -160,9 +160,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Parse, solve and print the answer set of every item.
 
-        An item that cannot be read is reported by id and the rest go on; the
-        exit code is then 1.
+        One output row per input row, in input order, ids as the input has them;
+        an id that repeats an earlier row's is answered too (one warning at the
+        end). An item that cannot be read is reported by id and the rest go on;
+        the exit code is then 1.
         """
+        from tsolve.records import RepeatedIds
         from tsolve.solver.logistics_answer import answer_file
         from tsolve.verifiers.logistics_answer_scoring import Tally
 
@@ -173,7 +176,9 @@ def register(app: typer.Typer) -> None:
         table = _answer_table(score)
         done = 0
         try:  # the items stream through: the file is read as they are answered
-            with _progress(answer_file(file, workers), None, "answering") as results:
+            repeated = RepeatedIds()
+            answered = answer_file(file, workers, repeated=repeated)
+            with _progress(answered, None, "answering") as results:
                 for r in results:
                     if score:
                         tally.add(r)
@@ -188,6 +193,8 @@ def register(app: typer.Typer) -> None:
         except KeyboardInterrupt:  # the lines written so far are whole
             say(err, "red", "interrupted:", f"{done} items answered")
             raise typer.Exit(130) from None
+        if (warning := repeated.warning("answered")) is not None:
+            say(err, "yellow", "warning:", warning)
         if fmt is TextOrJsonl.text:
             con.print(table)
         if score:

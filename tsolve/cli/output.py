@@ -1,6 +1,5 @@
 """Shared CLI output helpers: JSON to stdout exactly, people-facing text via rich."""
 
-import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -93,12 +92,11 @@ COMPACT = (",", ":")
 def json_text(
     obj: Any, indent: int | None = None, separators: tuple[str, str] | None = None
 ) -> str:
-    """JSON for stdout or a file: UTF-8 text, with any lone surrogate (which
-    UTF-8 cannot encode, and a model output may carry) written as its escape."""
-    from tsolve.records import escape_surrogates
+    """JSON for stdout or a file: :func:`tsolve.records.json_text`, the one
+    strict writer (no NaN; lone surrogates written as escapes)."""
+    from tsolve.records import json_text as strict_json_text
 
-    text = json.dumps(obj, ensure_ascii=False, indent=indent, separators=separators)
-    return escape_surrogates(text)
+    return strict_json_text(obj, indent, separators)
 
 
 def write_json(

@@ -261,6 +261,7 @@ def solve(
         else:
             report = solve_text_file(str(text_file), backend, limit, time_limit, domain, strict,
                                      on_outcome=show, keep_results=keep)  # fmt: skip
+        _warn_repeated(err, report)
         if fmt == "json":
             emit_records(report.results, "json", single=text is not None)
         elif fmt == "text":
@@ -275,6 +276,7 @@ def solve(
         file, backend, limit, time_limit, check, on_outcome=show, keep_results=keep,
         track=lambda rows: tracked(rows, None, "records"),
     )  # fmt: skip
+    _warn_repeated(err, report)
     if fmt == "json":
         emit_records(report.results, "json")
     elif fmt == "text":
@@ -287,6 +289,12 @@ def solve(
         )
     if report.exit_code:  # skipped rows, unfinished answer sets or (--check) differing ones
         raise typer.Exit(report.exit_code)
+
+
+def _warn_repeated(err: Any, report: Any) -> None:
+    """The one warning about ids that repeat (every row was solved anyway)."""
+    if (warning := report.repeated.warning("solved")) is not None:
+        say(err, "yellow", "warning:", warning)
 
 
 _SHOWN_ANSWERS = 20

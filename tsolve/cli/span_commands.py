@@ -4,12 +4,11 @@ A thin shell over :mod:`tsolve.generators.span`. JSON Lines is exact and
 byte-identical between runs; text is for reading in the terminal.
 """
 
-import json
 from typing import Annotated
 
 import typer
 
-from tsolve.cli.output import TextOrJsonl
+from tsolve.cli.output import TextOrJsonl, json_text
 
 SEED_HELP = "Run seed: record i depends only on (seed, i)."
 START_HELP = "Index of the first record (for shards)."
@@ -49,7 +48,7 @@ def register(app: typer.Typer) -> None:
             say(err_console(), "yellow", "warning", line)
         for rec in generate_questions(count, seed, cfg, start):
             if fmt is TextOrJsonl.jsonl:
-                typer.echo(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
+                typer.echo(json_text(rec, separators=(",", ":")))
             else:
                 typer.echo(
                     f"[{rec['id']}] {rec['direction']} {rec['type']}/{rec['format']}\n"

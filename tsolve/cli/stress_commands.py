@@ -1,6 +1,5 @@
 """``tsolve stress``: a thin shell over :func:`tsolve.stress.run_stress`."""
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -108,7 +107,7 @@ def stress(
 
             report = run_stress(fam.name, total, run_seed, cfg, on_case)
     if fmt == "json":
-        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.write(json_text(report.to_json()) + "\n")
     else:
         print_report(report)
     if not report.ok:

@@ -72,6 +72,15 @@ def verify(
         ),
     ] = "local",
     ray_address: RayAddress = None,
+    match: Annotated[
+        str,
+        typer.Option(
+            metavar="id|order",
+            help="How predictions find their records: by id (ids must then be unique on both "
+            "sides; a repeat is an error) or by order (the i-th prediction against the i-th "
+            "record; for files whose ids repeat; equal row counts required).",
+        ),
+    ] = "id",
 ) -> None:
     """Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis."""
     from tsolve.gc_tuning import fewer_gc_pauses
@@ -94,6 +103,7 @@ def verify(
             on_error=None if writer is None else writer.error,
             engine=engine,
             engine_address=ray_address,
+            match=match,
         )
     if writer is not None:
         writer.finish(report)

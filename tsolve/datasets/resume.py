@@ -24,11 +24,10 @@ from tsolve.datasets.chunks import generate_line
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.errors import TsolveError
 from tsolve.families import Family
-from tsolve.records import loads_row
+from tsolve.records import MAX_LINE_BYTES, loads_row
 
-#: The longest line ``--resume`` reads. Records are a few kilobytes; a longer
-#: line is not one tsolve wrote, and reading it whole could exhaust memory.
-MAX_LINE_BYTES = 64 * 1024 * 1024
+# The longest line ``--resume`` reads is every reader's (records.MAX_LINE_BYTES,
+# 64 MiB): records are a few kilobytes, and a longer line is not one tsolve wrote.
 
 
 def _complete_size(path: Path) -> int:

@@ -40,9 +40,17 @@ from typing import Any
 
 from tsolve.calendars.domain import iso
 from tsolve.calendars.festivals import Festival, get_festival
-from tsolve.calendars.tables import check_calendar, month_name, table
+from tsolve.calendars.tables import CALENDARS, check_calendar, month_name, table
 from tsolve.calendars.variants import ALTERNATIVE, PRIMARY, Fields, disputes_of, view
 from tsolve.errors import TsolveError
+from tsolve.validation import (
+    bad,
+    expect_choice,
+    expect_dict,
+    expect_int,
+    expect_iso_date,
+    optional,
+)
 
 ISLAMIC = ("islamic", "islamic-umalqura")
 SUNDOWN_CALENDARS = frozenset({"hebrew", *ISLAMIC})
@@ -121,12 +129,18 @@ class SpanQuestion:
 
 
 def _fields(obj: Any, what: str) -> Fields:
+    """A date object's fields, checked as the gold's are (:func:`check_span_record`):
+    ``int()`` would take 2024.7 for 2024 and raise ``OverflowError`` on ``1e400``."""
     if not isinstance(obj, dict):
         raise TsolveError(f"params.{what}: expected a date object, got {type(obj).__name__}")
-    try:
-        return (int(obj["year"]), int(obj["month"]), int(obj["day"]), bool(obj.get("leap", False)))
-    except (KeyError, TypeError, ValueError):
-        raise TsolveError(f"params.{what}: needs integer year, month and day") from None
+    if not all(k in obj for k in ("year", "month", "day")):
+        raise TsolveError(f"params.{what}: needs integer year, month and day")
+    return (
+        expect_int(obj["year"], f"params.{what}.year", -10_000, 20_000),
+        expect_int(obj["month"], f"params.{what}.month", 1, 14),
+        expect_int(obj["day"], f"params.{what}.day", 1, 31),
+        bool(obj.get("leap", False)),
+    )
 
 
 def question_of(record: dict[str, Any]) -> SpanQuestion:
@@ -421,3 +435,25 @@ def date_json(cal: str, day: int) -> dict[str, Any]:
     out["text"] = render(cal, y, m, d, lp)
     out["gregorian"] = iso(day)
     return out
+
+
+def check_span_record(record: dict[str, Any]) -> None:
+    """The fields the scorer reads, type- and range-checked (one error model,
+    :mod:`tsolve.validation`): a polar item needs ``answer`` Yes/No, a content
+    item a ``gold`` date of a known calendar. The one check of a stored SPAN
+    record, here below both the scorer and the auditor, so that neither reads
+    a gold month of ``1e400`` as a number."""
+    rid = f"record {record.get('id')!r}"
+    fmt = expect_choice(record.get("format"), f"{rid}: format", ("content", "polar"))
+    if fmt == "polar":
+        expect_choice(record.get("answer"), f"{rid}: answer", ("Yes", "No"))
+        if record.get("gold") is None:
+            return  # a polar item is scored on its label alone
+    gold = expect_dict(record.get("gold"), f"{rid}: gold")
+    expect_choice(gold.get("calendar"), f"{rid}: gold.calendar", CALENDARS)
+    expect_int(gold.get("year"), f"{rid}: gold.year", -10_000, 20_000)
+    expect_int(gold.get("month"), f"{rid}: gold.month", 1, 14)
+    expect_int(gold.get("day"), f"{rid}: gold.day", 1, 31)
+    if not isinstance(gold.get("leap") or False, bool):  # None: absent (an Arrow filler)
+        raise bad(f"{rid}: gold.leap", "true or false", gold.get("leap"))
+    optional(gold.get("gregorian"), expect_iso_date, f"{rid}: gold.gregorian")

@@ -1,8 +1,11 @@
 """``tsolve solve``: recompute the answer sets of a file of puzzle records.
 
-The batch policy lives here, not in the CLI. A row that cannot be read or
-solved (malformed JSON, a repeated id, a record the solver rejects, even an
-unexpected crash) is reported as :class:`Skipped` and the batch goes on. A
+The batch policy lives here, not in the CLI. Every row is solved, in input
+order, whatever its id: an id that repeats an earlier row's is solved like any
+other, and counted (:class:`tsolve.records.RepeatedIds`) for the command's one
+warning. A row that cannot be read or solved (malformed JSON, a record the
+solver rejects, even an unexpected crash) is reported as :class:`Skipped` and
+the batch goes on. A
 batch is clean only when every row was solved to the end: skipped rows,
 answer sets cut short (status ``partial`` or ``timeout``: an unfinished answer
 set is not a result) and, with ``check``, stored answers that differ from the
@@ -21,7 +24,7 @@ from typing import Any
 
 from tsolve.backend_names import check_backend
 from tsolve.errors import TsolveError, unexpected
-from tsolve.records import BadRow, distinct_rows, iter_json_rows
+from tsolve.records import BadRow, RepeatedIds, counted_rows, iter_json_rows
 from tsolve.solver.puzzle import solve_record
 
 UNFINISHED = ("partial", "timeout")
@@ -52,6 +55,7 @@ class SolveReport:
     solved: int = 0  # rows solved (kept in ``results`` or not)
     unfinished: int = 0  # answer sets cut short by the time limit
     with_unread: int = 0  # text puzzles with a sentence that was not read
+    repeated: RepeatedIds = field(default_factory=RepeatedIds)  # for the one warning
 
     @property
     def problems(self) -> int:
@@ -74,13 +78,16 @@ def solve_row(
     solve: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> dict[str, Any] | Skipped:
     """One row's :func:`tsolve.solver.puzzle.solve_record` result (or
-    ``solve``'s, when given), or why it was skipped."""
+    ``solve``'s, when given), or why it was skipped. The result's ``id`` is
+    the row's own value (the solvers read ids as text; an integer id must stay
+    an integer so that the output joins back to the input)."""
     if isinstance(row, BadRow):
         return Skipped(str(row))
     try:
-        if solve is not None:
-            return solve(row)
-        return solve_record(row, backend, limit, time_limit)
+        out = solve(row) if solve is not None else solve_record(row, backend, limit, time_limit)
+        if row.get("id") is not None and "id" in out:
+            out["id"] = row["id"]
+        return out
     except TsolveError as exc:
         msg = str(exc)
         return Skipped(msg if msg.startswith("record") else f"record {row.get('id')!r}: {msg}")
@@ -137,10 +144,13 @@ def solve_file(
     track: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
 ) -> SolveReport:
     """:func:`solve_records` over a file of records (JSON, JSON array or JSONL;
-    ``-`` is stdin). A repeated item is a skipped row; a file with no row at
-    all is a :class:`TsolveError`. ``track`` wraps the stream of rows (the CLI
-    passes a progress bar)."""
-    rows: Iterable[Any] = distinct_rows(iter_json_rows(path), str(path))
+    ``-`` is stdin). A repeated id is solved like any other row and counted in
+    ``report.repeated``; a file with no row at all is a :class:`TsolveError`.
+    ``track`` wraps the stream of rows (the CLI passes a progress bar)."""
+    repeated = RepeatedIds()
+    rows: Iterable[Any] = counted_rows(iter_json_rows(path), str(path), repeated)
     if track is not None:
         rows = track(rows)
-    return solve_records(rows, backend, limit, time_limit, check, on_outcome, keep_results)
+    report = solve_records(rows, backend, limit, time_limit, check, on_outcome, keep_results)
+    report.repeated = repeated
+    return report

@@ -9,8 +9,11 @@ With several workers the parent process only splits the file into lines and
 hands out chunks of them undecoded (:class:`~tsolve.records.RawLine`); each
 worker decodes its lines (:func:`tsolve.records.read_row`) and answers them.
 Decoding and pickling every item in the parent made it the bottleneck: two
-workers were slower than one. Repeated ids are still turned away in input
-order, by the parent, from the keys the workers send back with each result.
+workers were slower than one. Every row is answered, in input order, whatever
+its id: a repeated id (UnSeenTimeQA numbers each of its files from 0, so
+concatenated files repeat ids) is answered like any other row and counted,
+from the ids the workers send back, for the command's one warning
+(:class:`tsolve.records.RepeatedIds`).
 Items from tsolve's own generator are answered from their text too (not from
 their structured copy), which is what makes "records read back reproduce their
 answers" a real test of the text.
@@ -37,12 +40,11 @@ from tsolve.parsing.logistics.item import detect_difficulty, parse_item
 from tsolve.records import (
     BadRow,
     RawLine,
+    RepeatedIds,
     Row,
-    SeenIds,
     iter_raw_rows,
     no_records,
     read_row,
-    row_key,
 )
 from tsolve.solver.logistics import answer_question
 
@@ -153,22 +155,28 @@ def _groups(item: Any) -> dict[str, str]:
     return out
 
 
-Answered = tuple[int, tuple[str, str] | None, ItemResult]
-"""An answered row: its position, its item's key (:func:`tsolve.records.row_key`)
-and the result."""
+Answered = tuple[int, Any, ItemResult]
+"""An answered row: its position, its item's own ``id`` (None when it has
+none or is a bad row) and the result."""
 
 
-def answer_file(source: str | Path, workers: int = 1, chunk: int = 64) -> Iterator[ItemResult]:
-    """Every item of ``source`` answered, in file order (:func:`read_items`
-    then :func:`answer_items`). A repeated item is reported as a duplicate
-    instead (the first one is used, as :func:`tsolve.records.distinct_rows`
-    does), and a file without a single row raises ``TsolveError`` at the end."""
-    seen = SeenIds(str(source))
+def answer_file(
+    source: str | Path,
+    workers: int = 1,
+    chunk: int = 64,
+    repeated: RepeatedIds | None = None,
+) -> Iterator[ItemResult]:
+    """Every item of ``source`` answered, one result per row, in file order
+    (:func:`read_items` then :func:`answer_items`), whatever the ids: an id
+    that repeats an earlier row's is answered like any other and counted in
+    ``repeated`` (the CLI warns once from it). A file without a single row
+    raises ``TsolveError`` at the end."""
     count = 0
-    for position, key, result in _answered(read_items(source), workers, chunk):
+    for _position, rid, result in _answered(read_items(source), workers, chunk):
         count += 1
-        repeat = seen.check(key)
-        yield result if repeat is None else answer_item(repeat, position)
+        if repeated is not None:
+            repeated.note(rid)
+        yield result
     if count == 0:
         raise no_records(str(source))
 
@@ -205,7 +213,8 @@ def _answered(items: Iterable[tuple[int, Any]], workers: int, chunk: int) -> Ite
 
 def _answer_row(position: int, row: Any) -> Answered:
     item = read_row(row)
-    return position, row_key(item), answer_item(item, position)
+    rid = item.get("id") if isinstance(item, dict) else None
+    return position, rid, answer_item(item, position)
 
 
 def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:

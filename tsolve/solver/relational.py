@@ -30,7 +30,15 @@ from tsolve.solver.base import (
     solved_record,
     stopped_status,
 )
-from tsolve.validation import bad, expect_choice, expect_dict, expect_iso_date, expect_list
+from tsolve.validation import (
+    bad,
+    expect_choice,
+    expect_date_tuples,
+    expect_dict,
+    expect_iso_date,
+    expect_iso_dates,
+    expect_list,
+)
 
 FAMILY = "relational-puzzles"
 KIND = "relational"
@@ -197,6 +205,13 @@ def solve_relational_record(
     """:func:`tsolve.solver.puzzle.solve_record` for relational records: the
     same fields (``answers``, ``count``, ``status``, ``complete``, ``matches``)."""
     puzzle = relational_from_record(record)
+    stored = record.get("answers")
+    if isinstance(stored, list):  # checked before anyone unpacks them (the auditor does)
+        where = f"record {puzzle.id!r}: answers"
+        if puzzle.asked is not None:
+            expect_iso_dates(stored, where)
+        else:
+            expect_date_tuples(stored, where, len(puzzle.events))
     res = solve_relational(puzzle, backend, limit, time_limit)
     answers = answers_json(puzzle, res)
     return solved_record(puzzle.id, answers, res, record.get("answers"),

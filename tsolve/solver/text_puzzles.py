@@ -25,7 +25,7 @@ from typing import Any
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
 from tsolve.errors import TsolveError
-from tsolve.records import BadRow, distinct_rows, iter_json_rows
+from tsolve.records import BadRow, RepeatedIds, counted_rows, iter_json_rows
 from tsolve.solver.batch import Skipped, SolveReport, solve_records
 from tsolve.solver.puzzle import answers_iso, puzzle_from_record, solve_puzzle
 from tsolve.text_source import read_text_source
@@ -90,7 +90,7 @@ def text_puzzles(path: str | Path) -> Iterator[dict[str, Any] | BadRow]:
                 yield row
                 continue
             text = row.get("text", row.get("prompt"))
-            rid = str(row.get("id", f"{p.name}:{n}"))
+            rid = row.get("id", f"{p.name}:{n}")  # its own value: an integer id stays one
             if not isinstance(text, str) or not text.strip():
                 yield BadRow(f"{p.name}:{n}", f"record {rid!r}: no 'text' (or 'prompt') string")
             else:
@@ -138,8 +138,12 @@ def solve_text_file(
     keep_results: bool = True,
 ) -> SolveReport:
     """:func:`solve_texts` over :func:`text_puzzles` of ``path`` (a repeated id
-    is a skipped row; a file with no puzzle is a :class:`TsolveError`)."""
+    is solved like any other row and counted in ``report.repeated``; a file
+    with no puzzle is a :class:`TsolveError`)."""
     if str(path) != "-" and not Path(path).exists():
         raise TsolveError(f"file not found: {path}")
-    rows = distinct_rows(text_puzzles(path), str(path))
-    return solve_texts(rows, backend, limit, time_limit, domain, strict, on_outcome, keep_results)
+    repeated = RepeatedIds()
+    rows = counted_rows(text_puzzles(path), str(path), repeated)
+    report = solve_texts(rows, backend, limit, time_limit, domain, strict, on_outcome, keep_results)
+    report.repeated = repeated
+    return report

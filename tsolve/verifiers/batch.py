@@ -4,6 +4,24 @@ One bad row (malformed JSON, unknown id, a record the scorer rejects) is
 reported and the batch goes on. Families may be mixed in one run; each
 record's family picks its scorer.
 
+How predictions find their records (``match``):
+
+* ``"id"`` (the default): by ``id`` (:func:`tsolve.records.id_key`: ``1``
+  finds ``"1"``). Ids must then be unique on both sides: a repeated record id
+  or a second prediction for one id is a one-line ``TsolveError`` naming it
+  (:func:`~tsolve.verifiers.record_lookup.repeated_records`,
+  :func:`repeated_prediction`), never a silent first-wins.
+* ``"order"``: by position, for files whose ids repeat (benchmarks that
+  number each file's items from 0, concatenated). The i-th prediction row is
+  scored against the i-th record row, bad rows included, so one bad row never
+  shifts the pairs after it. A prediction that gives an ``id`` must give its
+  record's (else that row is reported as misaligned and not scored); one
+  without an ``id`` is fine. Unequal numbers of rows is a one-line
+  ``TsolveError`` once both files are read. Nothing is ever missing.
+
+Every scored item carries its record's own ``id`` value (an integer stays an
+integer), as do the ids listed as missing.
+
 Predictions stream through: each is scored against its record (found by
 :mod:`tsolve.verifiers.record_lookup`, which keeps only what it must), held
 back only until its family's batch diagnosis has run over a bounded chunk,
@@ -25,7 +43,7 @@ from typing import Any
 from tsolve.errors import TsolveError, unexpected
 from tsolve.families import family_of
 from tsolve.gc_tuning import BatchGC
-from tsolve.records import BadRow, iter_json_rows
+from tsolve.records import BadRow, id_key, iter_json_rows
 from tsolve.verifiers.aggregate import FamilyTotals
 from tsolve.verifiers.item import ItemScore, Scorer
 from tsolve.verifiers.record_lookup import RecordLookup, records_from_file, records_in_memory
@@ -49,7 +67,7 @@ class VerifyReport:
     each), the ids of records no prediction answered and, when the run was
     asked to keep them, every scored item."""
 
-    missing: list[str] = field(default_factory=list)  # record ids with no prediction
+    missing: list[Any] = field(default_factory=list)  # record ids with no prediction
     missing_scored: bool = False  # were they scored 0 (``missing="zero"``) and counted in n?
     scored: int = 0
     false_claims: int = 0  # items whose output makes a false date claim (``claims=True``)
@@ -134,6 +152,7 @@ class VerifyReport:
 
 
 MISSING_POLICIES = ("skip", "zero")
+MATCH_POLICIES = ("id", "order")
 
 _DIAGNOSIS_BATCH = 4_096
 """Items of one family diagnosed together. Each batch checks every distinct
@@ -155,8 +174,11 @@ def verify(
     keep_items: bool = False,
     on_item: ItemListener | None = None,
     on_error: ErrorListener | None = None,
+    match: str = "id",
 ) -> VerifyReport:
-    """Score every prediction ``{"id", "output"}`` against the record with that id.
+    """Score every prediction ``{"id", "output"}`` against the record with that
+    id (``match="order"``: against the record at its position; see the module
+    docstring).
 
     The report sums the scores as they come (``report.summary()``); the items
     themselves go to ``on_item`` as they are scored, in prediction order, and
@@ -188,12 +210,20 @@ def verify(
     wants. A prediction without an ``output`` field is a bad row, never a 0."""
     if missing not in MISSING_POLICIES:
         raise TsolveError(f"missing: expected skip or zero, got {missing!r}")
+    check_match(match)
     report = VerifyReport(
         missing_scored=missing == "zero",
         kept_items=[] if keep_items else None,
         on_item=on_item,
         on_error=on_error,
     )
+    if match == "order":
+        if isinstance(records, RecordLookup):
+            raise TsolveError("match: order pairs rows as read; pass the records, not a lookup")
+        if batch_gc is not None:
+            batch_gc.freeze_inputs()
+        _verify_in_order(report, records, predictions, _Judge(diagnose, claims))
+        return report
     lookup = records if isinstance(records, RecordLookup) else records_in_memory(records)
     lookup.on_error = report.add_record_error
     if lookup.in_memory:  # read whole anyway: read it first, so its bad rows come first
@@ -211,14 +241,87 @@ def verify(
         if admitted is None:
             continue
         pid, record = admitted
-        judged = judge(pid, record, pred.get("output"))
-        if isinstance(judged, str):
-            report.add_error(judged)
-            continue
-        held.add(judged.item, judged.family, record if judged.waits else None, judged.claim)
+        _judge_and_hold(judge, held, report, pid, record, pred.get("output"))
     held.flush()
     finish(report, lookup.ids(), gate.seen, missing, lookup.get, judge.routes)
     return report
+
+
+def check_match(match: str) -> None:
+    """``match`` is one of :data:`MATCH_POLICIES`, or the one-line error."""
+    if match not in MATCH_POLICIES:
+        raise TsolveError(f"match: expected id or order, got {match!r}")
+
+
+def _verify_in_order(
+    report: VerifyReport,
+    records: Iterable[dict[str, Any] | BadRow],
+    predictions: Iterable[dict[str, Any] | BadRow],
+    judge: _Judge,
+) -> None:
+    """``match="order"``: the i-th prediction against the i-th record."""
+    held = _HeldItems(report)
+    recs, preds = iter(records), iter(predictions)
+    n = 0
+    while True:
+        rec, pred = next(recs, None), next(preds, None)
+        if rec is None or pred is None:
+            if rec is not None or pred is not None:
+                held.flush()
+                n_recs = n + (rec is not None) + sum(1 for _ in recs)
+                n_preds = n + (pred is not None) + sum(1 for _ in preds)
+                raise TsolveError(
+                    f"match: order pairs the i-th prediction with the i-th record, but there are "
+                    f"{n_recs} records and {n_preds} predictions"
+                )
+            break
+        n += 1
+        if isinstance(rec, BadRow):
+            report.add_record_error(f"puzzles {rec} (prediction row {n} not scored)")
+        if isinstance(pred, BadRow):
+            report.add_error(f"predictions {pred}")
+        if isinstance(rec, BadRow) or isinstance(pred, BadRow):
+            continue
+        rid, pid = rec.get("id"), pred.get("id")
+        label = f"row {n}" if rid is None else f"id {rid!r}"
+        if pid is not None and id_key(pid) != id_key(rid):
+            report.add_error(
+                f"predictions: row {n}: id {pid!r}, but record row {n} has id {rid!r}; "
+                "--match order pairs rows by position, so the files are out of step here"
+            )
+            continue
+        why_not = no_output(pred)
+        if why_not is not None:
+            report.add_error(f"predictions: {label}: {why_not}")
+            continue
+        _judge_and_hold(judge, held, report, label, rec, pred.get("output"))
+    held.flush()
+
+
+def _judge_and_hold(
+    judge: _Judge,
+    held: _HeldItems,
+    report: VerifyReport,
+    pid: str,
+    record: dict[str, Any],
+    output: Any,
+) -> None:
+    """Score one prediction matched to its record and hold the item for its
+    diagnosis, or report why it could not be scored (either way of matching)."""
+    judged = judge(pid, record, output)
+    if isinstance(judged, str):
+        report.add_error(judged)
+        return
+    held.add(judged.item, judged.family, record if judged.waits else None, judged.claim)
+
+
+def repeated_prediction(raw_id: Any) -> TsolveError:
+    """The one-line error for a second prediction with one id (``match="id"``)."""
+    return TsolveError(
+        f"predictions: id {raw_id!r} has more than one prediction; they are matched to records "
+        "by id, so prediction ids must be unique (or pass --match order to pair the i-th "
+        "prediction with the i-th record)"
+    )
 
 
 def no_output(pred: dict[str, Any]) -> str | None:
@@ -234,7 +337,8 @@ def no_output(pred: dict[str, Any]) -> str | None:
 
 class _Gate:
     """The checks a prediction passes, in prediction order, before it is
-    scored: not a repeat, a record with its id, an ``output`` field. Kept
+    scored: a record with its id, an ``output`` field, not a repeat (which
+    stops the run: :func:`repeated_prediction`). Kept
     apart from the scoring so that a run that scores elsewhere
     (:mod:`tsolve.verifiers.chunked`) passes the same checks, in the same
     order, with the same messages."""
@@ -247,10 +351,9 @@ class _Gate:
     def admit(self, raw_id: Any, why_not: str | None) -> tuple[str, dict[str, Any]] | None:
         """``(id, record)`` of a prediction that goes on to be scored, or None
         (reported). ``why_not``: :func:`no_output` of the prediction."""
-        pid = str(raw_id)
+        pid = id_key(raw_id)
         if raw_id is not None and pid in self.seen:
-            self.report.add_error(f"predictions: duplicate prediction for id {pid!r} (ignored)")
-            return None
+            raise repeated_prediction(raw_id)
         record = None if raw_id is None else self.lookup.get(pid)
         if record is None:
             self.report.add_error(f"predictions: id {raw_id!r} matches no record")
@@ -297,6 +400,7 @@ class _Judge:
             return f"predictions: id {pid!r}: {exc}"
         except Exception as exc:  # the backstop: one row never sinks the batch
             return f"predictions: id {pid!r}: {unexpected(exc)}"
+        item.id = record.get("id")  # the record's own value: an integer id stays an integer
         waits = False
         if not isinstance(output, str):
             item.parse_failed = True
@@ -315,15 +419,17 @@ class _Judge:
 
 def finish(
     report: VerifyReport,
-    ids: Iterable[str],
+    ids: Iterable[Any],
     seen: set[str],
     missing: str,
     get: Callable[[str], dict[str, Any] | None],
     routes: dict[str, tuple[Scorer, bool]],
 ) -> None:
-    """After the last prediction: list the records none answered (``ids``
-    in file order) and, with ``missing="zero"``, score them 0."""
-    report.missing = [rid for rid in ids if rid not in seen]
+    """After the last prediction: list the records none answered (``ids``,
+    the records' own values in file order; ``seen`` holds the
+    :func:`~tsolve.records.id_key` of the answered) and, with
+    ``missing="zero"``, score them 0."""
+    report.missing = [rid for rid in ids if id_key(rid) not in seen]
     if missing == "zero":
         _score_missing(report, get, routes)
 
@@ -380,7 +486,7 @@ def _score_missing(
 ) -> None:
     """Score each record of ``report.missing`` as an empty output: 0, counted."""
     for rid in report.missing:
-        record = get(rid)
+        record = get(id_key(rid))
         if record is None:
             continue  # the file changed under us: reported by the lookup
         try:
@@ -398,6 +504,7 @@ def _score_missing(
         item.parsed = None
         item.diagnosis = {"reason": "no prediction"}
         item.context = None
+        item.id = rid
         report.add_item(item)
 
 
@@ -449,6 +556,7 @@ def verify_files(
     on_error: ErrorListener | None = None,
     engine: str = "local",
     engine_address: str | None = None,
+    match: str = "id",
 ) -> VerifyReport:
     """:func:`verify` over two files (JSON, JSON array or JSONL; ``-`` = stdin).
 
@@ -465,6 +573,16 @@ def verify_files(
     (:mod:`tsolve.verifiers.chunked`; the records must be a JSON Lines file)."""
     if str(puzzles) == "-" and str(predictions) == "-":
         raise TsolveError("predictions: only one of the two files can be '-' (stdin)")
+    check_match(match)
+    if match == "order":  # both files read in step, row by row: nothing to index
+        if engine != "local":
+            raise TsolveError("match: order runs in this process (use --engine local)")
+        pred_rows: Iterable[Any] = iter_json_rows(predictions)
+        if track is not None:
+            pred_rows = track(pred_rows)
+        return verify(iter_json_rows(puzzles), pred_rows, diagnose, batch_gc, missing, claims,
+                      keep_items=keep_items, on_item=on_item, on_error=on_error,
+                      match="order")  # fmt: skip
     if engine != "local":
         from tsolve.engines import open_engine
         from tsolve.verifiers.chunked import verify_on_engine

@@ -52,9 +52,11 @@ from tsolve.records import (
     RawLine,
     Row,
     RowsAt,
+    id_key,
     iter_raw_rows,
     located_json_lines,
     located_rows_between,
+    read_line,
     read_row,
 )
 from tsolve.verifiers.batch import (
@@ -187,7 +189,7 @@ def _index(engine: Engine, path: str, size: int) -> tuple[list[Any], dict[str, i
         for offset, rid in block:
             ids.append(rid)
             if rid is not None and not isinstance(rid, BadRow):
-                first.setdefault(str(rid), offset)
+                first.setdefault(id_key(rid), offset)
     return ids, first
 
 
@@ -197,7 +199,8 @@ def _blocks(path: str, size: int) -> Iterator[tuple[int, int, int]]:
     start, lineno = 0, 1
     with open(path, "rb") as fh:
         while data := fh.read(size):
-            data += fh.readline()  # to the end of the line
+            last = lineno + data.count(b"\n")  # the line the block ends in
+            data += read_line(fh, f"{os.path.basename(path)}:{last}")
             yield start, start + len(data), lineno
             start += len(data)
             lineno += data.count(b"\n")
@@ -259,7 +262,7 @@ def _reader(
 
     def get(rid: str) -> dict[str, Any] | None:
         rec = rows_at.row_at(first[rid])
-        if isinstance(rec, BadRow) or str(rec.get("id")) != rid:
+        if isinstance(rec, BadRow) or id_key(rec.get("id")) != rid:
             report.add_record_error(f"puzzles: id {rid!r}: the file changed while it was read")
             return None
         return rec
@@ -299,11 +302,11 @@ def _score_chunk(state: _Scorer | _Unreachable, rows: list[RawLine | Row]) -> li
             continue
         raw_id, why_not = pred.get("id"), no_output(pred)
         judged: Judged | str | None = None
-        offset = None if raw_id is None or why_not else state.first.get(str(raw_id))
+        offset = None if raw_id is None or why_not else state.first.get(id_key(raw_id))
         if offset is not None:
-            pid = str(raw_id)
+            pid = id_key(raw_id)
             record = state.rows_at.row_at(offset)
-            if isinstance(record, BadRow) or str(record.get("id")) != pid:
+            if isinstance(record, BadRow) or id_key(record.get("id")) != pid:
                 judged = f"puzzles: id {pid!r}: the file changed while it was read"
             else:
                 judged = state.judge(pid, record, pred.get("output"))

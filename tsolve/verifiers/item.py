@@ -26,7 +26,7 @@ class ItemScore:
     with ``parse_failed`` set when nothing could be read: such items score 0.
     """
 
-    id: str
+    id: Any  # the record's own id value (the batch driver puts it back: JSON type kept)
     family: str
     metrics: dict[str, float]
     parsed: Any

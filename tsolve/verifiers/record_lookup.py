@@ -12,9 +12,18 @@ and parsed once and found at once; in any other order, a record scanned
 earlier is read again by its offset. Records from anywhere else (a list in
 memory, stdin, a JSON array, a table) are kept whole, as they must be.
 
-Unreadable rows, rows without an ``id`` and repeated ids are reported as they
-are scanned, with the messages ``tsolve verify`` always gave; the first of
-several records with one id is the one used.
+Unreadable rows and rows without an ``id`` are reported as they are scanned,
+and the batch goes on. A repeated id is not a bad row but a file that cannot
+be matched by id: which of two records would a prediction for that id be
+scored against? Never silently the first: the lookup raises the one-line
+:func:`repeated_records` error naming the id (records read whole are scanned
+to the end first, so the error names every repeated id and comes before any
+score; a JSON Lines file read in step stops at the first repeat it meets).
+``tsolve verify --match order`` pairs records and predictions by position
+instead (:mod:`tsolve.verifiers.batch`).
+
+Ids are matched by :func:`tsolve.records.id_key` (``1`` finds ``"1"``); the
+ids the lookup hands back (:meth:`RecordLookup.ids`) are the records' own values.
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.records import BadRow, RowsAt, iter_json_rows, located_json_lines
+from tsolve.records import BadRow, RowsAt, id_key, iter_json_rows, located_json_lines
 
 Record = dict[str, Any]
 
@@ -54,8 +63,9 @@ class RecordLookup:
         self.on_error: Callable[[str], None] = on_error or _unreported
         self._load = load
         self._close = close
-        self._index: dict[str, Any] = {}  # id -> locator, in file order
+        self._index: dict[str, tuple[Any, Any]] = {}  # id_key -> (locator, id), file order
         self._recent: OrderedDict[str, Record] = OrderedDict()
+        self._repeats: list[Any] | None = None  # scan_all collects repeats here
 
     @property
     def in_memory(self) -> bool:
@@ -63,7 +73,8 @@ class RecordLookup:
         return self._load is None
 
     def get(self, rid: str) -> Record | None:
-        """The first record with id ``rid``, or None if the records have none."""
+        """The record whose :func:`~tsolve.records.id_key` is ``rid``, or None
+        if the records have none."""
         if rid in self._index:
             return self._fetch(rid)
         while self._scan_one():
@@ -72,14 +83,21 @@ class RecordLookup:
         return None
 
     def scan_all(self) -> None:
-        """Read the records to the end (so every bad row is reported)."""
-        while self._scan_one():
-            pass
+        """Read the records to the end (so every bad row is reported); raises
+        :func:`repeated_records` naming every repeated id, if any."""
+        self._repeats = []
+        try:
+            while self._scan_one():
+                pass
+            if self._repeats:
+                raise repeated_records(self._repeats)
+        finally:
+            self._repeats = None
 
-    def ids(self) -> list[str]:
-        """Every record id, in file order (after :meth:`scan_all`)."""
+    def ids(self) -> list[Any]:
+        """Every record's id value, in file order (after :meth:`scan_all`)."""
         self.scan_all()
-        return list(self._index)
+        return [rid for _loc, rid in self._index.values()]
 
     def close(self) -> None:
         """Stop scanning and close the records file, if any."""
@@ -98,14 +116,14 @@ class RecordLookup:
         self.close()
 
     def _fetch(self, rid: str) -> Record | None:
-        loc = self._index[rid]
+        loc = self._index[rid][0]
         if self._load is None:
             return loc
         rec = self._recent.pop(rid, None)
         if rec is not None:
             return rec
         again = self._load(loc)
-        if isinstance(again, BadRow) or str(again.get("id")) != rid:
+        if isinstance(again, BadRow) or id_key(again.get("id")) != rid:
             self.on_error(f"puzzles: id {rid!r}: the file changed while it was read")
             return None
         return again
@@ -126,16 +144,35 @@ class RecordLookup:
         if rid is None:
             self.on_error("puzzles: a record has no 'id'")
             return True
-        key = str(rid)
+        key = id_key(rid)
         if key in self._index:
-            self.on_error(f"puzzles: duplicate id {rid!r} (the first one is used)")
+            if self._repeats is None:  # read in step: stop at the first repeat
+                raise repeated_records([rid])
+            self._repeats.append(rid)
             return True
-        self._index[key] = loc
+        self._index[key] = (loc, rid)
         if self._load is not None:
             self._recent[key] = rec
             if len(self._recent) > LOOKAHEAD:
                 self._recent.popitem(last=False)
         return True
+
+
+def repeated_records(ids: list[Any]) -> TsolveError:
+    """The one-line error for records that repeat an id, naming the first few."""
+    if len(ids) == 1:
+        what = f"id {ids[0]!r} is used by more than one record"
+    else:
+        firsts: dict[str, Any] = {}
+        for rid in ids:
+            firsts.setdefault(id_key(rid), rid)
+        shown = ", ".join(repr(r) for r in list(firsts.values())[:5])
+        more = ", ..." if len(firsts) > 5 else ""
+        what = f"{len(ids)} records repeat an earlier record's id ({shown}{more})"
+    return TsolveError(
+        f"puzzles: {what}; predictions are matched to records by id, so record ids must be "
+        "unique (or pass --match order to pair the i-th prediction with the i-th record)"
+    )
 
 
 def records_in_memory(records: Iterable[Record | BadRow]) -> RecordLookup:

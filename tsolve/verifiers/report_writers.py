@@ -14,18 +14,16 @@ memory, and the document is put together at the end, byte for byte what
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from typing import IO, Any, Protocol
 
-from tsolve.records import escape_surrogates
+from tsolve.records import json_text
 from tsolve.verifiers.item import ItemScore
 
 
 def _json(obj: Any, indent: int | None = None) -> str:
-    text = json.dumps(obj, ensure_ascii=False, indent=indent)
-    return escape_surrogates(text)  # a lone surrogate cannot be written as UTF-8
+    return json_text(obj, indent)  # the one strict writer (no NaN, surrogates escaped)
 
 
 class ReportWriter(Protocol):

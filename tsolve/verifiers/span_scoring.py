@@ -26,16 +26,8 @@ from functools import cache
 from typing import Any
 
 from tsolve.calendars.names import month_numbers, normalise
-from tsolve.calendars.tables import CALENDARS
-from tsolve.validation import (
-    bad,
-    expect_choice,
-    expect_dict,
-    expect_int,
-    expect_iso_date,
-    optional,
-    plain,
-)
+from tsolve.encodings.span_question import check_span_record
+from tsolve.validation import plain
 from tsolve.verifiers.answer_parsing import PLAIN_MARKER, last_marker_end
 from tsolve.verifiers.item import ItemScore
 
@@ -121,26 +113,6 @@ def parse_date_answer(calendar: str, text: str) -> dict[str, Any] | None:
             out["ambiguous"] = "plain 'Adar' in a leap year (Adar I or Adar II?)"
         # In a common year Adar is month 12, as parsed.
     return out
-
-
-def check_span_record(record: dict[str, Any]) -> None:
-    """The fields the scorer reads, type- and range-checked (one error model,
-    :mod:`tsolve.validation`): a polar item needs ``answer`` Yes/No, a content
-    item a ``gold`` date of a known calendar."""
-    rid = f"record {record.get('id')!r}"
-    fmt = expect_choice(record.get("format"), f"{rid}: format", ("content", "polar"))
-    if fmt == "polar":
-        expect_choice(record.get("answer"), f"{rid}: answer", ("Yes", "No"))
-        if record.get("gold") is None:
-            return  # a polar item is scored on its label alone
-    gold = expect_dict(record.get("gold"), f"{rid}: gold")
-    expect_choice(gold.get("calendar"), f"{rid}: gold.calendar", CALENDARS)
-    expect_int(gold.get("year"), f"{rid}: gold.year", -10_000, 20_000)
-    expect_int(gold.get("month"), f"{rid}: gold.month", 1, 14)
-    expect_int(gold.get("day"), f"{rid}: gold.day", 1, 31)
-    if not isinstance(gold.get("leap") or False, bool):  # None: absent (an Arrow filler)
-        raise bad(f"{rid}: gold.leap", "true or false", gold.get("leap"))
-    optional(gold.get("gregorian"), expect_iso_date, f"{rid}: gold.gregorian")
 
 
 def right_under_reading(record: dict[str, Any], answer: Any) -> str | None:
