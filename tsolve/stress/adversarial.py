@@ -92,13 +92,27 @@ def _m(item: Item, body: str) -> str:
     return f"{item.marker} {body}"
 
 
+_ELEMENT_SPLIT = re.compile(r"\s*(?:[,;\n]|\bor\b|\band\b)\s*")
+
+
+def _elements(gold: str) -> set[str]:
+    return {e for e in _ELEMENT_SPLIT.split(gold.lower()) if e}
+
+
 def _other_gold(item: Item, items: Sequence[Item], i: int) -> str:
-    """The gold of the next item whose gold differs (the same gold if none)."""
+    """The gold of another item of the same stratum sharing no element with
+    this gold (so that "gold or other gold" is never the gold itself); failing
+    that, any other gold that differs; failing that, the same gold."""
     n = len(items)
-    for k in range(1, n):
-        other = items[(i + k) % n]
-        if other.gold != item.gold:
-            return other.gold
+    mine = _elements(item.gold)
+    others = [items[(i + k) % n] for k in range(1, n)]
+    for ok in (
+        lambda o: o.stratum == item.stratum and not (_elements(o.gold) & mine),
+        lambda o: o.gold != item.gold,
+    ):
+        for other in others:
+            if ok(other):
+                return other.gold
     return item.gold
 
 
@@ -116,8 +130,8 @@ NO_ANSWER: dict[str, Policy] = {
     "echo prompt": lambda it, items, i: it.prompt,
     "list every candidate (or)": lambda it, items, i: _m(it, " or ".join(it.candidates)),
     "list every candidate (,)": lambda it, items, i: _m(it, ", ".join(it.candidates)),
-    "gold then every candidate": lambda it, items, i: (
-        _m(it, _oneline(it.gold) + " or " + " or ".join(it.candidates))
+    "gold then every candidate": lambda it, items, i: _m(
+        it, _oneline(it.gold) + " or " + " or ".join(it.candidates)
     ),
     "gold or another item's gold": lambda it, items, i: _m(
         it, _oneline(it.gold) + " or " + _oneline(_other_gold(it, items, i))
@@ -170,9 +184,9 @@ HONEST: dict[str, Policy] = {
     "gold with a full stop and spaces": lambda it, items, i: "\n".join(
         f"  {it.marker}   {ln.strip()}.  " for ln in it.gold.splitlines() if ln.strip()
     ),
-    "gold in lower case": lambda it, items, i: _lines(it, it.gold.lower())
-    if "\n" not in it.gold
-    else _lines(it, it.gold),
+    "gold in lower case": lambda it, items, i: (
+        _lines(it, it.gold.lower()) if "\n" not in it.gold else _lines(it, it.gold)
+    ),
     "gold in \\boxed{}": lambda it, items, i: (
         "Reasoning.\n" + _m(it, "\\boxed{" + it.gold + "}")
         if "\n" not in it.gold
@@ -359,7 +373,9 @@ class FamilyResult:
             for k, v in means.items():
                 base = self.baseline.get(k, 0.0)
                 if k != "parse_failed" and k not in self.gameable and v > base + TOLERANCE:
-                    out.append(f"{self.family}: guess {name!r} scores {k} {v:.3f} > chance {base:.3f}")
+                    out.append(
+                        f"{self.family}: guess {name!r} scores {k} {v:.3f} > chance {base:.3f}"
+                    )
         for name, means in self.honest.items():
             for k in ("em", "accuracy", "reward"):
                 if k in means and means[k] < 1.0 - TOLERANCE:
@@ -381,10 +397,14 @@ def run_family(family: str, records: Sequence[Record], score: Score = shared_sco
                           gameable=gameable_metrics(family))  # fmt: skip
     guesses = {**constant_policies(items), **GUESSES}
     for table, policies in (
-        (result.no_answer, NO_ANSWER), (result.guesses, guesses), (result.honest, HONEST)
+        (result.no_answer, NO_ANSWER),
+        (result.guesses, guesses),
+        (result.honest, HONEST),
     ):
         for name, policy in policies.items():
-            table[name] = _mean([score(it.record, policy(it, items, i)) for i, it in enumerate(items)])
+            table[name] = _mean(
+                [score(it.record, policy(it, items, i)) for i, it in enumerate(items)]
+            )
     return result
 
 
@@ -396,5 +416,3 @@ def gameable_metrics(family: str) -> tuple[str, ...]:
     except ImportError:
         return ()
     return tuple(GAMEABLE.get(family, ()))
-
-
