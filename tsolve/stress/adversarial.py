@@ -410,9 +410,7 @@ def run_family(family: str, records: Sequence[Record], score: Score = shared_sco
 
 def gameable_metrics(family: str) -> tuple[str, ...]:
     """Metrics the family keeps under a paper's name although a policy can
-    farm them (never a reward); empty when the scorer declares none."""
-    try:
-        from tsolve.verifiers.final_answer import GAMEABLE
-    except ImportError:
-        return ()
-    return tuple(GAMEABLE.get(family, ()))
+    farm them (never a reward: :data:`tsolve.verifiers.rewards.GAMEABLE`)."""
+    from tsolve.verifiers.rewards import gameable
+
+    return gameable(family)

@@ -141,20 +141,31 @@ def _line_marker(marker: re.Pattern[str]) -> re.Pattern[str]:
     return found
 
 
+_TEXT = re.compile(r"\\text\{([^{}]*)\}")
 _BOXED = re.compile(r"\\boxed\s*\{")
-_EDGE = re.compile(r"^[\s*_`\"'“”‘’$]+|[\s*_`\"'“”‘’$]+$")
+_EDGE = " \t\r\f\v*_`\"'“”‘’$"  # str.strip: a regex "[...]+$" is quadratic in a long run
 
 
 def _boxed_contents(text: str) -> list[tuple[int, str]]:
-    """``(start, contents)`` of every ``\\boxed{...}`` (braces balanced)."""
+    """``(start, contents)`` of every ``\\boxed{...}`` whose braces close.
+    The braces are matched in one pass (a stack), so a text of unclosed
+    boxes costs linear time, not a scan to the end per box."""
+    opens = list(_BOXED.finditer(text))
+    if not opens:
+        return []
+    close: dict[int, int] = {}
+    stack: list[int] = []
+    for i in range(opens[0].end() - 1, len(text)):
+        c = text[i]
+        if c == "{":
+            stack.append(i)
+        elif c == "}" and stack:
+            close[stack.pop()] = i
     out = []
-    for m in _BOXED.finditer(text):
-        depth, i = 1, m.end()
-        while i < len(text) and depth:
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
-            i += 1
-        if depth == 0:
-            out.append((m.start(), text[m.end() : i - 1]))
+    for m in opens:
+        end = close.get(m.end() - 1)
+        if end is not None:
+            out.append((m.start(), text[m.end() : end]))
     return out
 
 
@@ -164,8 +175,9 @@ def clean_answer_line(line: str) -> str:
     boxes = _boxed_contents(line)
     if len(boxes) == 1:
         line = boxes[0][1]
-    line = re.sub(r"\\text\s*\{([^{}]*)\}", r"\1", line)
-    return _EDGE.sub("", line.strip())
+    if "\\text" in line:
+        line = _TEXT.sub(r"\1", line)
+    return line.strip().strip(_EDGE)
 
 
 @dataclass(frozen=True)
