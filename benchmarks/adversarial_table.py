@@ -17,14 +17,18 @@ import argparse
 import json
 import sys
 
-from tsolve.stress.adversarial import FAMILIES, generate_records, run_family
+from tsolve.stress.adversarial import FAMILIES, generate_records, records_per_family, run_family
 
 
 def markdown(result) -> str:  # type: ignore[no-untyped-def]
     metrics = [k for k in result.baseline]
     head = "| policy | " + " | ".join(metrics) + " | parse fail |"
     rows = [head, "|" + "---|" * (len(metrics) + 2)]
-    rows.append("| **chance baseline** | " + " | ".join(f"{result.baseline[k]:.3f}" for k in metrics) + " | |")
+    rows.append(
+        "| **chance baseline** | "
+        + " | ".join(f"{result.baseline[k]:.3f}" for k in metrics)
+        + " | |"
+    )
     for title, table in (("", result.no_answer), ("", result.guesses), ("honest: ", result.honest)):
         for name, means in table.items():
             cells = []
@@ -34,7 +38,11 @@ def markdown(result) -> str:  # type: ignore[no-untyped-def]
                 over = not title and k not in result.gameable and v > limit + 1e-9
                 under = title and k in ("em", "accuracy", "reward") and v < 1 - 1e-9
                 cells.append(f"{v:.3f}{' *' if over or under else ''}")
-            rows.append(f"| {title}{name} | " + " | ".join(cells) + f" | {means.get('parse_failed', 0):.2f} |")
+            rows.append(
+                f"| {title}{name} | "
+                + " | ".join(cells)
+                + f" | {means.get('parse_failed', 0):.2f} |"
+            )
     return "\n".join(rows)
 
 
@@ -47,7 +55,7 @@ def main() -> int:
     args = ap.parse_args()
     out = {}
     for fam in args.family or FAMILIES:
-        result = run_family(fam, generate_records(fam, 2 * args.n if fam == "span" else args.n, args.seed))
+        result = run_family(fam, generate_records(fam, records_per_family(fam, args.n), args.seed))
         out[fam] = result.to_json()
         print(f"\n### {fam} ({result.n} records, seed {args.seed})\n")
         print(markdown(result))

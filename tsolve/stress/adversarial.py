@@ -414,3 +414,69 @@ def gameable_metrics(family: str) -> tuple[str, ...]:
     from tsolve.verifiers.rewards import gameable
 
     return gameable(family)
+
+
+@dataclass
+class AdversarialReport:
+    """``tsolve stress --adversarial``: one :class:`FamilyResult` per family."""
+
+    seed: int
+    results: list[FamilyResult] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[str]:
+        return [line for r in self.results for line in r.failures()]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "ok": self.ok, "failures": self.failures,
+                "families": {r.family: r.to_json() for r in self.results}}  # fmt: skip
+
+    def summary_rows(self) -> list[tuple[str, str, dict[str, float]]]:
+        """Per family: the baseline, the highest no-answer and guess means
+        and the lowest honest mean, per metric (``(family, row, means)``)."""
+        rows = []
+        for r in self.results:
+            rows.append((r.family, "chance baseline", dict(r.baseline)))
+            for label, table, pick in (
+                ("best no-answer policy", r.no_answer, max),
+                ("best guess", r.guesses, max),
+                ("worst honest answer", r.honest, min),
+            ):
+                rows.append((r.family, label, {
+                    k: pick(means.get(k, 0.0) for means in table.values()) for k in r.baseline
+                }))  # fmt: skip
+        return rows
+
+
+def records_per_family(family: str, n: int) -> int:
+    """How many records a run of ``n`` uses for ``family``: SPAN, whose
+    records are half yes/no and half dates, gets twice as many."""
+    return 2 * n if family == "span" else n
+
+
+def run_adversarial(
+    families: Sequence[str],
+    n: int,
+    seed: int,
+    records: dict[str, Sequence[Record]] | None = None,
+    on_family: Callable[[str], None] | None = None,
+) -> AdversarialReport:
+    """Every policy against every family of ``families`` on the records of run
+    ``seed`` (:func:`records_per_family` of them, :data:`DEFAULT_OPTIONS`),
+    or on ``records`` given per family. The report fails if a no-answer
+    policy scores above 0, a guess above the chance baseline, or an honest
+    answer below 1, in any metric not declared gameable."""
+    report = AdversarialReport(seed)
+    for family in families:
+        if on_family is not None:
+            on_family(family)
+        given = (records or {}).get(family)
+        recs = list(given) if given is not None else generate_records(
+            family, records_per_family(family, n), seed
+        )  # fmt: skip
+        report.results.append(run_family(family, recs))
+    return report
