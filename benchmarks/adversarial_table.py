@@ -1,6 +1,10 @@
 """The table of adversarial policies by family and metric (docs/scoring.md).
 
     python benchmarks/adversarial_table.py [--n 60] [--seed 1] [--json FILE]
+    python benchmarks/adversarial_table.py --compare BEFORE.json AFTER.json
+
+``--compare`` prints one table per family from two ``--json`` files, each
+cell "before → after", as docs/scoring.md shows them.
 
 Generates ``n`` records per family (run ``seed``, the options of
 :data:`tsolve.stress.adversarial.DEFAULT_OPTIONS`), runs every policy of
@@ -46,7 +50,47 @@ def markdown(result) -> str:  # type: ignore[no-untyped-def]
     return "\n".join(rows)
 
 
+def compare(before_path: str, after_path: str) -> str:
+    """Markdown tables, one per family: every policy's mean per metric in
+    ``before`` and ``after`` (two ``--json`` outputs), with the baselines."""
+    with open(before_path) as f:
+        before = json.load(f)
+    with open(after_path) as f:
+        after = json.load(f)
+    out = []
+    for fam, new in after.items():
+        old = before.get(fam, {})
+        metrics = [k for k in new["baseline"] if k != "parse_failed"]
+        gameable = set(new.get("gameable", []))
+        names = [f"{m} (gameable)" if m in gameable else m for m in metrics]
+        out.append(f"\n### {fam} ({new['n']} records)\n")
+        out.append("| policy | " + " | ".join(names) + " |")
+        out.append("|" + "---|" * (len(metrics) + 1))
+
+        def cell(a: dict, b: dict, k: str) -> str:
+            x, y = a.get(k), b.get(k, 0.0)
+            return f"{y:.3f}" if x is None or abs(x - y) < 5e-4 else f"{x:.3f} → **{y:.3f}**"
+
+        out.append(
+            "| *chance baseline* | "
+            + " | ".join(cell(old.get("baseline", {}), new["baseline"], k) for k in metrics)
+            + " |"
+        )
+        for kind, label in (("no_answer", "no answer"), ("guesses", "guess"), ("honest", "honest")):
+            for name, means in new[kind].items():
+                prev = old.get(kind, {}).get(name, {})
+                out.append(
+                    f"| {label}: {name} | "
+                    + " | ".join(cell(prev, means, k) for k in metrics)
+                    + " |"
+                )
+    return "\n".join(out)
+
+
 def main() -> int:
+    if len(sys.argv) == 4 and sys.argv[1] == "--compare":
+        print(compare(sys.argv[2], sys.argv[3]))
+        return 0
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=60, help="records per family (SPAN: 2n)")
     ap.add_argument("--seed", type=int, default=1)
