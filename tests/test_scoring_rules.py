@@ -109,6 +109,44 @@ def test_no_final_answer_is_a_failure_with_a_reason(text: str) -> None:
     assert found.failed and found.reason
 
 
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "MY ANSWER:",
+                "my answer :",
+                "answer",
+                " ",
+                "\n",
+                "\n\n",
+                "**",
+                "x",
+                "2024-01-02",
+                "- ",
+                "Answer:",
+                "\r\n",
+                "\x0c",
+            ]
+        ),
+        max_size=14,
+    )
+)
+def test_the_backward_marker_search_finds_what_the_line_scan_finds(parts: list[str]) -> None:
+    """ASCII text takes a fast path (backwards from each "answer"); a text
+    with a non-ASCII first line takes the line-by-line scan. Both must pick
+    the same marker line and answer."""
+    from tsolve.verifiers.answer_parsing import LOOSE_MARKER, PLAIN_MARKER
+
+    text = "".join(parts)
+    for marker in (MARKER, PLAIN_MARKER, LOOSE_MARKER):
+        for follow in (False, True):
+            fast = final_answer(text, marker, follow=follow)
+            slow = final_answer("é\n" + text, marker, follow=follow)
+            assert (fast.how == "marker") == (slow.how == "marker"), text
+            if fast.how == "marker":
+                assert fast == slow, text
+
+
 @pytest.mark.parametrize(
     ("text", "dates"),
     [

@@ -172,9 +172,10 @@ def _boxed_contents(text: str) -> list[tuple[int, str]]:
 def clean_answer_line(line: str) -> str:
     """An answer line without its wrapping: markdown emphasis, quotes, ``$``,
     ``\\boxed{}`` and ``\\text{}`` (one box on the line: its contents)."""
-    boxes = _boxed_contents(line)
-    if len(boxes) == 1:
-        line = boxes[0][1]
+    if "boxed" in line:
+        boxes = _boxed_contents(line)
+        if len(boxes) == 1:
+            line = boxes[0][1]
     if "\\text" in line:
         line = _TEXT.sub(r"\1", line)
     return line.strip().strip(_EDGE)
@@ -209,8 +210,14 @@ def final_answer(
     the next line does, and only when the marker line itself is empty."""
     if not isinstance(output, str):
         return FinalAnswer(reason="output is not a string")
-    lines = output.splitlines()
     anchored = _line_marker(marker)
+    if not block and output.isascii() and not any(c in output for c in _OTHER_BREAKS):
+        found = _last_marker_line(output, anchored)
+        if found is not None:  # only the marker line and what follows are split
+            start, end = found
+            lines = output[start:].splitlines()
+            return _from_marker_lines(lines, {0: end - start}, block, follow)
+    lines = output.splitlines()
     ends: dict[int, int] = {}
     for i in range(len(lines) - 1, -1, -1):
         line = lines[i]
@@ -223,27 +230,7 @@ def final_answer(
         elif block and ends and line.strip():
             break  # the block of marker lines ends here
     if ends:
-        if block:
-            picked = [clean_answer_line(lines[i][ends[i] :]) for i in sorted(ends)]
-            picked = [p for p in picked if p]
-        else:
-            last = max(ends)
-            rest = clean_answer_line(lines[last][ends[last] :])
-            picked = [rest] if rest else []
-            for line in lines[last + 1 :]:
-                if not line.strip():
-                    if picked:
-                        break
-                    continue
-                if picked and not follow:
-                    break
-                picked.append(clean_answer_line(line))
-                if not follow:
-                    break
-        picked = [p for p in picked if p]
-        if not picked:
-            return FinalAnswer(reason="the answer line is empty")
-        return FinalAnswer(tuple(picked), how="marker")
+        return _from_marker_lines(lines, ends, block, follow)
     boxes = _boxed_contents(output)
     if boxes:
         inner = clean_answer_line(boxes[-1][1])
@@ -257,6 +244,59 @@ def final_answer(
     if len(body) == 1 or block:
         return FinalAnswer(tuple(body), how="bare")
     return FinalAnswer(reason=f"no final answer line (a line starting with {_marker_name(marker)})")
+
+
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
+"""The ASCII line breaks ``str.splitlines`` knows besides ``\\n`` (looked
+for with ``in``, a fast search; a regex class scans ten times slower)."""
+
+
+def _last_marker_line(text: str, anchored: re.Pattern[str]) -> tuple[int, int] | None:
+    """``(line start, marker end)`` of the last line of ASCII ``text`` that
+    starts with ``anchored``, found backwards from each "answer" (every
+    marker holds one) instead of splitting the whole output into lines:
+    outputs are mostly reasoning with the answer line at the end. The same
+    line as the line-by-line scan finds (a property test checks it); only
+    ASCII text without other line breaks (:data:`_OTHER_BREAKS`) takes this
+    path, where lower-casing keeps offsets and ``\\n`` ends every line."""
+    low = text.lower()
+    end = len(low)
+    while (k := low.rfind("answer", 0, end)) >= 0:
+        start = text.rfind("\n", 0, k) + 1
+        stop = text.find("\n", k)
+        m = anchored.match(text, start, len(text) if stop < 0 else stop)
+        if m is not None:
+            return start, m.end()
+        end = start  # the rest of this line holds no marker at its start
+    return None
+
+
+def _from_marker_lines(
+    lines: list[str], ends: dict[int, int], block: bool, follow: bool
+) -> FinalAnswer:
+    """The answer from ``lines`` whose marker lines end their markers at
+    ``ends`` (line index -> offset): see :func:`final_answer`."""
+    if block:
+        picked = [clean_answer_line(lines[i][ends[i] :]) for i in sorted(ends)]
+        picked = [p for p in picked if p]
+    else:
+        last = max(ends)
+        rest = clean_answer_line(lines[last][ends[last] :])
+        picked = [rest] if rest else []
+        for line in lines[last + 1 :]:
+            if not line.strip():
+                if picked:
+                    break
+                continue
+            if picked and not follow:
+                break
+            picked.append(clean_answer_line(line))
+            if not follow:
+                break
+    picked = [p for p in picked if p]
+    if not picked:
+        return FinalAnswer(reason="the answer line is empty")
+    return FinalAnswer(tuple(picked), how="marker")
 
 
 def _marker_name(marker: re.Pattern[str]) -> str:
