@@ -147,8 +147,19 @@ NO_ANSWER: dict[str, Policy] = {
 }
 """Policies that commit to no single answer (hedges, lists, dumps, echoes):
 each must score exactly 0 in every metric."""
-NO_ANSWER.update({f"hedge: {h.format(m='').strip()}": (
-    lambda it, items, i, h=h: h.format(m=it.marker)) for h in HEDGES})  # fmt: skip
+
+
+def _hedge(template: str) -> Policy:
+    """The policy answering ``template`` with the family's marker for ``{m}``."""
+    return lambda it, items, i: template.format(m=it.marker)
+
+
+def _constant(answer: str) -> Policy:
+    """The policy giving ``answer`` after the marker, whatever the item."""
+    return lambda it, items, i: _lines(it, answer)
+
+
+NO_ANSWER.update({f"hedge: {h.format(m='').strip()}": _hedge(h) for h in HEDGES})
 
 GUESSES: dict[str, Policy] = {
     "echo prompt, then a constant": lambda it, items, i: it.prompt + "\n" + _m(it, "Yes"),
@@ -171,7 +182,7 @@ def constant_policies(items: Sequence[Item], k: int = 5) -> dict[str, Policy]:
     golds = [g for g, _n in Counter(it.gold for it in items).most_common(k)]
     out: dict[str, Policy] = {}
     for c in dict.fromkeys([*golds, "Yes", "No", "None"]):
-        out[f"constant: {_oneline(c)[:40]}"] = lambda it, items, i, c=c: _lines(it, c)
+        out[f"constant: {_oneline(c)[:40]}"] = _constant(c)
     return out
 
 

@@ -145,9 +145,9 @@ def read_date_answer(
     date alone, with no other words. ``order`` reads ``05/06/2014``."""
     t = _fold(text)
     if calendar == "gregorian":
-        t, ambiguous = read_numeric_dates(t, order)
-        if ambiguous:
-            return None, ambiguous, False
+        t, unclear = read_numeric_dates(t, order)
+        if unclear:
+            return None, unclear, False
     isos = list(_ISO_LIKE.finditer(t))
     if calendar == "chinese":
         months = list(_CN_MONTH.finditer(t))
