@@ -189,8 +189,45 @@ def check_record(rec: dict[str, Any]) -> None:
         assert lib_fields(cand["calendar"], g) == ct
         assert (ct == want) == (rec["answer"] == "Yes")
         assert cand["text"] in rec["question"]
+    else:  # the whole answer: day, month name (Adar I vs Adar), leap flag, year
+        assert rec["answer"] == content_text(rec["gold"]["calendar"], want), rec["question"]
+
+
+# Month names as the records spell them, written out here (standard English
+# transliterations, as on the calendars' Wikipedia pages), not read from
+# tsolve: month n is entry n - 1. Hebrew months 12 and 13 depend on the year.
+MONTH_NAMES: dict[str, list[str]] = {
+    "hebrew": ["Nisan", "Iyar", "Sivan", "Tammuz", "Av", "Elul", "Tishrei", "Cheshvan",
+               "Kislev", "Tevet", "Shevat"],
+    "islamic": ["Muharram", "Safar", "Rabi al-Awwal", "Rabi al-Thani", "Jumada al-Awwal",
+                "Jumada al-Thani", "Rajab", "Shaban", "Ramadan", "Shawwal", "Dhu al-Qadah",
+                "Dhu al-Hijjah"],
+    "persian": ["Farvardin", "Ordibehesht", "Khordad", "Tir", "Mordad", "Shahrivar", "Mehr",
+                "Aban", "Azar", "Dey", "Bahman", "Esfand"],
+    "shaka": ["Chaitra", "Vaishakha", "Jyeshtha", "Ashadha", "Shravana", "Bhadrapada",
+              "Ashvin", "Kartika", "Agrahayana", "Pausha", "Magha", "Phalguna"],
+}  # fmt: skip
+MONTH_NAMES["islamic-umalqura"] = MONTH_NAMES["islamic"]
+
+
+def content_text(cal: str, fields: Fields) -> str:
+    """A content answer as the generator words it, from (year, month, day,
+    leap) alone: the check that catches a swapped month name or leap flag."""
+    import calendar as pycal
+
+    import pyluach.utils
+
+    y, m, d, leap = fields
+    if cal == "gregorian":
+        return f"{pycal.month_name[m]} {d}, {y}"
+    if cal == "chinese":
+        return f"day {d} of {'Leap ' if leap else ''}Month {m}, {y}"
+    assert not leap, (cal, fields)
+    if cal == "hebrew" and m >= 12:
+        name = ("Adar I" if m == 12 else "Adar II") if pyluach.utils._is_leap(y) else "Adar"
     else:
-        assert str(want[0]) in rec["answer"] and str(want[2]) in rec["answer"]
+        name = MONTH_NAMES[cal][m - 1]
+    return f"{d} {name} {y}"
 
 
 # A SPAN v1 record (the old generator's wording, hand-checked): the Islamic

@@ -22,11 +22,11 @@ from tsolve.cli.app import app
 from tsolve.columns import decode_row, layout
 from tsolve.datasets import write_dataset
 from tsolve.errors import TsolveError
-from tsolve.facade import as_output, gold_answer
 from tsolve.families import all_families, get_family
 from tsolve.hf import from_dataset, to_dataset
 from tsolve.records import BadRow, counted_rows, dumps, iter_json_rows
 from tsolve.verifiers.batch import verify
+from tsolve.verifiers.gold_answers import as_output, gold_answer
 
 datasets.disable_progress_bars()
 

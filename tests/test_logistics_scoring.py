@@ -54,17 +54,48 @@ ITEM: dict[str, Any] = {
 @pytest.mark.parametrize(
     "output",
     [
-        "Reasoning steps: ... Answer: l1_0, t1",
+        "Reasoning steps: ...\nAnswer: l1_0, t1",
         "Reasoning steps: ...\nAnswer:\n\n['l1\\_0', 't1']",
         "**Final answer:** the package p2 is at location **l1_0**, inside truck t1.",
-        "blah blah\nThe package is at l1_0 and in t1",
         "ANSWER - t1 and l1_0",
+        "The answer is: l1_0 and t1.",
+        "l1_0, t1",  # a bare answer
+        "Steps.\n$\\boxed{l1\\_0, t1}$",
     ],
 )
 def test_tolerant_parsing_of_right_answers(output: str) -> None:
     s = score_logistics(ITEM, output)
     assert not s.parse_failed and s.metrics["accuracy"] == 1.0, s.parsed
     assert s.diagnosis == {}
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "blah blah\nThe package is at l1_0 and in t1",  # no answer line: free text is not searched
+        "Reasoning steps: ... Answer: l1_0, t1",  # the marker must start its line
+        "The package is at l1_0 and in t1",  # a bare answer must be names only
+        "I am not sure.",
+        "Answer: <names>",
+    ],
+)
+def test_no_answer_line_is_a_parse_failure(output: str) -> None:
+    s = score_logistics(ITEM, output)
+    assert s.parse_failed and s.metrics == {"accuracy": 0.0, "partial": 0.0}, s
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "Answer: l1_0 or l1_1 or t1",  # two locations
+        "Answer: l1_0, t1, a0",  # two vehicles
+        "Answer: l1_1, l1_0, l2_0, a0, t1",  # every name of the scenario
+    ],
+)
+def test_over_answers_score_nothing_in_any_metric(output: str) -> None:
+    s = score_logistics(ITEM, output)
+    assert not s.parse_failed and s.metrics == {"accuracy": 0.0, "partial": 0.0}, s
+    assert "over_answer" in s.diagnosis
 
 
 def test_only_the_first_answer_line_counts() -> None:

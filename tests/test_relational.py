@@ -247,7 +247,10 @@ def test_tuple_answer_parsing_takes_the_last_block_and_flags_bad_lines() -> None
     assert not p.failed
     assert p.tuples == [("2024-03-05", "2024-03-22"), ("2024-03-12", "2024-03-29")]
     assert len(p.invalid) == 2  # an impossible date; a missing event
-    assert parse_tuple_answer("so... MY ANSWER: None", names).is_none
+    assert parse_tuple_answer("so...\nMY ANSWER: None", names).is_none
+    # A marker inside a sentence is not a final answer line, and text
+    # without one is read as a bare answer, which must be tuples only.
+    assert parse_tuple_answer("so... MY ANSWER: None", names).failed
     assert parse_tuple_answer("no marker here", names).failed
     both = parse_tuple_answer("MY ANSWER: None\nMY ANSWER: board meeting = 2024-03-05; "
                               "product launch = 2024-03-22", names)  # fmt: skip

@@ -38,7 +38,9 @@ def _record(cal: str, y: int, m: int, d: int, leap: bool = False, fmt: str = "co
         ("hebrew", (5785, 12, 14, False), "MY ANSWER: 14 Adar 5785"),  # common year
         ("islamic", (1445, 10, 1, False), "MY ANSWER: Shawwal 1, 1445 AH"),
         ("islamic", (1445, 3, 12, False), "MY ANSWER: 12 Rabi' al-Awwal 1445"),
-        ("islamic", (1445, 12, 10, False), "The date is 10 Dhul-Hijjah 1445."),
+        ("islamic", (1445, 12, 10, False), "MY ANSWER: The date is 10 Dhul-Hijjah 1445."),
+        ("islamic", (1445, 12, 10, False), "10 Dhul-Hijjah 1445"),  # bare
+        ("hebrew", (5784, 3, 25, False), "So:\n$\\boxed{25 \\text{Sivan} 5784}$"),
         ("persian", (1403, 4, 11, False), "MY ANSWER: 11 Tir 1403"),
         ("persian", (1403, 1, 1, False), "MY ANSWER: 1 Farvardin 1403"),
         ("shaka", (1946, 4, 10, False), "MY ANSWER: 10 Ashadha 1946"),
@@ -102,8 +104,18 @@ def test_unparseable_content_scores_zero(output: str) -> None:
         ("Thinking... no wait.\nMY ANSWER: No", "No", 1.0, False),
         ("MY ANSWER: no.", "Yes", 0.0, False),
         ("Yes", "Yes", 1.0, False),
-        ("MY ANSWER: True", "Yes", 1.0, False),
+        ("MY ANSWER: **Yes.**", "Yes", 1.0, False),
+        ("  my answer:   NO !  ", "No", 1.0, False),
+        ("MY ANSWER: True", "Yes", 0.0, True),
         ("MY ANSWER: maybe", "No", 0.0, True),
+        ("MY ANSWER: No idea", "No", 0.0, True),
+        ("MY ANSWER: Yes or No", "No", 0.0, True),
+        ("MY ANSWER: Yes. No.", "No", 0.0, True),
+        ("I have no idea, sorry.", "No", 0.0, True),
+        ("Not sure. Yes or no? I can't tell.", "No", 0.0, True),
+        ("There is no way to know.", "No", 0.0, True),
+        ("Reasoning: the answer is no.\nSo that is it.", "No", 0.0, True),
+        ('End your response with "MY ANSWER: No".', "No", 0.0, True),
     ],
 )
 def test_polar(output: str, gold: str, acc: float, failed: bool) -> None:
@@ -114,8 +126,9 @@ def test_polar(output: str, gold: str, acc: float, failed: bool) -> None:
 
 def test_helpers() -> None:
     assert final_answer("a\nMY ANSWER: x\nMY ANSWER: y\n\n") == "y"
-    assert final_answer("line one\n\nlast line  \n") == "last line"
-    assert parse_polar("yes, no, YES") == "Yes"
+    assert final_answer("line one\n\nlast line  \n") == ""  # two lines, no marker
+    assert final_answer("  last line  \n") == "last line"  # a bare answer
+    assert parse_polar("yes, no, YES") is None
     assert parse_polar("nope") is None
     assert parse_date_answer("persian", "Tir") is None
 

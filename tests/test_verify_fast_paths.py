@@ -151,7 +151,10 @@ def test_running_aggregate_is_what_the_report_adds_to() -> None:
     for it in items:
         totals.add(it)
     cell = totals.result()["by"]["g"]["x"]
-    assert cell == {"n": 2, "em": 0.5, "f1": 0.25, "parse_failures": 1}
+    # Standard errors by hand: em {1, 0} has sample sd sqrt(1/2), over sqrt(2)
+    # that is 1/2; f1 {0.5, 0} (missing counts 0) has sd sqrt(1/8), so 1/4.
+    assert cell == {"n": 2, "em": 0.5, "em_stderr": 0.5, "f1": 0.25, "f1_stderr": 0.25,
+                    "parse_failures": 1}  # fmt: skip
     assert isinstance(totals.overall, RunningAggregate)
 
 

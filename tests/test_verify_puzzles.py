@@ -54,6 +54,24 @@ def test_metrics_follow_appendix_b() -> None:
     m = set_metrics(["a", "b", "c"], ["b", "c", "d"])
     assert m["em"] == 0.0 and m["f1"] == pytest.approx(2 / 3) and m["jaccard"] == pytest.approx(0.5)
     assert set_metrics(["a"], ["b"]) == {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
+    # Sizes differ: gold {a,b,c}, pred {a,x}: P = 1/2, R = 1/3, F1 = 2/5, J = 1/4
+    # (P and R swapped would still give 2/5; the next case tells them apart).
+    m = set_metrics(["a", "b", "c"], ["a", "x"])
+    assert m["f1"] == pytest.approx(2 / 5) and m["jaccard"] == pytest.approx(1 / 4)
+    # gold {a,b,c,d}, pred {a,b,x}: P = 2/3, R = 1/2, F1 = 4/7, J = 2/5.
+    m = set_metrics(["a", "b", "c", "d"], ["a", "b", "x"])
+    assert m["f1"] == pytest.approx(4 / 7) and m["jaccard"] == pytest.approx(2 / 5)
+
+
+def test_an_answer_with_more_dates_than_the_gold_scores_nothing() -> None:
+    rec = generate_puzzle(seed=11, solutions=1)
+    gold = rec["answers"][0]
+    year = gold[:4]
+    over = "MY ANSWER: " + ", ".join([gold, f"{year}-01-01", f"{year}-01-02"])
+    s = score_puzzle(rec, over, diagnose=False)
+    assert s.metrics["em"] == s.metrics["f1"] == s.metrics["jaccard"] == 0.0
+    assert "over_answer" in s.diagnosis and not s.parse_failed
+    assert score_puzzle(rec, f"MY ANSWER: {gold}", diagnose=False).metrics["em"] == 1.0
     assert set_metrics(["a", "b"], ["b", "a"])["em"] == 1.0
 
 

@@ -11,9 +11,13 @@ registry:
   record's prompt, ``answer`` the gold answer as the family's scorer reads it
   (``Family.answer``), and ``metadata`` holds the whole record (JSON-ready);
 * ``score_answer`` routes through the family's own scorer, so the reward is
-  the number ``tsolve verify`` would report: the answer may be bare (as
-  ``answer`` is) or carry the family's marker (``MY ANSWER: ...``); anything
-  unreadable scores 0.0, and it never raises on an answer.
+  the number ``tsolve verify`` would report for the same text, read by the
+  same rule (docs/scoring.md): the answer may be bare (as ``answer`` is) or a
+  whole model output ending in the family's marker (``MY ANSWER: ...``);
+  anything unreadable scores 0.0, and it never raises on an answer. The
+  reward is the family's main metric (``em`` or ``accuracy``, or another
+  named one), never a gameable one
+  (:func:`tsolve.verifiers.rewards.reward_value`).
 
 ``register_reasoning_gym()`` adds the same datasets to reasoning-gym's own
 registry when it is installed (``pip install 'tsolve[rg]'``).
@@ -29,13 +33,14 @@ from typing import Any, overload
 from tsolve.errors import TsolveError
 from tsolve.families import Family, family_of, get_family
 from tsolve.families.contract import Record
-from tsolve.verifiers.gold_answers import as_output, gold_answer
+from tsolve.verifiers.gold_answers import gold_answer
+from tsolve.verifiers.rewards import MAIN_METRICS, gameable, reward_value
 
 Entry = dict[str, Any]
 
-#: The metric that is the reward when none is named: the first of these that
-#: the family's scorer reports, else its first metric.
-REWARD_METRICS = ("em", "accuracy")
+REWARD_METRICS = MAIN_METRICS
+"""The metric that is the reward when none is named: the first of these that
+the family's scorer reports, else its first metric."""
 
 
 class TsolveDataset(Sequence[Entry]):
@@ -57,6 +62,8 @@ class TsolveDataset(Sequence[Entry]):
                 raise TsolveError(f"{what}: expected an integer >= 0, got {value!r}")
         self.family: Family = get_family(name, need="generate")
         self.family.require("score")
+        if reward_metric is not None and reward_metric in gameable(self.family.name):
+            reward_value({reward_metric: 0.0}, self.family.name, reward_metric)  # raises
         self.seed = seed
         self.size = size
         self.reward_metric = reward_metric
@@ -127,22 +134,27 @@ def score_answer(
     answer: object, entry: Mapping[str, Any], reward_metric: str | None = None
 ) -> float:
     """The reward in [0, 1] for ``answer`` to a facade ``entry``, from the
-    family's own scorer. The answer may be bare or end in the family's
-    ``MY ANSWER:`` (logistics: ``Answer:``) form; anything that is not text,
-    or that the scorer cannot read, is 0.0. An ``entry`` that is not a facade
-    item is a one-line :class:`TsolveError`: that is the caller's bug, not a
-    wrong answer."""
+    family's own scorer on exactly the text given, as ``tsolve verify`` and
+    the Inspect scorer read it: bare (one line, only the answer) or ending in
+    the family's ``MY ANSWER:`` (logistics: ``Answer:``) line; anything that
+    is not text, or that the scorer cannot read, is 0.0. An ``entry`` that is
+    not a facade item, or a gameable ``reward_metric``, is a one-line
+    :class:`TsolveError`: that is the caller's bug, not a wrong answer."""
     record = _record_of(entry)
     family = get_family(family_of(record), need="score")
     if not isinstance(answer, str):
         return 0.0
     scorer: Callable[..., Any] = family.require("score")
+    if reward_metric is not None:
+        reward_value({reward_metric: 0.0}, family.name, reward_metric)  # a gameable one raises
     try:
-        result = scorer(record, as_output(answer, family.answer_marker), diagnose=False)
+        result = scorer(record, answer, diagnose=False)
     except Exception:  # an answer must never crash a training loop: it scores 0
         return 0.0
     metrics = getattr(result, "metrics", result)
-    return _reward(metrics, reward_metric)
+    if not isinstance(metrics, Mapping):
+        return 0.0
+    return reward_value(metrics, family.name, reward_metric)
 
 
 def _record_of(entry: Mapping[str, Any]) -> Record:
@@ -151,19 +163,6 @@ def _record_of(entry: Mapping[str, Any]) -> Record:
     if not isinstance(record, dict):
         raise TsolveError("entry: expected a tsolve dataset item with metadata.record")
     return record
-
-
-def _reward(metrics: Any, name: str | None) -> float:
-    if not isinstance(metrics, Mapping) or not metrics:
-        return 0.0
-    if name is None:
-        name = next((m for m in REWARD_METRICS if m in metrics), next(iter(metrics)))
-    if name not in metrics:
-        raise TsolveError(
-            f"reward_metric: {name!r} is not a metric of this family ({', '.join(metrics)})"
-        )
-    value = float(metrics[name])
-    return min(1.0, max(0.0, value))
 
 
 # ---------------------------------------------------------------- reasoning-gym

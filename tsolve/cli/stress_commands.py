@@ -70,16 +70,29 @@ def stress(
     scaling_size: Annotated[
         int, typer.Option(min=16, help="--scaling: the smallest size n (then 2n, 4n).")
     ] = 4000,
+    adversarial: Annotated[
+        bool,
+        typer.Option(
+            "--adversarial",
+            help="Score trivial policies (hedges, constants, lists, echoes) against the "
+            "chance baseline instead (FAMILY may be 'all'; docs/scoring.md).",
+        ),
+    ] = False,
 ) -> None:
     """Property-check N generated tasks with randomised generator settings.
 
     Prints every violation with the (seed, index, options) that reproduces it.
     With --fuzz, throws random model outputs and mutated records at every entry
     point instead, and prints each crash, hang or out-of-range score with its case.
+    With --adversarial, runs trivial policies through the shared scorer and
+    fails if one beats the chance baseline or an honest answer scores below 1.
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
     if scaling:
         run_scaling(family, scaling_size, fmt)
+        return
+    if adversarial:
+        run_adversarial_cli(family, n or 60, seed or 0, fmt, quiet)
         return
     if fuzz:
         run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet)
@@ -148,6 +161,48 @@ def run_fuzz(
                       f"{len(r.failures)} failures; slowest item {r.slowest_seconds:.2f} s "
                       f"({r.slowest_case}); seed {seed}, {r.seconds:.0f} s"))  # fmt: skip
     if not all(r.ok for r in reports.values()):
+        raise typer.Exit(1)
+
+
+def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -> None:
+    """``tsolve stress FAMILY --adversarial``: a thin shell over
+    :func:`tsolve.stress.adversarial.run_adversarial`."""
+    from rich.table import Table
+
+    from tsolve.stress.adversarial import FAMILIES, run_adversarial
+
+    check_format(fmt, ("text", "json"))
+    if family != "all" and family not in FAMILIES:
+        raise TsolveError(f"family: expected all or one of {', '.join(FAMILIES)}, got {family!r}")
+    families = list(FAMILIES) if family == "all" else [family]
+    with progress(len(families), "adversarial", enabled=not quiet) as bar:
+        task = bar.task_ids[0]
+
+        def on_family(name: str) -> None:
+            bar.update(task, advance=1, description=f"adversarial {name}")
+
+        report = run_adversarial(families, n, seed, on_family=on_family)
+    if fmt == "json":
+        write_json(report.to_json())
+    else:
+        out = console()
+        rows = report.summary_rows()
+        for fam in families:
+            mine = [(label, means) for f, label, means in rows if f == fam]
+            metrics = list(mine[0][1])
+            table = Table(title=fam, title_justify="left")
+            table.add_column("policy")
+            for m in metrics:
+                table.add_column(m, justify="right")
+            for label, means in mine:
+                table.add_row(label, *(f"{means.get(m, 0.0):.3f}" for m in metrics))
+            out.print(table)
+        for line in report.failures:
+            out.print(user_text("violation " + line))
+        status = Text("OK", "green") if report.ok else Text("FAILED", "red")
+        out.print(Text.assemble(status, f" adversarial {', '.join(families)}: "
+                                f"{len(report.failures)} violations, seed {seed}"))  # fmt: skip
+    if not report.ok:
         raise typer.Exit(1)
 
 

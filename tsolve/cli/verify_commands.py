@@ -118,16 +118,27 @@ def verify(
 
 
 def _report_row(label: Text, agg: dict[str, Any], metrics: list[str]) -> list[Text | str]:
-    cells = [f"{100 * agg.get(m, 0):.1f}" for m in metrics]
+    """Each mean in percent with its standard error (``45.0 ± 3.1``)."""
+    from tsolve.verifiers.aggregate import stderr_key
+
+    cells = [
+        f"{100 * agg.get(m, 0):.1f} ± {100 * agg.get(stderr_key(m), 0):.1f}" for m in metrics
+    ]
     return [label, str(agg["n"]), *cells, str(agg["parse_failures"])]
 
 
 def _print_report(report: "VerifyReport") -> None:
+    from tsolve.verifiers.aggregate import is_stderr_key
+
     out = console()
     summary = report.summary()
     for fam, data in summary["families"].items():
-        metrics = [k for k in data["overall"] if k not in ("n", "parse_failures")]
-        table = Table(title=user_text(fam), title_justify="left")
+        metrics = [
+            k for k in data["overall"] if k not in ("n", "parse_failures") and not is_stderr_key(k)
+        ]
+        farmed = data.get("gameable", [])
+        title = fam + (f" ({', '.join(farmed)}: gameable, never a reward)" if farmed else "")
+        table = Table(title=user_text(title), title_justify="left")
         table.add_column("group")
         table.add_column("n", justify="right")
         for m in metrics:

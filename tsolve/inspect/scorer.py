@@ -4,9 +4,10 @@ The sample's record (``metadata["record"]``) goes to its family's scorer, the
 same function ``tsolve verify`` calls (:func:`tsolve.verifiers.registry.scorer_for`),
 with the symbolic diagnosis on. The :class:`~inspect_ai.scorer.Score` carries:
 
-* ``value``: the family's main metric (:func:`main_metric`): exact match
-  (``em``) for the puzzle families, whose answers are sets, and ``accuracy``
-  for the single-answer families (SPAN, logistics);
+* ``value``: the family's main metric (:func:`main_metric`, shared with the
+  facade's reward: :mod:`tsolve.verifiers.rewards`): exact match (``em``) for
+  the puzzle families, whose answers are sets, and ``accuracy`` for the
+  single-answer families (SPAN, logistics); never a gameable metric;
 * ``answer``: what tsolve read from the output (``parsed``, as JSON text);
 * ``explanation``: the metrics and, when the answer is wrong, the diagnosis;
 * ``metadata``: ``metrics`` (every metric the family reports), ``main_metric``,
@@ -24,7 +25,6 @@ records as that sample's error: a bad record is never scored 0 silently.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from inspect_ai.scorer import (
@@ -44,21 +44,9 @@ from tsolve.errors import TsolveError
 from tsolve.families import family_of
 from tsolve.verifiers.item import ItemScore
 from tsolve.verifiers.registry import scorer_for
+from tsolve.verifiers.rewards import MAIN_METRICS, gameable, main_metric, reward_value
 
-#: The metric a score's value is, in order of preference: a set answer is
-#: right when it is exactly right (``em``); a single answer has ``accuracy``.
-MAIN_METRICS = ("em", "accuracy")
-
-
-def main_metric(metrics: Mapping[str, float]) -> str:
-    """The name of the metric that is a sample's score (see :data:`MAIN_METRICS`);
-    the first one reported for a family that has neither."""
-    for name in MAIN_METRICS:
-        if name in metrics:
-            return name
-    if not metrics:
-        raise TsolveError("score: the family's scorer reported no metrics")
-    return next(iter(metrics))
+__all__ = ["MAIN_METRICS", "family_metrics", "judge", "main_metric", "to_score", "tsolve_scorer"]
 
 
 def judge(record: dict[str, Any], output: str) -> ItemScore:
@@ -69,11 +57,12 @@ def judge(record: dict[str, Any], output: str) -> ItemScore:
 def to_score(item: ItemScore) -> Score:
     """tsolve's judgement as an Inspect score (see the module docstring)."""
     main = main_metric(item.metrics)
+    value = reward_value(item.metrics, item.family, main)
     shown = " ".join(f"{k}={v:g}" for k, v in item.metrics.items())
     if item.diagnosis and item.metrics[main] < 1:
         shown += "; diagnosis: " + json.dumps(item.diagnosis, ensure_ascii=False, default=str)
     return Score(
-        value=float(item.metrics[main]),
+        value=value,
         answer=None if item.parsed is None else json.dumps(item.parsed, ensure_ascii=False),
         explanation=shown,
         metadata={
@@ -83,6 +72,7 @@ def to_score(item: ItemScore) -> Score:
             "parsed": item.parsed,
             "parse_failed": item.parse_failed,
             "groups": dict(item.groups),
+            "gameable": list(gameable(item.family)),
         },
     )
 

@@ -20,18 +20,35 @@ import numpy as np
 
 from tsolve.verifiers.item import ItemScore
 
+STDERR_SUFFIX = "_stderr"
+"""``<metric>_stderr``: the standard error of ``<metric>``'s mean, beside it in
+every aggregate (the sample standard deviation over sqrt(n), as Inspect's
+``stderr()`` computes it; 0 for fewer than two items). A 95 % interval is
+about mean ± 1.96 stderr."""
+
+
+def stderr_key(metric: str) -> str:
+    """The aggregate key of ``metric``'s standard error."""
+    return metric + STDERR_SUFFIX
+
+
+def is_stderr_key(key: str) -> bool:
+    return key.endswith(STDERR_SUFFIX)
+
 
 class RunningAggregate:
-    """``{"n", <each metric's mean>, "parse_failures"}`` over the items added so
-    far. Each metric's sum is accumulated in arrival order, left to right (an
-    item without a metric adds nothing, which is adding 0)."""
+    """``{"n", <each metric's mean and standard error>, "parse_failures"}``
+    over the items added so far. Each metric's sum and sum of squares is
+    accumulated in arrival order, left to right (an item without a metric
+    adds nothing, which is adding 0)."""
 
-    __slots__ = ("n", "parse_failures", "sums")
+    __slots__ = ("n", "parse_failures", "squares", "sums")
 
     def __init__(self) -> None:
         self.n = 0
         self.parse_failures = 0
         self.sums: dict[str, float] = {}
+        self.squares: dict[str, float] = {}
 
     def add(self, item: ItemScore) -> None:
         self.add_scores(item.metrics, bool(item.parse_failed))
@@ -41,8 +58,10 @@ class RunningAggregate:
         self.n += 1
         self.parse_failures += failed
         sums = self.sums
+        squares = self.squares
         for k, v in metrics.items():
             sums[k] = sums.get(k, 0) + v
+            squares[k] = squares.get(k, 0) + v * v
 
     def add_column(self, key: str, values: np.ndarray) -> None:
         """Add ``values`` (float64, in arrival order) to the sum of ``key``
@@ -53,20 +72,39 @@ class RunningAggregate:
         Python adds a float to it."""
         if not values.size:
             return
-        start = self.sums.get(key, 0)
-        if type(start) is not float:
-            start, values = start + float(values[0]), values[1:]
         with np.errstate(all="ignore"):  # inf and nan arise silently, as in Python
-            self.sums[key] = float(np.cumsum(np.concatenate(([start], values)))[-1])
+            self.sums[key] = _running_sum(self.sums.get(key, 0), values)
+            self.squares[key] = _running_sum(self.squares.get(key, 0), values * values)
 
     def result(self) -> dict[str, Any]:
-        """Metrics sorted by name, as :func:`aggregate` returns them."""
+        """Metrics sorted by name, each followed by its standard error
+        (:data:`STDERR_SUFFIX`), as :func:`aggregate` returns them."""
         n = self.n
         agg: dict[str, Any] = {"n": n}
         for k in sorted(self.sums):
-            agg[k] = self.sums[k] / n if n else 0.0
+            mean = self.sums[k] / n if n else 0.0
+            agg[k] = mean
+            agg[stderr_key(k)] = _stderr(self.squares.get(k, 0.0), mean, n)
         agg["parse_failures"] = self.parse_failures
         return agg
+
+
+def _running_sum(start: float, values: np.ndarray) -> float:
+    """``start + values[0] + values[1] + ...``, left to right, as Python
+    adds (see :meth:`RunningAggregate.add_column`)."""
+    if type(start) is not float:
+        start, values = start + float(values[0]), values[1:]
+    return float(np.cumsum(np.concatenate(([start], values)))[-1])
+
+
+def _stderr(squares: float, mean: float, n: int) -> float:
+    """The standard error of a mean of ``n`` values from their sum of squares:
+    sqrt(sample variance / n), the sample variance being
+    (sum x² - n·mean²) / (n - 1), clipped at 0 against rounding."""
+    if n < 2:
+        return 0.0
+    var = max(0.0, (float(squares) - n * mean * mean) / (n - 1))
+    return float(np.sqrt(var / n))
 
 
 def aggregate(items: Iterable[ItemScore]) -> dict[str, Any]:

@@ -111,18 +111,196 @@ def last_marker_end(text: str, marker: re.Pattern[str] = MARKER) -> int | None:
     return None
 
 
-def _answer_text(text: str) -> str | None:
-    at = last_marker_end(text)
-    if at is None:
-        return None
-    rest = text[at:]
-    lines: list[str] = []
-    for line in rest.splitlines():
-        if line.strip():
-            lines.append(line)
-        elif lines:
-            break
-    return "\n".join(lines).strip()
+# ------------------------------------------------------------ the final answer
+#
+# One extraction rule for every family (docs/scoring.md), used by ``tsolve
+# verify``, the facade's ``score_answer`` and the Inspect scorer alike:
+#
+# 1. The answer is on the last line that *starts* with the family's marker
+#    (after spaces, markdown and list bullets): the prompts ask for it "on a
+#    new line". A marker inside a sentence (an echoed instruction such as
+#    'respond with "MY ANSWER: None"') is not one.
+# 2. Without such a line, the last ``\boxed{...}`` of the output is the answer.
+# 3. Without either, an output of one non-blank line is a *bare* answer (what
+#    the facade's ``answer`` field holds); a family whose answer spans lines
+#    (relational tuples) takes every line. Anything longer is a parse failure:
+#    free text is never searched for an answer.
+
+_LEAD = r"[ \t>#*_`\-•]*"
+_LINE_MARKERS: dict[str, re.Pattern[str]] = {}
+
+
+def _line_marker(marker: re.Pattern[str]) -> re.Pattern[str]:
+    """``marker`` anchored at a line's start, after :data:`_LEAD` (and, for
+    :data:`LOOSE_MARKER`, an optional "final", "the" or "my")."""
+    found = _LINE_MARKERS.get(marker.pattern)
+    if found is None:
+        prefix = r"(?:(?:the\s+|my\s+)?final\s+|the\s+|my\s+)?" if marker is LOOSE_MARKER else ""
+        found = re.compile(_LEAD + prefix + "(?:" + marker.pattern + ")", marker.flags)
+        _LINE_MARKERS[marker.pattern] = found
+    return found
+
+
+_TEXT = re.compile(r"\\text\{([^{}]*)\}")
+_BOXED = re.compile(r"\\boxed\s*\{")
+_EDGE = " \t\r\f\v*_`\"'“”‘’$"  # str.strip: a regex "[...]+$" is quadratic in a long run
+
+
+def _boxed_contents(text: str) -> list[tuple[int, str]]:
+    """``(start, contents)`` of every ``\\boxed{...}`` whose braces close.
+    The braces are matched in one pass (a stack), so a text of unclosed
+    boxes costs linear time, not a scan to the end per box."""
+    opens = list(_BOXED.finditer(text))
+    if not opens:
+        return []
+    close: dict[int, int] = {}
+    stack: list[int] = []
+    for i in range(opens[0].end() - 1, len(text)):
+        c = text[i]
+        if c == "{":
+            stack.append(i)
+        elif c == "}" and stack:
+            close[stack.pop()] = i
+    out = []
+    for m in opens:
+        end = close.get(m.end() - 1)
+        if end is not None:
+            out.append((m.start(), text[m.end() : end]))
+    return out
+
+
+def clean_answer_line(line: str) -> str:
+    """An answer line without its wrapping: markdown emphasis, quotes, ``$``,
+    ``\\boxed{}`` and ``\\text{}`` (one box on the line: its contents)."""
+    if "boxed" in line:
+        boxes = _boxed_contents(line)
+        if len(boxes) == 1:
+            line = boxes[0][1]
+    if "\\text" in line:
+        line = _TEXT.sub(r"\1", line)
+    return line.strip().strip(_EDGE)
+
+
+@dataclass(frozen=True)
+class FinalAnswer:
+    """The answer line(s) of a model output (cleaned), or why there are none."""
+
+    lines: tuple[str, ...] = ()
+    reason: str = ""
+    how: str = ""  # "marker", "boxed" or "bare"
+
+    @property
+    def failed(self) -> bool:
+        return not self.lines
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def final_answer(
+    output: object, marker: re.Pattern[str], *, block: bool = False, follow: bool = False
+) -> FinalAnswer:
+    """The final answer of ``output`` by the one rule above.
+
+    ``block``: the answer is the run of marker lines ending at the last one
+    (blank lines allowed between; relational tuples), and a bare answer may
+    span lines. ``follow``: the non-blank lines right after the marker line
+    belong to the answer (a list of dates under ``MY ANSWER:``); else only
+    the next line does, and only when the marker line itself is empty."""
+    if not isinstance(output, str):
+        return FinalAnswer(reason="output is not a string")
+    anchored = _line_marker(marker)
+    if not block and output.isascii() and not any(c in output for c in _OTHER_BREAKS):
+        found = _last_marker_line(output, anchored)
+        if found is not None:  # only the marker line and what follows are split
+            start, end = found
+            lines = output[start:].splitlines()
+            return _from_marker_lines(lines, {0: end - start}, block, follow)
+    lines = output.splitlines()
+    ends: dict[int, int] = {}
+    for i in range(len(lines) - 1, -1, -1):
+        line = lines[i]
+        # Every marker holds "answer": most lines are skipped without the regex.
+        m = anchored.match(line) if "answer" in line.lower() else None
+        if m is not None:
+            ends[i] = m.end()
+            if not block:
+                break
+        elif block and ends and line.strip():
+            break  # the block of marker lines ends here
+    if ends:
+        return _from_marker_lines(lines, ends, block, follow)
+    boxes = _boxed_contents(output)
+    if boxes:
+        inner = clean_answer_line(boxes[-1][1])
+        if not inner:
+            return FinalAnswer(reason="empty \\boxed{}")
+        return FinalAnswer((inner,), how="boxed")
+    body = [clean_answer_line(ln) for ln in lines if ln.strip()]
+    body = [b for b in body if b]
+    if not body:
+        return FinalAnswer(reason="empty output")
+    if len(body) == 1 or block:
+        return FinalAnswer(tuple(body), how="bare")
+    return FinalAnswer(reason=f"no final answer line (a line starting with {_marker_name(marker)})")
+
+
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
+"""The ASCII line breaks ``str.splitlines`` knows besides ``\\n`` (looked
+for with ``in``, a fast search; a regex class scans ten times slower)."""
+
+
+def _last_marker_line(text: str, anchored: re.Pattern[str]) -> tuple[int, int] | None:
+    """``(line start, marker end)`` of the last line of ASCII ``text`` that
+    starts with ``anchored``, found backwards from each "answer" (every
+    marker holds one) instead of splitting the whole output into lines:
+    outputs are mostly reasoning with the answer line at the end. The same
+    line as the line-by-line scan finds (a property test checks it); only
+    ASCII text without other line breaks (:data:`_OTHER_BREAKS`) takes this
+    path, where lower-casing keeps offsets and ``\\n`` ends every line."""
+    low = text.lower()
+    end = len(low)
+    while (k := low.rfind("answer", 0, end)) >= 0:
+        start = text.rfind("\n", 0, k) + 1
+        stop = text.find("\n", k)
+        m = anchored.match(text, start, len(text) if stop < 0 else stop)
+        if m is not None:
+            return start, m.end()
+        end = start  # the rest of this line holds no marker at its start
+    return None
+
+
+def _from_marker_lines(
+    lines: list[str], ends: dict[int, int], block: bool, follow: bool
+) -> FinalAnswer:
+    """The answer from ``lines`` whose marker lines end their markers at
+    ``ends`` (line index -> offset): see :func:`final_answer`."""
+    if block:
+        picked = [clean_answer_line(lines[i][ends[i] :]) for i in sorted(ends)]
+        picked = [p for p in picked if p]
+    else:
+        last = max(ends)
+        rest = clean_answer_line(lines[last][ends[last] :])
+        picked = [rest] if rest else []
+        for line in lines[last + 1 :]:
+            if not line.strip():
+                if picked:
+                    break
+                continue
+            if picked and not follow:
+                break
+            picked.append(clean_answer_line(line))
+            if not follow:
+                break
+    picked = [p for p in picked if p]
+    if not picked:
+        return FinalAnswer(reason="the answer line is empty")
+    return FinalAnswer(tuple(picked), how="marker")
+
+
+def _marker_name(marker: re.Pattern[str]) -> str:
+    return "'Answer:'" if marker is LOOSE_MARKER else "'MY ANSWER:'"
 
 
 _ISO_LIST = re.compile(r"^\s*\d{4}-\d{2}-\d{2}(?:\s*,\s*\d{4}-\d{2}-\d{2})*\s*\.?\s*$")
@@ -177,14 +355,74 @@ def scan_dates(text: str) -> tuple[list[str], list[str]]:
     return valid, invalid
 
 
-def parse_answer(output: object) -> ParsedAnswer:
-    """Parse the final ``MY ANSWER: ...`` of a model output (Time Puzzles, App. E)."""
-    if not isinstance(output, str):
-        return ParsedAnswer(failed=True, reason="output is not a string")
-    answer = _answer_text(output)
-    if answer is None:
-        return ParsedAnswer(failed=True, reason="no 'MY ANSWER:' line")
+_NUMERIC = re.compile(r"(?<![\d/.\-])(\d{1,2})([/.\-])(\d{1,2})\2(\d{4})(?![\d/.\-])")
+DATE_ORDERS = ("dmy", "mdy")
+"""The locales a record may declare (``date_order``) for numeric dates."""
+
+
+def read_numeric_dates(text: str, date_order: str | None = None) -> tuple[str, str]:
+    """``text`` with each ``D/M/YYYY`` or ``M/D/YYYY`` date written as ISO, and
+    the reason it cannot be ("" when it can): a form whose first two numbers
+    are both month numbers (05/06/2014) is ambiguous unless ``date_order``
+    says which comes first; one with a number above 12 is read the only way
+    it can be."""
+    reason = ""
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal reason
+        a, b, y = int(m[1]), int(m[3]), m[4]
+        if date_order == "dmy" or (date_order is None and a > 12 >= b):
+            day, month = a, b
+        elif date_order == "mdy" or (date_order is None and b > 12 >= a) or a == b:
+            month, day = a, b
+        else:
+            reason = (f"ambiguous numeric date {m[0]!r}: day and month order unknown "
+                      "(write YYYY-MM-DD, or declare the record's date_order)")  # fmt: skip
+            return m[0]
+        return f"{y}-{month:02d}-{day:02d}"
+
+    return _NUMERIC.sub(one, text), reason
+
+
+_JOINERS = re.compile(r"^(?:[\s,;.&]|\band\b|\bor\b)*$", re.IGNORECASE)
+
+
+def only_dates(text: str) -> bool:
+    """Is ``text`` nothing but dates and separators (commas, "and", "or")?
+    A bare answer, which has no marker to say where the answer starts, must
+    be: "ANSWER 2020-01-01" or a sentence holding a date is not one."""
+    return bool(_JOINERS.match(DATE_RE.sub(" ", text)))
+
+
+def date_order(record: object) -> str | None:
+    """A record's declared order of numeric dates (``date_order``: ``"dmy"``
+    or ``"mdy"``), which lets ``05/06/2014`` be read; None when it declares none."""
+    order = record.get("date_order") if isinstance(record, dict) else None
+    return order if order in DATE_ORDERS else None
+
+
+_NONE_WORD = re.compile(r"\bnone\b", re.IGNORECASE)
+
+
+def parse_answer(output: object, date_order: str | None = None) -> ParsedAnswer:
+    """Parse the final ``MY ANSWER: ...`` of a model output (Time Puzzles, App. E)
+    by :func:`final_answer`'s rule: the dates of the answer line (and of the
+    list lines right under it), or an explicit ``None``. A line giving both,
+    an ambiguous numeric date, or neither, is a parse failure."""
+    found = final_answer(output, MARKER, follow=True)
+    if found.failed:
+        return ParsedAnswer(failed=True, reason=found.reason)
+    answer = found.text
+    answer, ambiguous = read_numeric_dates(answer, date_order)
+    if ambiguous:
+        return ParsedAnswer(failed=True, reason=ambiguous, answer_text=answer)
     dates, invalid = find_dates(answer)
+    if found.how == "bare" and (dates or invalid) and not only_dates(answer):
+        return ParsedAnswer(failed=True, answer_text=answer, reason=(
+            "an answer without a 'MY ANSWER:' line must be only dates (or None)"))  # fmt: skip
+    if (dates or invalid) and _NONE_WORD.search(answer):
+        return ParsedAnswer(failed=True, reason="the answer gives both None and dates",
+                            answer_text=answer)  # fmt: skip
     if dates or invalid:
         return ParsedAnswer(dates=sorted(dates), invalid=invalid, answer_text=answer)
     plain = _DECOR.sub("", answer).strip().rstrip(".").strip()

@@ -123,7 +123,7 @@ class VerifyReport:
 
     def summary(self) -> dict[str, Any]:
         """Macro-averaged metrics per family, overall and per group label."""
-        families = {fam: t.result() for fam, t in sorted(self.totals.items())}
+        families = {fam: _flag_gameable(fam, t.result()) for fam, t in sorted(self.totals.items())}
         return {
             "families": families,
             "scored": self.scored,
@@ -617,3 +617,12 @@ def verify_files(
             on_error=on_error,
         )
     return report
+
+
+def _flag_gameable(family: str, result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` with ``gameable``: the family's metrics that a trivial
+    policy can farm (:data:`tsolve.verifiers.rewards.GAMEABLE`), when any."""
+    from tsolve.verifiers.rewards import gameable
+
+    farmed = gameable(family)
+    return {**result, "gameable": list(farmed)} if farmed else result

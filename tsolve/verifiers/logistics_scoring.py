@@ -1,14 +1,24 @@
 """Grade a model's answer to a logistics question, and say what it missed.
 
-The benchmark asks models to end with "Answer: ...". The parser takes the
-first line after the last such marker (tolerating "Final answer", markdown,
-escaped underscores and prose around the names) and keeps the location and
-vehicle names in it; if there is no marker it falls back to the last line
-that names any. Package names are dropped (models restate the package).
-Nothing recognisable means ``parse_failed`` and a score of 0.
+The benchmark asks models to end with "Answer: ...". The answer is read by
+the rule every family shares (:func:`tsolve.verifiers.answer_parsing.final_answer`):
+the last line *starting* with "Answer:" (also "Final answer:", "The answer
+is:", markdown, escaped underscores, prose around the names), else a
+one-line bare answer, which must be names only. The location and vehicle
+names of that line are the answer; package names are dropped (models
+restate the package). Nothing else of the output is searched, and nothing
+recognisable means ``parse_failed`` and a score of 0.
 
-Scoring is the exact set match the issue asks for (the paper counted any one
-gold name as correct; that is reported as ``partial``). The labels are the
+The question allows one location and one vehicle ("the location, the
+vehicle it is in, or both while it is being loaded or unloaded"). An answer
+naming more ("l0_0 or l0_1", every name of the scenario) is an over-answer:
+0 in every metric, ``diagnosis["over_answer"]`` says so.
+
+Scoring is the exact set match the issue asks for. The paper counted any
+one gold name as correct; that is reported as ``partial``, which stays
+**gameable** even with the over-answer rule (naming a location and a vehicle
+collects a point whenever either is right), so it is never a reward
+(:data:`tsolve.verifiers.rewards.GAMEABLE`). The labels are the
 record's ``answers``; the truth for the diagnosis comes from the solved
 timeline, so a wrong answer can be explained: where the package really was,
 since when and because of which event, and which event the model most likely
@@ -30,43 +40,66 @@ from tsolve.errors import TsolveError
 from tsolve.parsing.logistics.item import detect_difficulty
 from tsolve.solver.logistics import Resolution, answer_question
 from tsolve.solver.logistics_schedule import solve_record
-from tsolve.verifiers.answer_parsing import LOOSE_MARKER, last_marker_end
+from tsolve.verifiers.answer_parsing import LOOSE_MARKER, final_answer
 from tsolve.verifiers.item import ItemScore
 
 _NAME_RE = re.compile(r"(?<![a-z0-9_])([a-z]+\d+(?:_\d+)*)(?![a-z0-9_])")
 _VEHICLE_OR_PLACE_RE = re.compile(r"^(?:l\d+_\d+|t\d+|a\d+|c\d+)$")
 
 
+_BARE_WORDS = frozenset(
+    ["and", "or", "in", "at", "on", "the", "truck", "airplane", "plane", "location", "package"]
+)
+
+
 def parse_model_answer(output: str, scenario: Scenario) -> list[str] | None:
-    """The set of location/vehicle names the model answers with, in order of
-    appearance, or None when it names none."""
-    text = output.replace("\\_", "_").replace("*", " ").replace("`", " ").lower()
+    """The location/vehicle names of the answer line, in order of appearance,
+    or None when it names none (or is a bare answer with other words)."""
+    names, _reason = read_model_answer(output, scenario)
+    return names
+
+
+def read_model_answer(output: object, scenario: Scenario) -> tuple[list[str] | None, str]:
+    """``(names, "")``, or ``(None, why nothing was read)``: see the module
+    docstring for the rule."""
+    if not isinstance(output, str):
+        return None, "output is not a string"
+    text = output.replace("\\_", "_").replace("*", " ").replace("`", " ")
+    found = final_answer(text, LOOSE_MARKER)
+    if found.failed:
+        return None, found.reason
+    line = found.text.lower()
     known = set(scenario.world.city_of) | set(scenario.world.trucks) | set(scenario.world.airplanes)
     known |= {e.vehicle for e in scenario.events} | set(scenario.world.cities)
     known |= {e.location or "" for e in scenario.events} | {
         e.destination or "" for e in scenario.events
     }
     packages = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
+    out: list[str] = []
+    for name in _NAME_RE.findall(line):
+        if name in packages or name in out:
+            continue
+        if name in known or _VEHICLE_OR_PLACE_RE.match(name):
+            out.append(name)
+    if not out:
+        return None, "no location or vehicle on the answer line"
+    if found.how == "bare":
+        words = set(re.sub(r"[^a-z]+", " ", _NAME_RE.sub(" ", line)).split()) - _BARE_WORDS
+        if words:
+            return None, "an answer without an 'Answer:' line must be names only"
+    return out, ""
 
-    def names(segment: str) -> list[str]:
-        out: list[str] = []
-        for name in _NAME_RE.findall(segment):
-            if name in packages or name in out:
-                continue
-            if name in known or _VEHICLE_OR_PLACE_RE.match(name):
-                out.append(name)
-        return out
 
-    at = last_marker_end(text, LOOSE_MARKER)
-    if at is not None:
-        for line in text[at:].splitlines():
-            found = names(line)
-            if found:
-                return found
-    for line in reversed(text.splitlines()):
-        found = names(line)
-        if found:
-            return found
+def over_answer(names: list[str], scenario: Scenario) -> str | None:
+    """Why ``names`` name more than the question allows (one location and
+    one vehicle), or None."""
+    vehicles = set(scenario.world.trucks) | set(scenario.world.airplanes)
+    vehicles |= {e.vehicle for e in scenario.events}
+    moving = [n for n in names if n in vehicles or re.fullmatch(r"[ta]\d+", n)]
+    places = [n for n in names if n not in moving]
+    if len(moving) > 1 or len(places) > 1:
+        return (f"{len(places)} locations and {len(moving)} vehicles: the question allows "
+                "one location and one vehicle")  # fmt: skip
     return None
 
 
@@ -151,7 +184,8 @@ def _nearest_match(
 
 
 def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = True) -> ItemScore:
-    """Exact-set-match accuracy with a symbolic diagnosis (see module docstring);
+    """Exact-set-match accuracy (and the paper's ``partial``), both 0 for an
+    over-answer, with a symbolic diagnosis (see module docstring);
     ``diagnose=False`` skips the search for the event the model missed."""
     scenario, question, res = solve_record(record)
     gold = record.get("answers")
@@ -163,7 +197,7 @@ def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = Tru
         "question_type": question.question_type,
     }
     rid = str(record.get("id"))
-    predicted = parse_model_answer(output if isinstance(output, str) else "", scenario)
+    predicted, reason = read_model_answer(output, scenario)
     if predicted is None:
         return ItemScore(
             id=rid,
@@ -171,11 +205,14 @@ def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = Tru
             metrics={"accuracy": 0.0, "partial": 0.0},
             parsed=None,
             parse_failed=True,
-            diagnosis={"truth": gold_list, "reason": "no location or vehicle in the output"},
+            diagnosis={"truth": gold_list, "reason": reason},
             groups=groups,
         )
-    ok = set(predicted) == gold_set
+    too_many = over_answer(predicted, scenario)
+    ok = set(predicted) == gold_set and too_many is None
     diagnosis: dict[str, Any] = {}
+    if too_many is not None:
+        diagnosis["over_answer"] = too_many
     if set(res.answers) != gold_set:
         diagnosis["label_disagrees_with_timeline"] = list(res.answers)
     if not ok and diagnose:
@@ -183,7 +220,10 @@ def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = Tru
     return ItemScore(
         id=rid,
         family="logistics",
-        metrics={"accuracy": float(ok), "partial": float(bool(set(predicted) & gold_set))},
+        metrics={
+            "accuracy": float(ok),
+            "partial": float(too_many is None and bool(set(predicted) & gold_set)),
+        },
         parsed=predicted,
         parse_failed=False,
         diagnosis=diagnosis,

@@ -34,9 +34,9 @@ from tsolve.solver.puzzle import (
     reading_problem,
     stored_answers,
 )
-from tsolve.verifiers.answer_parsing import parse_answer
+from tsolve.verifiers.answer_parsing import date_order, parse_answer
 from tsolve.verifiers.item import ItemScore
-from tsolve.verifiers.metrics import set_metrics
+from tsolve.verifiers.metrics import answer_set_metrics, over_answers
 
 _ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
 
@@ -223,25 +223,30 @@ def puzzle_groups(record: dict[str, Any], solutions: int) -> dict[str, str | lis
 
 
 def score_puzzle(record: dict[str, Any], output: str, *, diagnose: bool = True) -> ItemScore:
-    """EM / F1 / Jaccard (Appendix B). With ``diagnose``, each wrong date is
+    """EM / F1 / Jaccard (Appendix B), all 0 for an answer with more dates
+    than the gold (:func:`~tsolve.verifiers.metrics.answer_set_metrics`;
+    ``diagnosis["over_answer"]`` says so). With ``diagnose``, each wrong date is
     checked against every fact; without it, wrong and missed dates are only
     listed, which is several times cheaper."""
     puzzle = puzzle_from_record(record)  # a record is checked whole, with or without diagnosis
     gold = stored_answers(record)
     rid = str(record.get("id"))
     groups = puzzle_groups(record, len(gold))
-    parsed = parse_answer(output)
+    parsed = parse_answer(output, date_order(record))
     if parsed.failed:
         return ItemScore(rid, "time-puzzles", dict(_ZERO), None, True,
                          {"reason": parsed.reason}, groups)  # fmt: skip
     pred = parsed.dates + [f"invalid:{t}" for t in parsed.invalid]
-    metrics = set_metrics(gold, pred)
+    metrics = answer_set_metrics(gold, pred)
     diagnosis: dict[str, Any] = {}
+    if over_answers(gold, pred):
+        diagnosis["over_answer"] = f"{len(set(pred))} answers, more than the {len(gold)} there are"
     if metrics["em"] < 1.0:
         gold_set = set(gold)
         wrong = [d for d in parsed.dates if d not in gold_set]
         pred_set = set(parsed.dates)
         diagnosis = {
+            **diagnosis,
             "wrong": {d: {} for d in wrong},
             "invalid": parsed.invalid,
             "missed": [d for d in gold if d not in pred_set],

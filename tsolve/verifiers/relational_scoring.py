@@ -5,16 +5,19 @@ The answer format (stated in every prompt):
 * tuples mode: the response ends with one line per valid combination,
   ``MY ANSWER: the board meeting = 2024-03-05; the product launch = 2024-03-22``,
   naming every event exactly once; or the single line ``MY ANSWER: None``.
-  The *last run* of consecutive lines holding ``MY ANSWER:`` (blank lines
-  allowed between them; on each, the text after its last marker) is the
-  answer, so drafts earlier in the reasoning are ignored.
+  The *last run* of consecutive lines starting with ``MY ANSWER:`` (blank
+  lines allowed between them) is the answer, so drafts earlier in the
+  reasoning are ignored; an output without such a line is read as bare
+  tuple lines, each line one combination
+  (:func:`tsolve.verifiers.answer_parsing.final_answer`).
   Event names match without case, a leading "the" or extra spaces; a line
   that names an unknown event, misses or repeats one, or carries anything but
   one valid date per event is an *invalid* tuple: it counts as a wrong answer.
 * one-event mode: exactly the single-date format (``MY ANSWER: 2024-03-05, ...``),
   parsed by :func:`tsolve.verifiers.answer_parsing.parse_answer`.
 
-Metrics are EM / F1 / Jaccard over the sets of tuples (or dates). The
+Metrics are EM / F1 / Jaccard over the sets of tuples (or dates), all 0
+for an answer with more tuples (dates) than the gold holds. The
 diagnosis says, for each wrong tuple, which facts and relations it breaks
 (the solver's ``check`` on its assignment); for a wrong date of the asked
 event, a minimal set of facts that rules it out (the solver's ``explain``
@@ -35,9 +38,15 @@ from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolverBackend
 from tsolve.solver.relational import FAMILY, RelationalPuzzle, problem_of, relational_from_record
 from tsolve.validation import expect_iso_date, expect_iso_dates, expect_list
-from tsolve.verifiers.answer_parsing import find_dates, last_marker_end, parse_answer
+from tsolve.verifiers.answer_parsing import (
+    MARKER,
+    date_order,
+    final_answer,
+    find_dates,
+    parse_answer,
+)
 from tsolve.verifiers.item import ItemScore
-from tsolve.verifiers.metrics import set_metrics
+from tsolve.verifiers.metrics import answer_set_metrics, over_answers
 
 _ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
 MAX_DIAGNOSED = 50
@@ -68,24 +77,13 @@ def _norm(name: str) -> str:
 def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
     """The tuples of the final block of ``MY ANSWER:`` lines, each in
     ``event_names`` order (see the module docstring for the format)."""
-    if not isinstance(output, str):
-        return ParsedTuples(failed=True, reason="output is not a string")
-    lines = output.splitlines()
-    ends = [last_marker_end(line) for line in lines]
-    marked = [i for i, end in enumerate(ends) if end is not None]
-    if not marked:
-        return ParsedTuples(failed=True, reason="no 'MY ANSWER:' line")
-    block = [marked[-1]]
-    for i in reversed(marked[:-1]):
-        between = lines[i + 1 : block[0]]
-        if any(s.strip() for s in between):
-            break
-        block.insert(0, i)
+    found = final_answer(output, MARKER, block=True)
+    if found.failed:
+        return ParsedTuples(failed=True, reason=found.reason)
     index = {_norm(n): k for k, n in enumerate(event_names)}
     out = ParsedTuples()
-    for i in block:
-        after = lines[i][ends[i] :]
-        body = _DECOR.sub("", after).strip().rstrip(".").strip()
+    for line in found.lines:
+        body = _DECOR.sub("", line).strip().rstrip(".").strip()
         if _NONE.match(body):
             out.is_none = True
             continue
@@ -94,6 +92,9 @@ def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
             out.invalid.append(body)
         elif row not in out.tuples:
             out.tuples.append(row)
+    if found.how == "bare" and out.invalid:
+        return ParsedTuples(failed=True, reason=(
+            "an answer without a 'MY ANSWER:' line must be only combination lines (or None)"))
     if out.is_none and (out.tuples or out.invalid):
         return ParsedTuples(failed=True, reason="answer lines give both None and combinations")
     if not out.is_none and not out.tuples and not out.invalid:
@@ -209,17 +210,20 @@ def score_relational(record: dict[str, Any], output: str, *, diagnose: bool = Tr
         keys = ["|".join(t) for t in parsed_t.tuples]
         invalid = parsed_t.invalid
     else:
-        parsed = parse_answer(output)
+        parsed = parse_answer(output, date_order(record))
         if parsed.failed:
             return ItemScore(puzzle.id, FAMILY, dict(_ZERO), None, True,
                              {"reason": parsed.reason}, groups)  # fmt: skip
         keys, invalid = parsed.dates, parsed.invalid
-    metrics = set_metrics(gold, keys + [f"invalid:{t}" for t in invalid])
+    pred = keys + [f"invalid:{t}" for t in invalid]
+    metrics = answer_set_metrics(gold, pred)
     diagnosis: dict[str, Any] = {}
+    if over_answers(gold, pred):
+        diagnosis["over_answer"] = f"{len(set(pred))} answers, more than the {len(gold)} there are"
     if metrics["em"] < 1.0:
         gold_set, pred_set = set(gold), set(keys)
         wrong = [k for k in keys if k not in gold_set]
-        diagnosis = {"wrong": {k: {} for k in wrong}, "invalid": invalid,
+        diagnosis = {**diagnosis, "wrong": {k: {} for k in wrong}, "invalid": invalid,
                      "missed": [g for g in gold if g not in pred_set]}  # fmt: skip
         if diagnose:
             if len(wrong) > MAX_DIAGNOSED:

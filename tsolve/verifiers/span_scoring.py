@@ -1,15 +1,25 @@
 """Exact grading of SPAN-style records (replaces the paper's GPT-4o judge).
 
+Only the final answer is read, by the rule every family shares
+(:func:`tsolve.verifiers.answer_parsing.final_answer`): the line starting
+with the last ``MY ANSWER:``, else the last ``\\boxed{}``, else a one-line
+bare answer. Nothing else of the output is searched.
+
+Polar answers: the answer line must be exactly ``Yes`` or ``No`` (any case,
+punctuation and markdown ignored). Anything else ("Yes or No", "No idea",
+"unknown", "True") is a parse failure scoring 0.
+
 Content answers are parsed into a date of the record's target calendar and
 compared field by field with the gold (year, month, day, and for Chinese the
 leap flag). Month names in any common transliteration or month numbers are
 accepted (``25 Sivan 5784``, ``Sivan 25, 5784``, ``5784-3-25``; Chinese
-``day 11 of Leap Month 2, 2023``, ``2023-L2-11``). Polar answers are parsed as
-yes/no (``true``/``false`` too).
-
-Only the final answer is read: the text after the last ``MY ANSWER:`` if there
-is one, else the last non-empty line. A plain ``Adar`` in a Hebrew leap year is
-ambiguous (Adar I or Adar II?) and scores 0 with that diagnosis.
+``day 11 of Leap Month 2, 2023``, ``2023-L2-11``). The line must hold exactly
+one date: a second month name, numeric date or day number ("7 or 8 Av 5784")
+makes it an answer with several elements, which is wrong
+(``diagnosis["over_answer"]``). A numeric Gregorian date whose day and month
+order is unknown (``05/06/2014``) is a parse failure unless the record declares
+``date_order``. A plain ``Adar`` in a Hebrew leap year is ambiguous (Adar I or
+Adar II?) and scores 0 with that diagnosis.
 
 **Readings.** A wrong answer that is right under a reading the record's own
 text leaves open (an unnamed Islamic variant, unstated year counting, a
@@ -27,29 +37,40 @@ from typing import Any
 
 from tsolve.calendars.names import month_numbers, normalise
 from tsolve.encodings.span_question import check_span_record
-from tsolve.validation import plain
-from tsolve.verifiers.answer_parsing import PLAIN_MARKER, last_marker_end
+from tsolve.validation import (
+    plain,
+)
+from tsolve.verifiers.answer_parsing import (
+    PLAIN_MARKER,
+    FinalAnswer,
+    date_order,
+    read_numeric_dates,
+)
+from tsolve.verifiers.answer_parsing import final_answer as _final_answer
 from tsolve.verifiers.item import ItemScore
 
 
-def final_answer(output: str) -> str:
-    """The part of a model's output that holds its final answer."""
-    text = str(output)
-    at = last_marker_end(text, PLAIN_MARKER)
-    if at is not None:
-        tail = text[at:]
-        first = next((ln for ln in tail.splitlines() if ln.strip()), "")
-        return first.strip()
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    return lines[-1] if lines else ""
+def final_answer(output: object) -> str:
+    """The answer line of a model's output ("" when there is none), by the
+    shared rule (:func:`tsolve.verifiers.answer_parsing.final_answer`)."""
+    return answer_of(output).text
+
+
+def answer_of(output: object) -> FinalAnswer:
+    """The shared rule with SPAN's marker (``MY ANSWER:``, words apart)."""
+    return _final_answer(output, PLAIN_MARKER)
 
 
 def parse_polar(text: str) -> str | None:
-    """'Yes'/'No' from an answer, or None. The last yes/no word wins."""
-    words = re.findall(r"\b(yes|no|true|false)\b", text.lower())
-    if not words:
-        return None
-    return "Yes" if words[-1] in ("yes", "true") else "No"
+    """'Yes' or 'No' when the answer line is exactly that word (case,
+    punctuation and spaces ignored), else None: a hedge, "Yes or No", a
+    sentence or an empty line is not a yes/no answer."""
+    words = re.sub(r"[^\w]+", " ", text.lower()).split()
+    if words == ["yes"]:
+        return "Yes"
+    if words == ["no"]:
+        return "No"
+    return None
 
 
 @cache
@@ -76,43 +97,107 @@ _CN_MONTH = re.compile(
 
 
 def parse_date_answer(calendar: str, text: str) -> dict[str, Any] | None:
-    """``{year, month, day, leap[, ambiguous]}`` read from ``text``, or None."""
+    """``{year, month, day, leap[, ambiguous]}`` read from ``text``, or None
+    (also when the text holds several dates: :func:`read_date_answer` says)."""
+    return read_date_answer(calendar, text)[0]
+
+
+_BARE_WORDS = frozenset(
+    [
+        "day",
+        "of",
+        "the",
+        "month",
+        "leap",
+        "intercalary",
+        "lunar",
+        "ah",
+        "ce",
+        "ad",
+        "bce",
+        "bc",
+        "se",
+        "ap",
+        "am",
+        "sh",
+        "year",
+        "st",
+        "nd",
+        "rd",
+        "th",
+    ]
+)
+
+
+def read_date_answer(
+    calendar: str, text: str, *, bare: bool = False, order: str | None = None
+) -> tuple[dict[str, Any] | None, str, bool]:
+    """``(parsed, reason, several)``: the one date of ``text`` in ``calendar``
+    (``{year, month, day, leap[, ambiguous]}``), or None with the reason;
+    ``several`` when the line names more than one date (alternatives, a
+    second month, a second day). ``bare`` (no marker): the text must be the
+    date alone, with no other words. ``order`` reads ``05/06/2014``."""
     t = _fold(text)
-    m = _ISO_LIKE.search(t)
-    if m:
+    if calendar == "gregorian":
+        t, unclear = read_numeric_dates(t, order)
+        if unclear:
+            return None, unclear, False
+    isos = list(_ISO_LIKE.finditer(t))
+    if calendar == "chinese":
+        months = list(_CN_MONTH.finditer(t))
+    else:
+        months = list(_month_pattern(calendar).finditer(t))
+    if len(isos) + len(months) > 1:
+        return None, "the answer names several dates", True
+    if isos:
+        m = isos[0]
+        rest = t[: m.start()] + " " + t[m.end() :]
+        if re.search(r"\d", rest):
+            return None, "the answer names several dates", True
         mon = m[2]
         leap = "l" in mon
-        return {"year": int(m[1]), "month": int(mon.strip("l")), "day": int(m[3]), "leap": leap}
+        parsed = {"year": int(m[1]), "month": int(mon.strip("l")), "day": int(m[3]), "leap": leap}
+        return _bare_check(parsed, rest, bare)
+    if not months:
+        return None, f"no {calendar} month in the answer", False
+    mm = months[0]
     if calendar == "chinese":
-        cm = _CN_MONTH.search(t)
-        if not cm:
-            return None
-        leap = bool(cm[1] or cm[3])
-        month = int(cm[2] or cm[4])
-        rest = t[: cm.start()] + " " + t[cm.end() :]
+        leap = bool(mm[1] or mm[3])
+        month = int(mm[2] or mm[4])
         ambiguous = False
     else:
-        mm = _month_pattern(calendar).search(t)
-        if not mm:
-            return None
         key = normalise(mm[1])
         month = month_numbers(calendar)[key]
         leap = False
         ambiguous = calendar == "hebrew" and key == "adar"
-        rest = t[: mm.start()] + " " + t[mm.end() :]
+    rest = t[: mm.start()] + " " + t[mm.end() :]
     nums = [int(x) for x in re.findall(r"(?<![\d.])(\d{1,5})(?:st|nd|rd|th)?(?![\d])", rest)]
-    year = next((x for x in nums if x > 31), None)
-    day = next((x for x in nums if 1 <= x <= 31), None)
-    if year is None or day is None:
-        return None
-    out: dict[str, Any] = {"year": year, "month": month, "day": day, "leap": leap}
+    years = [x for x in nums if x > 31]
+    days = [x for x in nums if 1 <= x <= 31]
+    if len(years) > 1 or len(days) > 1 or len(nums) > 2:
+        return None, "the answer names several dates", True
+    if not years or not days:
+        return None, "the answer needs a day and a year", False
+    out: dict[str, Any] = {"year": years[0], "month": month, "day": days[0], "leap": leap}
     if ambiguous:
         from tsolve.calendars.hebrew import is_leap
 
-        if is_leap(year):
+        if is_leap(years[0]):
             out["ambiguous"] = "plain 'Adar' in a leap year (Adar I or Adar II?)"
         # In a common year Adar is month 12, as parsed.
-    return out
+    rest = re.sub(r"(?<![\d.])\d{1,5}(?:st|nd|rd|th)?(?![\d])", " ", rest)
+    return _bare_check(out, rest, bare)
+
+
+def _bare_check(
+    parsed: dict[str, Any], rest: str, bare: bool
+) -> tuple[dict[str, Any] | None, str, bool]:
+    """``parsed``, unless a bare answer has words besides its date."""
+    if bare:
+        words = set(re.sub(r"[^a-z]+", " ", rest).split()) - _BARE_WORDS
+        if words:
+            return None, "an answer without a 'MY ANSWER:' line must be only the date", False
+    return parsed, "", False
 
 
 def right_under_reading(record: dict[str, Any], answer: Any) -> str | None:
@@ -158,12 +243,17 @@ def score_span(record: dict[str, Any], output: str, *, diagnose: bool = True) ->
         "format": str(record.get("format", "")),
     }
     rid = str(record.get("id", ""))
-    answer_text = final_answer(output)
+    found = answer_of(output)
+    answer_text = found.text
     fmt = record.get("format")
     diagnosis: dict[str, Any] = {"answer_text": answer_text}
+    if found.failed:
+        diagnosis["reason"] = found.reason
+        return ItemScore(rid, "span", _metrics(False, None), None, True, diagnosis, groups)
     if fmt == "polar":
         got = parse_polar(answer_text)
         if got is None:
+            diagnosis["reason"] = "the answer line is not exactly Yes or No"
             return ItemScore(rid, "span", _metrics(False, None), None, True, diagnosis, groups)
         ok = got == record.get("answer")
         alt = None
@@ -178,10 +268,16 @@ def score_span(record: dict[str, Any], output: str, *, diagnose: bool = True) ->
         gold = {}
     cal = str(gold.get("calendar") or record.get("params", {}).get("target_calendar", ""))
     try:
-        parsed = parse_date_answer(cal, answer_text)
+        parsed, reason, several = read_date_answer(
+            cal, answer_text, bare=found.how == "bare", order=date_order(record)
+        )
     except Exception:  # an unknown calendar in a hand-made record: unparseable
-        parsed = None
+        parsed, reason, several = None, f"unknown calendar {cal!r}", False
+    if several:  # one answer with several elements: read, and wrong
+        diagnosis.update(over_answer=reason, expected=gold.get("text"))
+        return ItemScore(rid, "span", _metrics(False, None), None, False, diagnosis, groups)
     if parsed is None:
+        diagnosis["reason"] = reason
         return ItemScore(rid, "span", _metrics(False, None), None, True, diagnosis, groups)
     want = (gold.get("year"), gold.get("month"), gold.get("day"), bool(gold.get("leap", False)))
     have = (parsed["year"], parsed["month"], parsed["day"], parsed["leap"])
