@@ -59,6 +59,15 @@ def stress(
     timeout: Annotated[
         float, typer.Option(min=0.1, help="--fuzz: seconds an item may take before it is a hang.")
     ] = 10.0,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="--fuzz: N inputs in all, dealt over the families' outputs and mutations, "
+            "the other surfaces (claims, TicToc, TEMPO, audit, solve --text-file, hf) and "
+            "the MCP wire; replaces --outputs and --mutations.",
+        ),
+    ] = None,
 ) -> None:
     """Property-check N generated tasks with randomised generator settings.
 
@@ -68,7 +77,7 @@ def stress(
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
     if fuzz:
-        run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet)
+        run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet, budget)
         return
     from tsolve.families import get_family
     from tsolve.stress import StressConfig, load_stress_config, replay_case, run_stress
@@ -101,38 +110,73 @@ def stress(
 
 
 def run_fuzz(
-    family: str, outputs: int, mutations: int, seed: int, timeout: float, fmt: str, quiet: bool
+    family: str,
+    outputs: int,
+    mutations: int,
+    seed: int,
+    timeout: float,
+    fmt: str,
+    quiet: bool,
+    budget: int | None = None,
 ) -> None:
     """``tsolve stress FAMILY --fuzz``: a thin shell over
-    :func:`tsolve.stress.fuzz.fuzz_campaign`."""
+    :func:`tsolve.stress.fuzz.fuzz_campaign` per family and, with ``--budget``,
+    :func:`tsolve.stress.fuzz_surfaces.surface_campaign` and
+    :func:`~tsolve.stress.fuzz_surfaces.mcp_wire_campaign`."""
     from tsolve.stress.fuzz import fuzz_campaign, fuzzable_families
+    from tsolve.stress.fuzz_surfaces import (
+        budget_split,
+        failure_counts,
+        mcp_wire_campaign,
+        surface_campaign,
+    )
 
     check_format(fmt, ("text", "json"))
     known = fuzzable_families()
     families = known if family == "all" else [family]
     if family != "all" and family not in known:
         raise TsolveError(f"family: expected all or one of {', '.join(known)}, got {family!r}")
+    surfaces = wire = 0
+    if budget is not None:
+        outputs, mutations, surfaces, wire = budget_split(budget, len(families))
     reports = {}
-    with progress(len(families) * (outputs + mutations), "fuzz", enabled=not quiet) as bar:
+    total = len(families) * (outputs + mutations) + surfaces + wire
+    with progress(total, "fuzz", enabled=not quiet) as bar:
         task = bar.task_ids[0]
         for fam in families:
             bar.update(task, description=f"fuzz {fam}")
             reports[fam] = fuzz_campaign(
                 fam, outputs, mutations, seed, timeout, lambda: bar.advance(task)
             )
+        if surfaces:
+            bar.update(task, description="fuzz surfaces")
+            for name, r in surface_campaign(
+                surfaces, seed, timeout, on_case=lambda: bar.advance(task)
+            ).items():
+                reports[f"surface {name}"] = r
+        if wire:
+            bar.update(task, description="fuzz mcp wire")
+            reports["mcp wire"] = mcp_wire_campaign(wire, seed, timeout=max(timeout, 60.0))
+            bar.advance(task, wire)
+    counts = failure_counts(reports)
+    inputs = sum(r.outputs + r.mutations for r in reports.values())
     if fmt == "json":
-        write_json({fam: r.to_json() for fam, r in reports.items()})
+        doc = {name: r.to_json() for name, r in reports.items()}
+        write_json({**doc, "total": {"inputs": inputs, "failures": counts}} if budget else doc)
     else:
         out = console()
-        for fam, r in reports.items():
+        for name, r in reports.items():
             for f in r.failures[:20]:
                 case = json_text(f.case)
-                out.print(user_text(f"{f.kind} {fam}: {f.message} | case: {case[:300]}"))
+                out.print(user_text(f"{f.kind} {name}: {f.message} | case: {case[:300]}"))
             status = Text("OK", "green") if r.ok else Text("FAILED", "red")
-            out.print(Text.assemble(status, f" fuzz {fam}: {r.outputs} outputs, {r.mutations} "
+            out.print(Text.assemble(status, f" fuzz {name}: {r.outputs} outputs, {r.mutations} "
                       f"mutated records ({r.reported_rows} reported as bad rows), "
                       f"{len(r.failures)} failures; slowest item {r.slowest_seconds:.2f} s "
                       f"({r.slowest_case}); seed {seed}, {r.seconds:.0f} s"))  # fmt: skip
+        if budget is not None:
+            kinds = ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) or "none"
+            out.print(f"fuzz total: {inputs} inputs; failures: {kinds}")
     if not all(r.ok for r in reports.values()):
         raise typer.Exit(1)
 
