@@ -285,12 +285,13 @@ def _audit_families() -> list[str]:
 
 
 def check_surface(
-    surface: str, rng: random.Random, timeout: float
+    surface: str, rng: random.Random, timeout: float, case: dict[str, Any] | None = None
 ) -> tuple[FuzzFailure | None, bool, float, str]:
-    """One random input through ``surface``: (failure or None, reported, seconds, label)."""
+    """One random input through ``surface``: (failure or None, reported, seconds,
+    label); ``case`` (e.g. the seed and index that reproduce it) goes into a failure."""
     label, call = _SURFACE_CALLS[surface](rng)
     t0 = time.perf_counter()
-    case = {"surface": surface, "input": label}
+    case = {"surface": surface, "input": label, **(case or {})}
     try:
         with _deadline(timeout):
             result = call()
