@@ -4,12 +4,11 @@ A thin shell over :mod:`tsolve.generators.span`. JSON Lines is exact and
 byte-identical between runs; text is for reading in the terminal.
 """
 
-import json
 from typing import Annotated
 
 import typer
 
-from tsolve.cli.output import TextOrJsonl
+from tsolve.cli.output import Fmt
 
 SEED_HELP = "Run seed: record i depends only on (seed, i)."
 START_HELP = "Index of the first record (for shards)."
@@ -27,8 +26,8 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help=SEED_HELP)] = 0,
         start: Annotated[int, typer.Option("--start", help=START_HELP)] = 0,
         fmt: Annotated[
-            TextOrJsonl, typer.Option("--format", help="text or jsonl.")
-        ] = TextOrJsonl.jsonl,
+            Fmt, typer.Option("--format", help="jsonl (exact, one record a line), json or text.")
+        ] = Fmt.jsonl,
         max_days: Annotated[int, typer.Option("--max-days", help="Largest day offset.")] = 100,
         max_weeks: Annotated[int, typer.Option("--max-weeks", help="Largest week offset.")] = 20,
         max_years: Annotated[int, typer.Option("--max-years", help=YEARS_HELP)] = 10,
@@ -44,11 +43,14 @@ def register(app: typer.Typer) -> None:
             raise TsolveError(f"start: must be non-negative, got {start}")
         cfg = SpanConfig(date=date, max_days=max_days, max_weeks=max_weeks,
                          max_years=max_years, balanced=not all_yes)  # fmt: skip
-        for rec in generate_questions(count, seed, cfg, start):
-            if fmt is TextOrJsonl.jsonl:
-                typer.echo(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
-            else:
-                typer.echo(
-                    f"[{rec['id']}] {rec['direction']} {rec['type']}/{rec['format']}\n"
-                    f"  Q: {rec['question']}\n  A: {rec['answer']}\n"
-                )
+        records = generate_questions(count, seed, cfg, start)
+        if fmt is not Fmt.text:
+            from tsolve.cli.output import emit_stream
+
+            emit_stream(records, fmt.value)
+            return
+        for rec in records:
+            typer.echo(
+                f"[{rec['id']}] {rec['direction']} {rec['type']}/{rec['format']}\n"
+                f"  Q: {rec['question']}\n  A: {rec['answer']}\n"
+            )

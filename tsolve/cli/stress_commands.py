@@ -1,7 +1,5 @@
 """``tsolve stress``: a thin shell over :func:`tsolve.stress.run_stress`."""
 
-import json
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,7 +8,7 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from tsolve.cli.output import check_format, console, json_text, progress, user_text, write_json
+from tsolve.cli.output import check_format, console, emit_report, json_text, progress, user_text
 from tsolve.errors import TsolveError
 
 
@@ -40,7 +38,9 @@ def stress(
     case: Annotated[
         str | None, typer.Option(help="Replay one case printed by an earlier run (its JSON).")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[
+        str, typer.Option("--format", help="text, json, or jsonl (the report on one line).")
+    ] = "text",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     fuzz: Annotated[
         bool,
@@ -82,7 +82,7 @@ def stress(
     from tsolve.families import get_family
     from tsolve.stress import StressConfig, load_stress_config, replay_case, run_stress
 
-    check_format(fmt, ("text", "json"))
+    check_format(fmt)
     fam = get_family(family, need="invariants")
     if case is not None:
         report = replay_case(case, fam.name)
@@ -101,8 +101,8 @@ def stress(
                 bar.update(task, advance=1, description=label)
 
             report = run_stress(fam.name, total, run_seed, cfg, on_case)
-    if fmt == "json":
-        sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+    if fmt != "text":
+        emit_report(report.to_json(), fmt)
     else:
         print_report(report)
     if not report.ok:
@@ -131,7 +131,7 @@ def run_fuzz(
         surface_campaign,
     )
 
-    check_format(fmt, ("text", "json"))
+    check_format(fmt)
     known = fuzzable_families()
     families = known if family == "all" else [family]
     if family != "all" and family not in known:
@@ -160,9 +160,11 @@ def run_fuzz(
             bar.advance(task, wire)
     counts = failure_counts(reports)
     inputs = sum(r.outputs + r.mutations for r in reports.values())
-    if fmt == "json":
+    if fmt != "text":
         doc = {name: r.to_json() for name, r in reports.items()}
-        write_json({**doc, "total": {"inputs": inputs, "failures": counts}} if budget else doc)
+        emit_report(
+            {**doc, "total": {"inputs": inputs, "failures": counts}} if budget else doc, fmt
+        )
     else:
         out = console()
         for name, r in reports.items():

@@ -120,8 +120,8 @@ def _print_report(report: "VerifyReport") -> None:
         table = Table(title=user_text(fam), title_justify="left")
         table.add_column("group")
         table.add_column("n", justify="right")
-        for m in metrics:
-            table.add_column(m.upper() if len(m) <= 3 else m, justify="right")
+        for m in metrics:  # JSON has fractions; the table percentages, labelled so
+            table.add_column(f"{m.upper() if len(m) <= 3 else m} %", justify="right")
         table.add_column("unparsed", justify="right")
 
         table.add_row(*_report_row(Text("overall", "bold"), data["overall"], metrics))
