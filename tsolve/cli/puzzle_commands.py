@@ -275,10 +275,15 @@ def solve(
     from tsolve.solver.batch import solve_file
 
     assert file is not None
+    from tsolve.row_shapes import refuse_other_families
+
+    def track(rows: Any) -> Any:  # a logistics or SPAN file: one line, not an error per row
+        mine = refuse_other_families(rows, SOLVED_FAMILIES, str(file), "tsolve solve")
+        return tracked(mine, None, "records")
+
     report = solve_file(
-        file, backend, limit, time_limit, check, on_outcome=show, keep_results=keep,
-        track=lambda rows: tracked(rows, None, "records"),
-    )  # fmt: skip
+        file, backend, limit, time_limit, check, on_outcome=show, keep_results=keep, track=track
+    )
     if fmt == "json":
         emit_records(report.results, "json")
     elif fmt == "text":
@@ -294,6 +299,8 @@ def solve(
 
 
 _SHOWN_ANSWERS = 20
+SOLVED_FAMILIES = ("time-puzzles", "relational-puzzles")
+"""The families whose records ``tsolve solve FILE`` recomputes."""
 
 
 def _print_text_solutions(results: list[dict[str, Any]]) -> None:
