@@ -312,6 +312,17 @@ def check_surface(
     return None, False, took, label
 
 
+def warm_up(surface: str) -> None:
+    """One throwaway input through ``surface``, with no deadline: the first call
+    builds what a process builds once (calendar tables, the claims grammar,
+    a family's sample records), which must not be timed as a hang."""
+    try:
+        _label, call = _SURFACE_CALLS[surface](random.Random(f"warm-up:{surface}"))
+        call()
+    except Exception:  # what it raises is the campaign's business, not the warm-up's
+        pass
+
+
 def surface_campaign(
     inputs: int,
     seed: int = 0,
@@ -327,6 +338,8 @@ def surface_campaign(
         raise TsolveError(f"fuzz: unknown surface {unknown[0]!r} (known: {', '.join(SURFACES)})")
     reports = {s: FuzzReport(seed=seed) for s in surfaces}
     rngs = {s: random.Random(f"tsolve-fuzz-surface:{s}:{seed}") for s in surfaces}
+    for s in surfaces:
+        warm_up(s)
     started = {s: 0.0 for s in surfaces}
     for k in range(inputs):
         surface = surfaces[k % len(surfaces)]
