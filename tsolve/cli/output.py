@@ -35,7 +35,8 @@ T = TypeVar("T")
 # object per line. A command that streams items writes ``json`` as one array
 # of them (:func:`emit_stream`); a command that writes one report writes
 # ``jsonl`` as that report on one line (:func:`emit_report`). Units: JSON
-# carries fractions in [0, 1]; text tables print percentages, labelled ``%``.
+# carries fractions in [0, 1]; a text table that prints a percentage labels it
+# ``%`` (header or value); one without ``%`` prints the fraction.
 # ``tsolve dataset --format`` names file formats (jsonl, parquet, hf) and is
 # the one exception.
 
