@@ -11,6 +11,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,7 +98,7 @@ DAYS = st.dates(dt.date(1979, 1, 1), dt.date(2056, 12, 31))
 # ------------------------------------------------------------ search_calendar
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(DAYS)
 def test_search_calendar_gregorian_date_against_other_libraries(g: dt.date) -> None:
     out = tools.search_calendar("Gregorian calendar", g.year, g.month, g.day)
@@ -109,7 +110,7 @@ def test_search_calendar_gregorian_date_against_other_libraries(g: dt.date) -> N
         assert fields(entry, cal) == want, cal
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(DAYS, st.sampled_from(["hebrew", "persian", "chinese", "islamic", "shaka"]))
 def test_search_calendar_from_each_calendar_lands_on_the_same_day(g: dt.date, cal: str) -> None:
     """A date given in another calendar (as that calendar's library writes it)

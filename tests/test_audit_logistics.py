@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -395,7 +396,7 @@ def test_samples_agree_with_logistics_answer() -> None:
 params_st = logistics_params()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 10**6), index=st.integers(0, 10**4), params=params_st)
 def test_generated_records_are_all_ok(seed: int, index: int, params: GenerateParams) -> None:
     v = audit_logistics(generate_record(seed, index, params))

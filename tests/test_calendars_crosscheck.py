@@ -19,6 +19,7 @@ import datetime as dt
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -138,7 +139,7 @@ def test_hebrew_vs_pyluach() -> None:
     assert _mismatches("hebrew", _all_days("hebrew"), ref) == []
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(D(dt.date(1900, 1, 31)), D(dt.date(2100, 12, 31))))
 def test_hebrew_vs_convertdate(day: int) -> None:
     from convertdate import hebrew
@@ -160,7 +161,7 @@ def test_persian_vs_jdatetime() -> None:
     assert _mismatches("persian", _all_days("persian"), ref) == []
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(D(dt.date(1900, 1, 31)), D(dt.date(2100, 12, 31))))
 def test_persian_vs_convertdate(day: int) -> None:
     """convertdate.persian costs ~20 ms a call: a handful of random days."""
@@ -234,7 +235,7 @@ def test_islamic_tabular_vs_arithmetic_definition() -> None:
         assert want[(y, m)] == s, (y, m)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(D(dt.date(1900, 1, 31)), D(dt.date(2100, 12, 31))))
 def test_islamic_vs_convertdate(day: int) -> None:
     from convertdate import islamic
@@ -268,7 +269,7 @@ def test_shaka_vs_arithmetic_definition() -> None:
         assert want[(y, m)] == s, (y, m)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(D(dt.date(1900, 1, 31)), D(dt.date(2100, 12, 31))))
 def test_shaka_vs_convertdate(day: int) -> None:
     from convertdate import indian_civil

@@ -11,6 +11,7 @@ import datetime as dt
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,7 +191,7 @@ def test_convert_errors() -> None:
         convert(["2024-02-30"], "hebrew")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(FULL[0], FULL[1]), st.sampled_from(CALENDARS))
 def test_parse_format_round_trip(day: int, cal: str) -> None:
     t = table(cal)

@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 
 import pytest
+from budget import examples
 from claims_cases import Case, all_cases, generated, hand_written
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -96,7 +97,7 @@ def test_scores_on_the_whole_set() -> None:
 # ------------------------------------------------------------ properties
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.dates(dt.date(1, 1, 1), dt.date(9999, 12, 31)), st.integers(0, 6), st.integers(0, 2))
 def test_any_weekday_claim(day: dt.date, weekday: int, form: int) -> None:
     name = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[weekday]
@@ -108,7 +109,7 @@ def test_any_weekday_claim(day: dt.date, weekday: int, form: int) -> None:
     assert found[0].verdict == ("true" if day.weekday() == weekday else "false")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.dates(dt.date(1, 1, 1), dt.date(9999, 12, 31)), st.integers(-5000, 5000), st.integers(-3, 3)
 )
@@ -125,7 +126,7 @@ def test_any_shift_claim(day: dt.date, n: int, error: int) -> None:
         assert found[0].correct == right.isoformat()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(max_size=300))
 def test_any_text_gives_claims_whose_spans_are_right(text: str) -> None:
     for c in check_claims(text):

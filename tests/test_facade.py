@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,7 +39,7 @@ def test_every_dataset_family_is_offered() -> None:
 
 
 @pytest.mark.parametrize("family", GENERATING)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), index=st.integers(0, 10**6), junk=JUNK)
 def test_gold_answer_scores_one_and_garbage_zero(
     family: str, seed: int, index: int, junk: str

@@ -8,7 +8,8 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from budget import examples
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
@@ -35,13 +36,16 @@ def sample_fact(kind: str, day: int, seed: int):  # type: ignore[no-untyped-def]
     return cls.sample(rng, DayView(np.asarray([day])), SMALL, lv)
 
 
-@given(st.sampled_from(KINDS), st.integers(SMALL.start, SMALL.end), st.integers(0, 10**6))
+@pytest.mark.parametrize("kind", KINDS)  # every kind, every run (a draw missed six)
+@settings(max_examples=examples(8))
+@given(st.integers(SMALL.start, SMALL.end), st.integers(0, 10**6))
 def test_sampled_fact_holds_on_its_seed_and_ir_matches_fast_path(
     kind: str, day: int, seed: int
 ) -> None:
     fact = sample_fact(kind, day, seed)
-    if fact is None:  # e.g. no sports event that year
-        return
+    # e.g. no sports event that year: nothing to check, so no pass either
+    # (hypothesis fails the kind, Unsatisfiable, if no draw gives a fact).
+    assume(fact is not None)
     assert bool(fact.holds(DayView(np.asarray([day])))[0])
     fast = fact.holds(domain_view(SMALL))
     ir = evaluate(fact.constraint(SMALL), {DATE_VAR: SMALL.days})

@@ -7,7 +7,8 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from budget import examples
+from hypothesis import assume, given, note, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -31,7 +32,7 @@ def test_every_builtin_is_declared_once_and_loads() -> None:
         assert fam.version_text()  # every built-in family has a version
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(family=st.sampled_from(GENERATING), seed=st.integers(0, 2**31), index=st.integers(0, 500))
 def test_records_follow_the_shared_conventions(family: str, seed: int, index: int) -> None:
     """generator.name is the family's name, its version the family's version;
@@ -41,8 +42,11 @@ def test_records_follow_the_shared_conventions(family: str, seed: int, index: in
     cfg = fam.make_options({})
     try:
         rec = fam.make_record(seed, index, cfg)
-    except TsolveError:  # a record the generator skips (reported by dataset runs)
-        return
+    except TsolveError as exc:  # a record the generator skips (reported by dataset runs)
+        # ... checks nothing, so it is no pass: hypothesis fails (Unsatisfiable)
+        # if every example is declined.
+        note(f"declined: {exc}")
+        assume(False)
     assert rec["generator"]["name"] == fam.name
     assert rec["generator"]["version"] == fam.version_text()
     assert (rec["generator"]["seed"], rec["generator"]["index"]) == (seed, index)

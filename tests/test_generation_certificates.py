@@ -11,6 +11,7 @@ import datetime as dt
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ def test_packed_conjunction_is_the_conjunction(rows: list[list[bool]]) -> None:
     assert np.array_equal(unpack(all_of(pack(m) for m in masks), 70), expected)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_answer_set_size_equals_the_irs_interval_count(data: st.DataObject) -> None:
     """The packed count (the facts' fast path) against the solvers' IR."""
@@ -79,7 +80,7 @@ def test_store_stays_within_its_byte_budget_least_recent_out_first() -> None:
     assert store.bytes == 80 and len(store) == 2
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_renamed_formula_means_the_same_on_its_new_variable(data: st.DataObject) -> None:
     domain = data.draw(domains(max_years=5))
@@ -132,7 +133,7 @@ INTERVAL_KINDS = ["year", "decade", "person_alive", "us_president", "sports_even
                   "event_relation"]  # fmt: skip
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data())
 def test_day_intervals_equal_the_fast_path_anywhere_in_the_calendar(data: st.DataObject) -> None:
     """Closed-form day sets (year 1, decade 0, year 9999 included) against
@@ -151,7 +152,7 @@ PERIODIC_KINDS = ["leap_year", "month", "season", "weekday_in_month", "day_of_mo
                   "day_of_month_range"]  # fmt: skip
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.data())
 def test_periodic_facts_over_long_domains_are_one_cycle_of_residues(data: st.DataObject) -> None:
     """Over more than 400 years a periodic fact's IR is an InCycle whose

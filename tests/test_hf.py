@@ -14,6 +14,7 @@ import datasets
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -45,7 +46,7 @@ def _records(family: str, seed: int, indices: list[int]) -> list[dict[str, Any]]
 
 
 @pytest.mark.parametrize("family", GENERATING)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), indices=st.lists(st.integers(0, 10_000), min_size=1,
                                                       max_size=4, unique=True))  # fmt: skip
 def test_family_records_round_trip_exactly(family: str, seed: int, indices: list[int]) -> None:
@@ -71,7 +72,7 @@ _json = st.recursive(
 _keys = st.sampled_from(["id", "a", "b_json", "dates", "n", "x"])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.dictionaries(_keys, _json | st.lists(st.text(max_size=5), max_size=3),
                                 min_size=1, max_size=5), min_size=1, max_size=5))  # fmt: skip
 def test_any_json_records_round_trip(recs: list[dict[str, Any]]) -> None:

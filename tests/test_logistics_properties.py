@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,7 @@ from tsolve.solver.logistics import question_schedule
 from tsolve.solver.schedule_cpsat import cpsat_schedule
 from tsolve.testing.strategies import logistics_params
 
-PROPS = settings(max_examples=25, deadline=None)
+PROPS = settings(max_examples=examples(25), deadline=None)
 
 params_st = logistics_params()
 
@@ -147,7 +148,7 @@ def test_delay_never_makes_an_event_earlier(
     assert all(a <= b for a, b in zip(early.start, base.start, strict=True))
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10**9), index=st.integers(0, 10**6), params=params_st)
 def test_same_seed_same_record(seed: int, index: int, params: GenerateParams) -> None:
     a = json.dumps(generate_record(seed, index, params))

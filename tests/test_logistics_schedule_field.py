@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schedule_oracle import independent_starts
@@ -81,7 +82,7 @@ def test_schedule_violations_name_a_broken_dependency_and_duration() -> None:
     assert kinds == {"schedule-dependency", "schedule-duration"}
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     difficulty=st.sampled_from(["easy", "medium", "hard"]),

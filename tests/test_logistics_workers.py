@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -59,7 +60,7 @@ def _got(rows: list[Any]) -> list[tuple[str, Any]]:
     return [("bad", r.where) if isinstance(r, BadRow) else ("row", r) for r in rows]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     first=_objects,
     rest=st.lists(_lines, max_size=12),

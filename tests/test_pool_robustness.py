@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
 from guards import hang_guard
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -92,7 +93,7 @@ def test_worker_lost_is_a_tsolve_error_with_its_own_exit_code() -> None:
     assert describe_exit(1) == "exited with status 1"
 
 
-@settings(max_examples=4)
+@settings(max_examples=examples(4))
 @given(
     n=st.integers(0, 25),
     workers=st.integers(1, 3),

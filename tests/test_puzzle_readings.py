@@ -14,6 +14,7 @@ from typing import Any
 import lunardate
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -216,7 +217,7 @@ def test_president_horizon() -> None:
 # ---------------------------------------------------------------- generator (property)
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(st.integers(0, 10**6), st.integers(0, 10**4), st.integers(0, 6),
        st.sampled_from(["implicit", "explicit"]),
        st.sampled_from(["cpsat", "z3", "enumerator"]))  # fmt: skip
@@ -269,7 +270,7 @@ def test_alt_reading_needs_the_whole_set_between_the_bounds(answer: str) -> None
     assert score_puzzle(rec, f"MY ANSWER: {answer}").metrics["alt_reading"] == expected
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(st.integers(0, 10**6), st.integers(0, 10**4), st.sampled_from(["implicit", "explicit"]))
 def test_bound_constraints_agree_with_the_readings_masks(seed: int, index: int, style: str) -> None:
     # The IR of each bound, evaluated on the domain, is the AND / OR of the
@@ -293,7 +294,7 @@ def _between_bounds_by_solving(rec: dict[str, Any], predicted: list[str]) -> boo
     return lo <= set(predicted) <= hi and sorted(set(predicted)) != rec["answers"]
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.data())
 def test_alt_reading_shortcut_matches_solving_the_bounds(data: st.DataObject) -> None:
     # Old-KB World Cup puzzle (2022 / 2026 by reading), the 1950 V-E Day

@@ -250,9 +250,9 @@ def test_an_open_name_does_not_swallow_the_next_sentence() -> None:
 
 
 def test_unread_sentences_are_listed_with_their_lines() -> None:
-    r = read_puzzle("It's a Monday.\nThe answer is obvious.\nWhat is the date?")
+    r = read_puzzle("It's a Monday.\nThe answer is obvious.\nWhich Monday is it?")
     assert [(s.line, s.text) for s in r.unread] == [
-        (2, "The answer is obvious."), (3, "What is the date?")]  # fmt: skip
+        (2, "The answer is obvious."), (3, "Which Monday is it?")]  # fmt: skip
 
 
 # ------------------------------------------------------------ full puzzles, solved
@@ -362,10 +362,49 @@ def test_cli_text_json_and_text_output() -> None:
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["answers"] == ["2015-02-13", "2015-03-13", "2015-11-13"]
-    assert out["unread"] == [{"line": 1, "text": "What is the date?"}]
+    # A bare question states nothing: skipped, not unread, so the reading is whole.
+    assert out["unread"] == [] and out["skipped"] == [{"line": 1, "text": "What is the date?"}]
+    assert (out["status"], out["complete"]) == ("complete", True)
     t = run("solve", "--text", text)
-    assert t.returncode == 0 and "2015-11-13" in t.stdout and "What is the date?" in t.stdout
-    assert run("solve", "--text", text, "--strict").returncode == 1
+    assert t.returncode == 0 and "2015-11-13" in t.stdout
+    assert run("solve", "--text", text, "--strict").returncode == 0
+
+
+PARTIAL = "The date is a Monday. It is in March 2021. The day is after the 20th."
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
+def test_cli_a_partial_reading_is_never_called_complete(fmt: str) -> None:
+    """Issue 22 item 11: two of the three sentences are not read, so the answer
+    set (every Monday) is the facts read's, not the text's: a status of its
+    own, exit 1, and the word "complete" nowhere in the text output."""
+    r = run("solve", "--text", PARTIAL, "--format", fmt)
+    assert r.returncode == 1, r.stderr
+    if fmt == "text":
+        first = r.stdout.splitlines()[0]
+        assert "partial-reading" in first and "complete" not in r.stdout.lower()
+        return
+    out = json.loads(r.stdout) if fmt == "json" else json.loads(r.stdout.splitlines()[0])
+    assert (out["status"], out["complete"], out["solver_status"]) == (
+        "partial-reading", False, "complete")  # fmt: skip
+    assert [u["text"] for u in out["unread"]] == [
+        "It is in March 2021.", "The day is after the 20th."]  # fmt: skip
+    # Every Monday of the default domain, independently of tsolve.
+    first_day, last_day = dt.date(1900, 1, 31), dt.date(2100, 12, 31)
+    mondays = sum(1 for n in range((last_day - first_day).days + 1)
+                  if (first_day + dt.timedelta(n)).weekday() == 0)  # fmt: skip
+    assert out["count"] == mondays
+
+
+@pytest.mark.parametrize(
+    ("question", "skipped"),
+    [("What is the date?", True), ("Which dates could it be?", True), ("When is it?", True),
+     ("Which Monday is it?", False), ("Is it in 2021?", False)],
+)  # fmt: skip
+def test_only_bare_questions_are_skipped(question: str, skipped: bool) -> None:
+    reading = read_puzzle(f"It's a Friday. {question}")
+    assert [s.text for s in reading.skipped] == ([question] if skipped else [])
+    assert [s.text for s in reading.unread] == ([] if skipped else [question])
 
 
 def test_cli_text_file_jsonl_of_generated_records(tmp_path: Path) -> None:

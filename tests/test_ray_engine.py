@@ -196,7 +196,7 @@ def verify_inputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 
 def _report_text(fmt: str, **kwargs: Any) -> str:
     out = io.StringIO()
-    writer = report_writer(fmt, out)
+    writer = report_writer(fmt, out, err=out)  # jsonl's bad rows (stderr in the CLI) here too
     assert writer is not None
     report = verify_files(
         *kwargs.pop("files"), on_item=writer.item, on_error=writer.error, **kwargs

@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,7 +112,7 @@ def test_lunar_facts_are_kept_away_from_disputed_months() -> None:
 
 
 @given(st.integers(0, 10_000), st.integers(2, 3))
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 def test_tree_counting_matches_nested_loops(seed: int, n: int) -> None:
     rng = random.Random(seed)
     dom = DateDomain.from_dates("2024-02-01", "2024-03-15")

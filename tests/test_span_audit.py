@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from span_oracle import FESTIVAL_RULES, OLD_ISLAMIC, gold_tuple, lib_fields, lib_gregorian
@@ -190,7 +191,7 @@ def test_old_generator_records_ambiguous_exactly_where_the_libraries_say() -> No
 # ------------------------------------------------ new records
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(
     st.sampled_from(["2024-07-01", "1950-03-15", "2063-01-20", "2057-08-15", "2089-07-01",
                      "1930-01-01", "2097-06-20"]),

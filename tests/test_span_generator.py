@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from span_oracle import check_record
@@ -48,7 +49,7 @@ def test_outside_the_umm_al_qura_range_ten_directions_cover_evenly() -> None:
         check_record(r)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     st.dates(dt.date(1902, 1, 1), dt.date(2099, 12, 31)),
     st.integers(0, 2**31),

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tictoc_fixtures import (
@@ -119,7 +120,7 @@ def test_add_months_clamps_to_the_month_end() -> None:
 GAP = st.one_of(st.integers(0, 400), st.integers(0, 30 * HOUR), st.integers(0, 200 * DAY))
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(GAP, GAP, GAP)
 def test_solver_model_agrees_with_plain_interval_checks(g0: int, g1: int, g2: int) -> None:
     inf = infer_sensitivity((g0, g1, g2), None, conventions=("30d",))
@@ -158,7 +159,7 @@ def test_a_sample_bundle_has_one_level_per_trajectory_and_no_violation(bundle: P
     assert all(len(r.readings) == 3 and len({lv for lv, _ in r.readings}) == 1 for r in results)
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(
     st.datetimes(min_value=dt.datetime(1900, 1, 1), max_value=dt.datetime(2100, 1, 1)),
     st.integers(0, 24),

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,7 +116,7 @@ def conversation(n_turns: int) -> list[dict[str, Any]]:
 START = dt.datetime(2025, 3, 1, 9, tzinfo=dt.timezone.utc)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["low", "medium", "high"]), st.integers(1, 6))
 def test_stamped_conversations_are_monotone_in_bounds_and_audit_back(
     seed: int, sensitivity: Any, turns: int

@@ -12,6 +12,7 @@ import operator
 
 import numpy as np
 import pytest
+from budget import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +43,7 @@ def iso_lists(draw: st.DrawFn) -> str:
     return draw(pad) + text + draw(st.sampled_from(["", ".", " .", ". "])) + draw(pad)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.one_of(iso_lists(), st.text(alphabet="0123456789-,. \t２٢WT:/", max_size=40)))
 @example("2024-01-05, 2024-01-05")
 @example("２０２４-01-05")
@@ -71,7 +72,7 @@ def _one_by_one(values: list[object], field: str) -> list[str] | str:
         return str(exc)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(_GOLD_VALUES, max_size=6))
 def test_gold_dates_are_checked_as_one_by_one(values: list[object]) -> None:
     try:
@@ -121,7 +122,7 @@ def _by_hand(items: list[ItemScore]) -> dict[str, object]:
     }
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(scored_items(), max_size=40), st.integers(1, 7))
 def test_batched_sums_are_the_item_by_item_sums(items: list[ItemScore], every: int) -> None:
     totals = FamilyTotals()
@@ -132,7 +133,7 @@ def test_batched_sums_are_the_item_by_item_sums(items: list[ItemScore], every: i
     assert repr(totals.result()) == repr(_by_hand(items))  # repr: nan == nan, -0.0 != 0.0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=50), st.floats())
 def test_cumsum_adds_left_to_right(values: list[float], start: float) -> None:
     """What FamilyTotals.fold relies on: NumPy's running sum is Python's

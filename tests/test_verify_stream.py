@@ -153,7 +153,7 @@ def test_the_spooled_json_document_is_json_dumps_of_the_whole(
     json.loads(out.getvalue())
 
 
-def test_cli_jsonl_is_items_errors_then_a_summary_line(
+def test_cli_jsonl_is_items_then_a_summary_line_and_errors_go_to_stderr(
     records: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     rec_file = _write(tmp_path / "r.jsonl", records)
@@ -164,8 +164,10 @@ def test_cli_jsonl_is_items_errors_then_a_summary_line(
     whole = json.loads(doc.stdout)
     rows = [json.loads(line) for line in lines.stdout.splitlines()]
     assert rows[-1] == {"summary": whole["summary"], "missing": whole["missing"]}
-    assert [r["error"] for r in rows if "error" in r] == whole["errors"]
-    assert [r for r in rows[:-1] if "error" not in r] == whole["items"]
+    # The item stream holds items only (issue 22 item 12); the bad rows are on stderr.
+    assert not any("error" in r for r in rows) and rows[:-1] == whole["items"]
+    errors = [line for line in lines.stderr.splitlines() if line.startswith("error: ")]
+    assert whole["errors"] and errors == ["error: " + e for e in whole["errors"]]
 
 
 def test_records_that_cannot_be_read_by_offset_are_read_whole(

@@ -13,6 +13,10 @@ schema, the fields and what was expected. Anything else a tool raises is
 reported as an ``internal error`` line (a tsolve bug, since every bad input
 should be caught by a check that names its field).
 
+Every line a client sends gets an answer: :mod:`tsolve.mcp_stdio` screens
+the stdio wire and answers malformed lines (``-32700`` / ``-32600``) that the
+SDK would drop in silence.
+
 Uses the official MCP Python SDK, version 2 (``MCPServer``, called
 ``FastMCP`` in version 1): ``pip install 'tsolve[mcp]'``.
 """
@@ -74,6 +78,20 @@ class _OneLineErrorServer(MCPServer):
                 ) from cause
             raise ToolError(" ".join(str(exc).split())) from cause
         return result
+
+    async def run_stdio_async(self) -> None:
+        """Serve on stdio with every line screened first (:mod:`tsolve.mcp_stdio`):
+        a line the SDK would drop unanswered gets a JSON-RPC error instead.
+        Same as the SDK's own method but for the transport (the low-level server
+        is the SDK's ``_lowlevel_server``, which its method uses too)."""
+        from tsolve.mcp_stdio import screened_stdio_server
+
+        async with screened_stdio_server() as (read_stream, write_stream):
+            await self._lowlevel_server.run(
+                read_stream,
+                write_stream,
+                self._lowlevel_server.create_initialization_options(),
+            )
 
 
 def _tool(fn: _F) -> _F:

@@ -64,9 +64,7 @@ def test_span_baseline_is_the_best_constant_per_format() -> None:
 def test_time_puzzle_baseline_is_the_share_of_the_most_frequent_gold() -> None:
     recs = _records("time-puzzles")
     counts = Counter(tuple(r["answers"]) for r in recs)
-    assert _result("time-puzzles").baseline["em"] == pytest.approx(
-        max(counts.values()) / len(recs)
-    )
+    assert _result("time-puzzles").baseline["em"] == pytest.approx(max(counts.values()) / len(recs))
 
 
 def test_logistics_partial_is_reported_as_gameable_and_never_a_reward() -> None:

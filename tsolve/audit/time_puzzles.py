@@ -179,9 +179,9 @@ def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict
         if giving is None:
             proof = _inconsistency(puzzle, options, stored)
             return AuditVerdict(puzzle.id, FAMILY, "inconsistent", proof, names)
-        detail = {"reading": " + ".join(giving), "answers": canonical,
-                  "gold_readings": [" + ".join(giving)], "other_readings": [CANONICAL]}  # fmt: skip
-        return AuditVerdict(puzzle.id, FAMILY, "ambiguous", detail, names)
+        sides = {"reading": " + ".join(giving), "answers": canonical,
+                 "gold_readings": [" + ".join(giving)], "other_readings": [CANONICAL]}  # fmt: skip
+        return AuditVerdict(puzzle.id, FAMILY, "ambiguous", sides, names)
     lower, upper = bound_problems(puzzle)
     lo = be.solve(lower, cap)
     hi = be.solve(upper, cap)

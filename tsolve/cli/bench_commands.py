@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from tsolve.cli.output import check_format, console, err_console, json_text
+from tsolve.cli.output import check_format, console, emit_report, err_console
 
 
 def register(app: typer.Typer) -> None:
@@ -26,7 +26,10 @@ def bench(
         bool, typer.Option("--quick", help="Small work sizes: under a minute on 2 cores.")
     ] = False,
     fmt: Annotated[
-        str, typer.Option("--format", help="text or json (schema tsolve-bench/1).")
+        str,
+        typer.Option(
+            "--format", help="text, json (schema tsolve-bench/1) or jsonl (that on one line)."
+        ),
     ] = "text",
 ) -> None:
     """Measure throughput, with ratios against peers timed in alternation.
@@ -37,7 +40,7 @@ def bench(
     """
     from tsolve.bench import run_bench
 
-    check_format(fmt, ("text", "json"))
+    check_format(fmt)
     err = err_console()
     show = sys.stderr.isatty()
 
@@ -50,8 +53,8 @@ def bench(
         groups.extend(x.strip() for x in item.split(",") if x.strip())
     report = run_bench(groups or None, quick, on_group)
     data = report.to_json()
-    if fmt == "json":
-        sys.stdout.write(json_text(data, indent=2) + "\n")
+    if fmt != "text":
+        emit_report(data, fmt)
         return
     print_report(data)
 

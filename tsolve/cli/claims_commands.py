@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tsolve.cli.output import TextOrJsonl
+from tsolve.cli.output import Fmt
 
 if TYPE_CHECKING:
     from tsolve.claims.result import ClaimCheck
@@ -20,14 +20,16 @@ SourceArg = Annotated[
         help="A file of text, '-' for stdin, or the text itself (an existing path is a file).",
     ),
 ]
-FmtOpt = Annotated[TextOrJsonl, typer.Option("--format", help="text (a table) or jsonl.")]
+FmtOpt = Annotated[
+    Fmt, typer.Option("--format", help="text (a table), json (an array) or jsonl (a claim a line).")
+]
 
 
 def register(app: typer.Typer) -> None:
     """Attach ``check-claims`` to ``app``."""
 
     @app.command("check-claims")
-    def check_claims_cmd(source: SourceArg, fmt: FmtOpt = TextOrJsonl.text) -> None:
+    def check_claims_cmd(source: SourceArg, fmt: FmtOpt = Fmt.text) -> None:
         """Check the date claims in TEXT|FILE: weekdays, leap years, date arithmetic,
         cross-calendar dates, festival dates and month lengths.
 
@@ -38,11 +40,10 @@ def register(app: typer.Typer) -> None:
         from tsolve.claims.source import check_source
 
         found = check_source(source)
-        if fmt is TextOrJsonl.jsonl:
-            from tsolve.cli.output import write_json
+        if fmt is not Fmt.text:
+            from tsolve.cli.output import emit_stream
 
-            for c in found:
-                write_json(c.to_json(), separators=(",", ":"))
+            emit_stream((c.to_json() for c in found), fmt.value)
             return
         _print_table(found)
 

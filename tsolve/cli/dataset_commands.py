@@ -25,9 +25,10 @@ from typer.core import TyperGroup
 
 from tsolve.backend_names import GENERATION_BACKENDS, choices_text
 from tsolve.cli.output import (
+    Fmt,
     RayAddress,
-    TextOrJson,
     console,
+    emit_report,
     err_console,
     json_text,
     progress,
@@ -311,8 +312,8 @@ def overlap(
     train: Annotated[str, typer.Argument(help="Records trained on (any format tsolve reads).")],
     eval_: Annotated[str, typer.Argument(metavar="EVAL", help="Records evaluated on.")],
     fmt: Annotated[
-        TextOrJson, typer.Option("--format", help="text (a table) or json.")
-    ] = TextOrJson.text,
+        Fmt, typer.Option("--format", help="text (a table), json or jsonl (one line).")
+    ] = Fmt.text,
     show: Annotated[int, typer.Option(min=0, help="Pairs listed in the table.")] = 20,
 ) -> None:
     """Eval records that repeat a train record by content, whatever their ids.
@@ -326,8 +327,8 @@ def overlap(
     from tsolve.datasets.overlap import find_overlap
 
     report = find_overlap(train, eval_)
-    if fmt is TextOrJson.json:
-        sys.stdout.write(json_text(report.to_json()) + "\n")
+    if fmt is not Fmt.text:
+        emit_report(report.to_json(), fmt.value)
     else:
         out = console()
         verdict = "[red]overlap[/]" if report.overlap else "[green]no overlap[/]"

@@ -8,25 +8,26 @@ from typing import Annotated
 
 import typer
 
+from tsolve.cli.output import Fmt
+
 
 def register(app: typer.Typer) -> None:
     """Attach the ``families`` command to ``app``."""
 
     @app.command("families")
     def families_cmd(
-        fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+        fmt: Annotated[
+            Fmt, typer.Option("--format", help="text, json, or jsonl (the document on one line).")
+        ] = Fmt.text,
     ) -> None:
         """List the registered task families: built-in and from installed packages."""
-        from tsolve.cli.output import check_format, console, user_text
+        from tsolve.cli.output import console, emit_report, user_text
         from tsolve.families import REGISTRY, all_families, describe
 
-        check_format(fmt, ("text", "json"))
         rows = [describe(f) for f in all_families()]
         broken = dict(REGISTRY.broken)
-        if fmt == "json":
-            from tsolve.records import dumps
-
-            typer.echo(dumps({"families": rows, "broken": broken}))
+        if fmt is not Fmt.text:
+            emit_report({"families": rows, "broken": broken}, fmt.value)
             return
         from rich.table import Table
 

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from tsolve.cli.output import (
     COMPACT,
-    TextOrJsonl,
+    Fmt,
     err_console,
     json_text,
     open_output,
@@ -84,11 +84,11 @@ _HELP = {
     "asked minute (default: 6..20 at random, as in the benchmark).",
     "seed": "Run seed: record i depends only on (seed, i).",
     "start": "Index of the first record (for shards).",
-    "gen_format": "jsonl (exact, byte-identical between runs) or text.",
+    "gen_format": "jsonl (exact, byte-identical between runs), json (an array) or text.",
     "output": "Write to this file instead of stdout.",
     "cpsat": "Cross-check every record's schedules with CP-SAT (slow).",
     "file": "Benchmark items: a JSON array or JSON Lines; '-' reads stdin.",
-    "answer_format": "text (a table) or jsonl (exact).",
+    "answer_format": "text (a table), json (an array) or jsonl (exact, an item a line).",
     "score": "Compare with the items' answers; print exact-set-match accuracy by group.",
     "workers": "Answer in this many processes (same output; worth it for thousands of items).",
 }
@@ -112,9 +112,7 @@ def register(app: typer.Typer) -> None:
         count: Annotated[int, typer.Option(help="Number of records.")] = 10,
         seed: Annotated[int, typer.Option(min=0, help=_HELP["seed"])] = 0,
         start: Annotated[int, typer.Option(help=_HELP["start"])] = 0,
-        fmt: Annotated[
-            TextOrJsonl, typer.Option("--format", help=_HELP["gen_format"])
-        ] = TextOrJsonl.jsonl,
+        fmt: Annotated[Fmt, typer.Option("--format", help=_HELP["gen_format"])] = Fmt.jsonl,
         output: Annotated[
             Path | None, typer.Option("--out", "-o", metavar="FILE", help=_HELP["output"])
         ] = None,
@@ -130,7 +128,9 @@ def register(app: typer.Typer) -> None:
 
         output = output or old_output
         if output:  # the suffix must not name another format than the bytes (x.csv)
-            format_from_suffix(output, {".jsonl": "jsonl", ".txt": "text"}, fmt.value)
+            format_from_suffix(
+                output, {".jsonl": "jsonl", ".json": "json", ".txt": "text"}, fmt.value
+            )
         params = GenerateParams(difficulty.value, execution.value, question.value, depth)
         records = generate_records(count, seed, params, start)
         if cpsat_check:
@@ -138,9 +138,11 @@ def register(app: typer.Typer) -> None:
         out = open_output(output) if output else sys.stdout
         try:
             with _progress(records, count, "generating") as recs:
-                if fmt is TextOrJsonl.jsonl:
+                if fmt is Fmt.jsonl:
                     for rec in recs:
                         out.write(_dumps(rec) + "\n")
+                elif fmt is Fmt.json:
+                    out.write("[" + ",\n".join(_dumps(rec) for rec in recs) + "]\n")
                 else:
                     con = Console(file=out, highlight=False)
                     for rec in recs:
@@ -152,9 +154,7 @@ def register(app: typer.Typer) -> None:
     @lg.command("answer")
     def answer_cmd(
         file: Annotated[str, typer.Argument(help=_HELP["file"])],
-        fmt: Annotated[
-            TextOrJsonl, typer.Option("--format", help=_HELP["answer_format"])
-        ] = TextOrJsonl.text,
+        fmt: Annotated[Fmt, typer.Option("--format", help=_HELP["answer_format"])] = Fmt.text,
         score: Annotated[bool, typer.Option("--score", help=_HELP["score"])] = False,
         workers: Annotated[int, typer.Option("--workers", min=1, help=_HELP["workers"])] = 1,
     ) -> None:
@@ -175,6 +175,7 @@ def register(app: typer.Typer) -> None:
         err = err_console()
         table = _answer_table(score)
         done = 0
+        first = True
         try:  # the items stream through: the file is read as they are answered
             repeated = RepeatedIds()
             answered = answer_file(file, workers, repeated=repeated)
@@ -186,8 +187,13 @@ def register(app: typer.Typer) -> None:
                     if r.error is not None:
                         failed += 1
                         say(err, "red", "error:", f"item {r.id}: {r.error}")
-                    if fmt is TextOrJsonl.jsonl:
+                    if fmt is Fmt.jsonl:
                         sys.stdout.write(_dumps(r.to_json(with_gold=score)) + "\n")
+                    elif fmt is Fmt.json:  # one array, written item by item
+                        sys.stdout.write(
+                            ("[" if first else ",\n") + _dumps(r.to_json(with_gold=score))
+                        )
+                        first = False
                     else:
                         _answer_row(table, r, score)
         except KeyboardInterrupt:  # the lines written so far are whole
@@ -195,10 +201,12 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(130) from None
         if (warning := repeated.warning("answered")) is not None:
             say(err, "yellow", "warning:", warning)
-        if fmt is TextOrJsonl.text:
+        if fmt is Fmt.json:
+            sys.stdout.write("[]\n" if first else "]\n")
+        if fmt is Fmt.text:
             con.print(table)
         if score:
-            (con if fmt is TextOrJsonl.text else err).print(_score_tables(tally.to_json()))
+            (con if fmt is Fmt.text else err).print(_score_tables(tally.to_json()))
         if failed:
             raise typer.Exit(1)
 

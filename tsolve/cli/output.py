@@ -29,32 +29,23 @@ RayAddress = Annotated[
 T = TypeVar("T")
 
 
-# The ``--format`` choices, as Typer enums (Typer lists an enum's values in the
-# help and rejects any other). Commands differ in what they can write, so
-# there is one enum per set of choices; the member order is the order the help
-# shows them in.
+# The ``--format`` choices, one list for every command (README "Command-line
+# conventions"): ``text`` for people, ``json`` one document, ``jsonl`` one
+# object per line. A command that streams items writes ``json`` as one array
+# of them (:func:`emit_stream`); a command that writes one report writes
+# ``jsonl`` as that report on one line (:func:`emit_report`). Units: JSON
+# carries fractions in [0, 1]; a text table that prints a percentage labels it
+# ``%`` (header or value); one without ``%`` prints the fraction.
+# ``tsolve dataset --format`` names file formats (jsonl, parquet, hf) and is
+# the one exception.
 
 
 class Fmt(str, Enum):
-    """``--format`` for commands that write text, one JSON document or JSON Lines."""
+    """``--format``: text, one JSON document, or JSON Lines (every command)."""
 
     text = "text"
     json = "json"
     jsonl = "jsonl"
-
-
-class TextOrJsonl(str, Enum):
-    """``--format`` for commands that stream records: text or JSON Lines."""
-
-    text = "text"
-    jsonl = "jsonl"
-
-
-class TextOrJson(str, Enum):
-    """``--format`` for commands that write one report: text or a JSON document."""
-
-    text = "text"
-    json = "json"
 
 
 def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> str:
@@ -70,6 +61,35 @@ def console() -> Console:
 def err_console() -> Console:
     # soft_wrap: a one-line error stays one line however narrow the terminal.
     return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def emit_stream(items: Iterable[Any], fmt: str) -> None:
+    """Items as they come: ``jsonl`` one compact line each, ``json`` one array
+    written item by item (so a long stream needs no memory), ``text`` is the
+    caller's. Each item is flushed, so a reader of a pipe sees it at once."""
+    out = sys.stdout
+    if fmt == "jsonl":
+        for item in items:
+            out.write(json_text(item, separators=COMPACT) + "\n")
+            out.flush()
+        return
+    first = True
+    out.write("[")
+    for item in items:
+        body = json_text(item, indent=2).replace("\n", "\n  ")
+        out.write(("\n  " if first else ",\n  ") + body)
+        out.flush()
+        first = False
+    out.write("\n]\n" if not first else "]\n")
+    out.flush()
+
+
+def emit_report(report: Any, fmt: str) -> None:
+    """One report: ``json`` indented, ``jsonl`` the same object on one line."""
+    if fmt == "jsonl":
+        write_json(report, separators=COMPACT)
+    else:
+        write_json(report, indent=2)
 
 
 def emit_records(records: Iterable[dict[str, Any]], fmt: str, single: bool = False) -> None:
@@ -178,6 +198,6 @@ def fail(message: str) -> None:
     raise TsolveError(message)
 
 
-__all__ = ["COMPACT", "FORMATS", "Fmt", "TextOrJson", "TextOrJsonl", "check_format", "console",
-           "emit_records", "err_console", "fail", "json_text", "open_output", "progress", "say",
+__all__ = ["COMPACT", "FORMATS", "Fmt", "check_format", "console", "emit_records", "emit_report",
+           "emit_stream", "err_console", "fail", "json_text", "open_output", "progress", "say",
            "tracked", "typer", "user_text", "write_json"]  # fmt: skip

@@ -213,7 +213,11 @@ def solve(
     ] = None,
     strict: Annotated[
         bool,
-        typer.Option("--strict", help="With --text/--text-file: exit 1 if a sentence is unread."),
+        typer.Option(
+            "--strict",
+            help="With --text/--text-file: kept for old scripts; a puzzle with an unread "
+            "sentence is always status partial-reading and exit 1 now.",
+        ),
     ] = False,
     domain_start: Annotated[
         str | None,
@@ -257,9 +261,9 @@ def solve(
         domain = DateDomain.from_dates(domain_start, domain_end)
         if text is not None:
             report = solve_texts([{"id": "text", "text": text}], backend, limit, time_limit,
-                                 domain, strict, on_outcome=show, keep_results=keep)  # fmt: skip
+                                 domain, on_outcome=show, keep_results=keep)  # fmt: skip
         else:
-            report = solve_text_file(str(text_file), backend, limit, time_limit, domain, strict,
+            report = solve_text_file(str(text_file), backend, limit, time_limit, domain,
                                      on_outcome=show, keep_results=keep)  # fmt: skip
         _warn_repeated(err, report)
         if fmt == "json":
@@ -272,10 +276,15 @@ def solve(
     from tsolve.solver.batch import solve_file
 
     assert file is not None
+    from tsolve.row_shapes import refuse_other_families
+
+    def track(rows: Any) -> Any:  # a logistics or SPAN file: one line, not an error per row
+        mine = refuse_other_families(rows, SOLVED_FAMILIES, str(file), "tsolve solve")
+        return tracked(mine, None, "records")
+
     report = solve_file(
-        file, backend, limit, time_limit, check, on_outcome=show, keep_results=keep,
-        track=lambda rows: tracked(rows, None, "records"),
-    )  # fmt: skip
+        file, backend, limit, time_limit, check, on_outcome=show, keep_results=keep, track=track
+    )
     _warn_repeated(err, report)
     if fmt == "json":
         emit_records(report.results, "json")
@@ -298,6 +307,8 @@ def _warn_repeated(err: Any, report: Any) -> None:
 
 
 _SHOWN_ANSWERS = 20
+SOLVED_FAMILIES = ("time-puzzles", "relational-puzzles")
+"""The families whose records ``tsolve solve FILE`` recomputes."""
 
 
 def _print_text_solutions(results: list[dict[str, Any]]) -> None:
@@ -305,13 +316,19 @@ def _print_text_solutions(results: list[dict[str, Any]]) -> None:
     out = console()
     for r in results:
         n = r["count"]
-        count = f" · {n}{'' if r['complete'] else '+'} answer{'s' if n != 1 else ''} · "
+        more = "" if r["solver_status"] in ("complete", "unsat") else "+"
+        count = f" · {n}{more} answer{'s' if n != 1 else ''} · "
         status = (r["status"], _STATUS_STYLE.get(r["status"], ""))
-        out.print(Text.assemble(user_text(r["id"]), count, status))
+        if r["unread"]:  # never "complete": these are the answers of the facts read
+            count = f" · {n}{more} answer{'s' if n != 1 else ''} of the facts read · "
+            unread = f" ({len(r['unread'])} sentence{'s' if len(r['unread']) != 1 else ''} unread)"
+            out.print(Text.assemble(user_text(r["id"]), count, status, unread))
+        else:
+            out.print(Text.assemble(user_text(r["id"]), count, status))
         shown = ", ".join(r["answers"][:_SHOWN_ANSWERS]) or "None"
         if len(r["answers"]) > _SHOWN_ANSWERS:
             shown += f", … ({len(r['answers']) - _SHOWN_ANSWERS} more; --format json lists all)"
-        elif not r["complete"]:
+        elif more:
             shown += " …"
         out.print(Text.assemble(("Answers: ", "bold green"), shown))
         table = Table(title=f"facts read ({len(r['facts'])})", title_justify="left")
@@ -325,8 +342,8 @@ def _print_text_solutions(results: list[dict[str, Any]]) -> None:
             for u in r["unread"]:
                 out.print(Text.assemble(f"  line {u['line']}: ", user_text(u["text"])))
         if r["skipped"]:
-            out.print(Text(f"skipped {len(r['skipped'])} sentence(s) of tsolve's prompt wording",
-                           "dim"))  # fmt: skip
+            out.print(Text(f"skipped {len(r['skipped'])} sentence(s) that state no fact "
+                           "(tsolve's prompt wording, a bare question)", "dim"))  # fmt: skip
         out.print()
 
 
@@ -371,4 +388,4 @@ def _print_solutions(results: list[dict[str, Any]], check: bool) -> None:
 
 
 _STATUS_STYLE = {"complete": "green", "unsat": "green", "limit": "yellow", "partial": "red",
-                 "timeout": "red"}  # fmt: skip
+                 "timeout": "red", "partial-reading": "red"}  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from tsolve.cli.output import TextOrJsonl, json_text
+from tsolve.cli.output import Fmt
 
 SEED_HELP = "Run seed: record i depends only on (seed, i)."
 START_HELP = "Index of the first record (for shards)."
@@ -26,8 +26,8 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[int, typer.Option("--seed", help=SEED_HELP)] = 0,
         start: Annotated[int, typer.Option("--start", help=START_HELP)] = 0,
         fmt: Annotated[
-            TextOrJsonl, typer.Option("--format", help="text or jsonl.")
-        ] = TextOrJsonl.jsonl,
+            Fmt, typer.Option("--format", help="jsonl (exact, one record a line), json or text.")
+        ] = Fmt.jsonl,
         max_days: Annotated[int, typer.Option("--max-days", help="Largest day offset.")] = 100,
         max_weeks: Annotated[int, typer.Option("--max-weeks", help="Largest week offset.")] = 20,
         max_years: Annotated[int, typer.Option("--max-years", help=YEARS_HELP)] = 10,
@@ -46,11 +46,14 @@ def register(app: typer.Typer) -> None:
                          max_years=max_years, balanced=not all_yes)  # fmt: skip
         for line in domain_warnings(seed, start, count, cfg):
             say(err_console(), "yellow", "warning", line)
-        for rec in generate_questions(count, seed, cfg, start):
-            if fmt is TextOrJsonl.jsonl:
-                typer.echo(json_text(rec, separators=(",", ":")))
-            else:
-                typer.echo(
-                    f"[{rec['id']}] {rec['direction']} {rec['type']}/{rec['format']}\n"
-                    f"  Q: {rec['question']}\n  A: {rec['answer']}\n"
-                )
+        records = generate_questions(count, seed, cfg, start)
+        if fmt is not Fmt.text:
+            from tsolve.cli.output import emit_stream
+
+            emit_stream(records, fmt.value)
+            return
+        for rec in records:
+            typer.echo(
+                f"[{rec['id']}] {rec['direction']} {rec['type']}/{rec['format']}\n"
+                f"  Q: {rec['question']}\n  A: {rec['answer']}\n"
+            )

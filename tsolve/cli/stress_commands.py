@@ -1,6 +1,5 @@
 """``tsolve stress``: a thin shell over :func:`tsolve.stress.run_stress`."""
 
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
@@ -9,7 +8,7 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from tsolve.cli.output import check_format, console, json_text, progress, user_text, write_json
+from tsolve.cli.output import check_format, console, emit_report, json_text, progress, user_text
 from tsolve.errors import TsolveError
 
 
@@ -40,7 +39,9 @@ def stress(
     case: Annotated[
         str | None, typer.Option(help="Replay one case printed by an earlier run (its JSON).")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    fmt: Annotated[
+        str, typer.Option("--format", help="text, json, or jsonl (the report on one line).")
+    ] = "text",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     fuzz: Annotated[
         bool,
@@ -78,6 +79,15 @@ def stress(
             "chance baseline instead (FAMILY may be 'all'; docs/scoring.md).",
         ),
     ] = False,
+    budget: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="--fuzz: N inputs in all, dealt over the families' outputs and mutations, "
+            "the other surfaces (claims, TicToc, TEMPO, audit, solve --text-file, hf) and "
+            "the MCP wire; replaces --outputs and --mutations.",
+        ),
+    ] = None,
 ) -> None:
     """Property-check N generated tasks with randomised generator settings.
 
@@ -95,12 +105,12 @@ def stress(
         run_adversarial_cli(family, n or 60, seed or 0, fmt, quiet)
         return
     if fuzz:
-        run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet)
+        run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet, budget)
         return
     from tsolve.families import get_family
     from tsolve.stress import StressConfig, load_stress_config, replay_case, run_stress
 
-    check_format(fmt, ("text", "json"))
+    check_format(fmt)
     fam = get_family(family, need="invariants")
     if case is not None:
         report = replay_case(case, fam.name)
@@ -119,8 +129,8 @@ def stress(
                 bar.update(task, advance=1, description=label)
 
             report = run_stress(fam.name, total, run_seed, cfg, on_case)
-    if fmt == "json":
-        sys.stdout.write(json_text(report.to_json()) + "\n")
+    if fmt != "text":
+        emit_report(report.to_json(), fmt)
     else:
         print_report(report)
     if not report.ok:
@@ -128,38 +138,75 @@ def stress(
 
 
 def run_fuzz(
-    family: str, outputs: int, mutations: int, seed: int, timeout: float, fmt: str, quiet: bool
+    family: str,
+    outputs: int,
+    mutations: int,
+    seed: int,
+    timeout: float,
+    fmt: str,
+    quiet: bool,
+    budget: int | None = None,
 ) -> None:
     """``tsolve stress FAMILY --fuzz``: a thin shell over
-    :func:`tsolve.stress.fuzz.fuzz_campaign`."""
+    :func:`tsolve.stress.fuzz.fuzz_campaign` per family and, with ``--budget``,
+    :func:`tsolve.stress.fuzz_surfaces.surface_campaign` and
+    :func:`~tsolve.stress.fuzz_surfaces.mcp_wire_campaign`."""
     from tsolve.stress.fuzz import fuzz_campaign, fuzzable_families
+    from tsolve.stress.fuzz_surfaces import (
+        budget_split,
+        failure_counts,
+        mcp_wire_campaign,
+        surface_campaign,
+    )
 
-    check_format(fmt, ("text", "json"))
+    check_format(fmt)
     known = fuzzable_families()
     families = known if family == "all" else [family]
     if family != "all" and family not in known:
         raise TsolveError(f"family: expected all or one of {', '.join(known)}, got {family!r}")
+    surfaces = wire = 0
+    if budget is not None:
+        outputs, mutations, surfaces, wire = budget_split(budget, len(families))
     reports = {}
-    with progress(len(families) * (outputs + mutations), "fuzz", enabled=not quiet) as bar:
+    total = len(families) * (outputs + mutations) + surfaces + wire
+    with progress(total, "fuzz", enabled=not quiet) as bar:
         task = bar.task_ids[0]
         for fam in families:
             bar.update(task, description=f"fuzz {fam}")
             reports[fam] = fuzz_campaign(
                 fam, outputs, mutations, seed, timeout, lambda: bar.advance(task)
             )
-    if fmt == "json":
-        write_json({fam: r.to_json() for fam, r in reports.items()})
+        if surfaces:
+            bar.update(task, description="fuzz surfaces")
+            for name, r in surface_campaign(
+                surfaces, seed, timeout, on_case=lambda: bar.advance(task)
+            ).items():
+                reports[f"surface {name}"] = r
+        if wire:
+            bar.update(task, description="fuzz mcp wire")
+            reports["mcp wire"] = mcp_wire_campaign(wire, seed, timeout=max(timeout, 60.0))
+            bar.advance(task, wire)
+    counts = failure_counts(reports)
+    inputs = sum(r.outputs + r.mutations for r in reports.values())
+    if fmt != "text":
+        doc = {name: r.to_json() for name, r in reports.items()}
+        emit_report(
+            {**doc, "total": {"inputs": inputs, "failures": counts}} if budget else doc, fmt
+        )
     else:
         out = console()
-        for fam, r in reports.items():
+        for name, r in reports.items():
             for f in r.failures[:20]:
                 case = json_text(f.case)
-                out.print(user_text(f"{f.kind} {fam}: {f.message} | case: {case[:300]}"))
+                out.print(user_text(f"{f.kind} {name}: {f.message} | case: {case[:300]}"))
             status = Text("OK", "green") if r.ok else Text("FAILED", "red")
-            out.print(Text.assemble(status, f" fuzz {fam}: {r.outputs} outputs, {r.mutations} "
+            out.print(Text.assemble(status, f" fuzz {name}: {r.outputs} outputs, {r.mutations} "
                       f"mutated records ({r.reported_rows} reported as bad rows), "
                       f"{len(r.failures)} failures; slowest item {r.slowest_seconds:.2f} s "
                       f"({r.slowest_case}); seed {seed}, {r.seconds:.0f} s"))  # fmt: skip
+        if budget is not None:
+            kinds = ", ".join(f"{k} {n}" for k, n in sorted(counts.items())) or "none"
+            out.print(f"fuzz total: {inputs} inputs; failures: {kinds}")
     if not all(r.ok for r in reports.values()):
         raise typer.Exit(1)
 
@@ -182,8 +229,8 @@ def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -
             bar.update(task, advance=1, description=f"adversarial {name}")
 
         report = run_adversarial(families, n, seed, on_family=on_family)
-    if fmt == "json":
-        write_json(report.to_json())
+    if fmt != "text":
+        emit_report(report.to_json(), fmt)
     else:
         out = console()
         rows = report.summary_rows()
@@ -235,8 +282,8 @@ def run_scaling(target: str, size: int, fmt: str) -> None:
 
     check_format(fmt, ("text", "json"))
     growths = scaling_check(size, None if target == "all" else [target])
-    if fmt == "json":
-        write_json({"max_growth": MAX_GROWTH, "results": [g.to_json() for g in growths]})
+    if fmt != "text":
+        emit_report({"max_growth": MAX_GROWTH, "results": [g.to_json() for g in growths]}, fmt)
     else:
         out = console()
         for g in growths:

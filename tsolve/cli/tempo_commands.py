@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from tsolve.cli.output import TextOrJson, console, err_console, write_json
+from tsolve.cli.output import Fmt, console, emit_report, err_console
 
 
 def _reference(value: str | None) -> _dt.date | None:
@@ -28,7 +28,7 @@ _HELP = {
     "docs": "Documents: JSON Lines/array with scope or text.",
     "qrels": "Graded qrels for NDCG (TREC or JSON Lines); else binary temporal relevance.",
     "k": "Cut-offs, comma-separated.",
-    "format": "text (a table) or json.",
+    "format": "text (a table), json, or jsonl (the same document on one line).",
     "reference": "Date that relative expressions ('last year') count from, YYYY-MM-DD "
     "(rows may set their own reference_date).",
     "source": "Text to tag, or a file holding it ('-' is stdin).",
@@ -51,9 +51,7 @@ def register(app: typer.Typer) -> None:
         docs: Annotated[str, typer.Option("--docs", help=_HELP["docs"])],
         qrels: Annotated[str | None, typer.Option(help=_HELP["qrels"])] = None,
         k: Annotated[str, typer.Option("--k", help=_HELP["k"])] = "1,5,10",
-        fmt: Annotated[
-            TextOrJson, typer.Option("--format", help=_HELP["format"])
-        ] = TextOrJson.text,
+        fmt: Annotated[Fmt, typer.Option("--format", help=_HELP["format"])] = Fmt.text,
         reference_date: Annotated[str | None, typer.Option(help=_HELP["reference"])] = None,
     ) -> None:
         """Score a run: TP@k, TR@k, TC@k, NDCG@k and NDCG|FC@k from time-scope overlaps."""
@@ -65,8 +63,8 @@ def register(app: typer.Typer) -> None:
             err.print(f"[red]bad row[/red] {escape(str(b))}")
         for w in report.warnings:
             err.print(f"[yellow]warning[/yellow] {escape(w)}")
-        if fmt is TextOrJson.json:
-            write_json(report.to_json(), indent=2)
+        if fmt is not Fmt.text:
+            emit_report(report.to_json(), fmt.value)
         else:
             _print_summary(report)
         if report.bad_rows:
@@ -75,9 +73,7 @@ def register(app: typer.Typer) -> None:
     @tp.command("tag")
     def tag_cmd(
         source: Annotated[str, typer.Argument(help=_HELP["source"])],
-        fmt: Annotated[
-            TextOrJson, typer.Option("--format", help=_HELP["format"])
-        ] = TextOrJson.text,
+        fmt: Annotated[Fmt, typer.Option("--format", help=_HELP["format"])] = Fmt.text,
         reference_date: Annotated[str | None, typer.Option(help=_HELP["reference"])] = None,
     ) -> None:
         """Show the temporal expressions found in a text: span, matched text, interval."""
@@ -88,16 +84,14 @@ def register(app: typer.Typer) -> None:
         ref = _reference(reference_date)
         found = tag(text, ref)
         intent = temporal_intent(text, ref)
-        if fmt is TextOrJson.json:
-            write_json(
-                {
-                    "reference_date": None if ref is None else ref.isoformat(),
-                    "intent": intent.intent,
-                    "cross_period": intent.cross_period,
-                    "findings": [f.to_json() for f in found],
-                },
-                indent=2,
-            )
+        if fmt is not Fmt.text:
+            tagged = {
+                "reference_date": None if ref is None else ref.isoformat(),
+                "intent": intent.intent,
+                "cross_period": intent.cross_period,
+                "findings": [f.to_json() for f in found],
+            }
+            emit_report(tagged, fmt.value)
             return
         table = Table(header_style="bold")
         for col in ("span", "text", "kind", "interval", "note"):

@@ -98,7 +98,9 @@ def register(app: typer.Typer) -> None:
             list[str],
             typer.Argument(help="DATA... then PREDICTIONS (JSONL of {id, level, output})."),
         ],
-        fmt: Annotated[Fmt, typer.Option("--format", help="text (tables) or json.")] = Fmt.text,
+        fmt: Annotated[
+            Fmt, typer.Option("--format", help="text (tables), json, or jsonl (one line).")
+        ] = Fmt.text,
         backend: BackendOpt = "enumerator",
     ) -> None:
         """Score model decisions: NAR, attempt rate, by level, sensitivity and length."""
@@ -171,7 +173,9 @@ def register(app: typer.Typer) -> None:
     @tt.command("baseline")
     def baseline_cmd(
         data: DataArg,
-        fmt: Annotated[Fmt, typer.Option("--format", help="text or json.")] = Fmt.text,
+        fmt: Annotated[
+            Fmt, typer.Option("--format", help="text, json, or jsonl (the report on one line).")
+        ] = Fmt.text,
         backend: BackendOpt = "enumerator",
     ) -> None:
         """NAR of always-tool, never-tool and the freshness rule on DATA."""

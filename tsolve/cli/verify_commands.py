@@ -121,9 +121,7 @@ def _report_row(label: Text, agg: dict[str, Any], metrics: list[str]) -> list[Te
     """Each mean in percent with its standard error (``45.0 ± 3.1``)."""
     from tsolve.verifiers.aggregate import stderr_key
 
-    cells = [
-        f"{100 * agg.get(m, 0):.1f} ± {100 * agg.get(stderr_key(m), 0):.1f}" for m in metrics
-    ]
+    cells = [f"{100 * agg.get(m, 0):.1f} ± {100 * agg.get(stderr_key(m), 0):.1f}" for m in metrics]
     return [label, str(agg["n"]), *cells, str(agg["parse_failures"])]
 
 
@@ -141,8 +139,8 @@ def _print_report(report: "VerifyReport") -> None:
         table = Table(title=user_text(title), title_justify="left")
         table.add_column("group")
         table.add_column("n", justify="right")
-        for m in metrics:
-            table.add_column(m.upper() if len(m) <= 3 else m, justify="right")
+        for m in metrics:  # JSON has fractions; the table percentages, labelled so
+            table.add_column(f"{m.upper() if len(m) <= 3 else m} %", justify="right")
         table.add_column("unparsed", justify="right")
 
         table.add_row(*_report_row(Text("overall", "bold"), data["overall"], metrics))

@@ -112,11 +112,12 @@ class TableSink:
         raise NotImplementedError
 
 
-def require_pyarrow() -> Any:
+def require_pyarrow(fmt: str = "parquet") -> Any:
+    """pyarrow, or the one-line error naming the extra that brings it for ``fmt``."""
     try:
         import pyarrow
     except ImportError:
-        raise TsolveError("format: parquet needs pyarrow (pip install 'tsolve[parquet]')") from None
+        raise TsolveError(f"format: {fmt} needs pyarrow (pip install 'tsolve[{fmt}]')") from None
     return pyarrow
 
 
@@ -148,10 +149,10 @@ class HfSink(TableSink):
     an earlier ``datasets`` folder (replaced whole), never anything else."""
 
     def __init__(self, path: Path) -> None:
-        require_pyarrow()
         from tsolve.hf import is_dataset_folder, require_datasets
 
-        require_datasets()
+        require_datasets()  # first: it names the hf extra, which brings pyarrow too
+        require_pyarrow("hf")
         if path.exists() and not (
             is_dataset_folder(path) or (path.is_dir() and not any(path.iterdir()))
         ):

@@ -6,7 +6,11 @@ and the facts go through the same path as a record's
 the answer set and its status mean what they mean for ``tsolve solve FILE``.
 The result also lists every fact with the sentence it was read from and every
 sentence that was not read: an unread sentence may be a constraint tsolve
-missed, and then the answer set is too large, so it is never hidden.
+missed, and then the answer set is too large, so it is never hidden. Nor is
+such a reading ever called complete: its status is ``partial-reading``
+(:data:`PARTIAL_READING`), ``complete`` is false, the solver's own status for
+the facts read is ``solver_status``, and the batch fails (exit 1), however
+the solver's search went.
 
 A file of puzzles (:func:`text_puzzles`): JSON, JSON Lines, Parquet or a
 ``datasets`` folder holds one puzzle per row, in its ``text`` field (or
@@ -31,6 +35,9 @@ from tsolve.solver.puzzle import answers_iso, puzzle_from_record, solve_puzzle
 from tsolve.text_source import read_text_source
 
 _RECORD_SUFFIXES = (".json", ".jsonl", ".parquet")
+PARTIAL_READING = "partial-reading"
+"""The status of a puzzle text with a sentence that was not read: its answers
+are those of the facts read, a superset of the text's if the sentence held one."""
 _SEPARATOR = re.compile(r"^\s*-{3,}\s*$", re.MULTILINE)
 
 
@@ -45,8 +52,10 @@ def solve_text(
     """Read ``text`` into facts and solve them over ``domain``.
 
     Returns ``id``, ``answers`` (ISO dates), ``count``, ``status``
-    (``complete``, ``unsat``, ``limit``, ``partial`` or ``timeout``, as for
-    ``tsolve solve``), ``complete``, ``backend``, ``facts`` (each with its
+    (``partial-reading`` when a sentence was not read; otherwise the solver's:
+    ``complete``, ``unsat``, ``limit``, ``partial`` or ``timeout``, as for
+    ``tsolve solve``), ``solver_status`` (always the solver's), ``complete``
+    (false for a partial reading), ``backend``, ``facts`` (each with its
     ``line``, ``sentence``, ``kind``, ``params`` and ``form``), ``unread``
     (``line`` and ``text`` of each sentence not read) and ``skipped`` (the
     sentences of tsolve's own prompt wording). A text with no fact in it is a
@@ -71,8 +80,9 @@ def solve_text(
         "id": puzzle_id,
         "answers": answers_iso(result),
         "count": result.count,
-        "status": result.status,
-        "complete": result.complete,
+        "status": PARTIAL_READING if unread else result.status,
+        "solver_status": result.status,
+        "complete": result.complete and not unread,
         "backend": result.backend,
         "facts": [r.to_json() for r in reading.facts],
         "unread": unread,
@@ -112,13 +122,14 @@ def solve_texts(
     limit: int | None = None,
     time_limit: float | None = None,
     domain: DateDomain = DEFAULT_DOMAIN,
-    strict: bool = False,
+    strict: bool = True,
     on_outcome: Callable[[dict[str, Any] | Skipped], None] | None = None,
     keep_results: bool = True,
 ) -> SolveReport:
     """Each ``{"id", "text"}`` row through :func:`solve_text`, under ``tsolve
-    solve``'s batch policy (:mod:`tsolve.solver.batch`); with ``strict``, a
-    puzzle with an unread sentence also makes the batch fail."""
+    solve``'s batch policy (:mod:`tsolve.solver.batch`); a puzzle with an
+    unread sentence makes the batch fail too, unless ``strict`` is false (for
+    a library caller that reads ``unread`` itself; the CLI never passes it)."""
 
     def one(row: dict[str, Any]) -> dict[str, Any]:
         return solve_text(str(row["text"]), str(row["id"]), backend, limit, time_limit, domain)
@@ -133,7 +144,7 @@ def solve_text_file(
     limit: int | None = None,
     time_limit: float | None = None,
     domain: DateDomain = DEFAULT_DOMAIN,
-    strict: bool = False,
+    strict: bool = True,
     on_outcome: Callable[[dict[str, Any] | Skipped], None] | None = None,
     keep_results: bool = True,
 ) -> SolveReport:

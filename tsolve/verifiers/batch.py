@@ -44,6 +44,7 @@ from tsolve.errors import TsolveError, unexpected
 from tsolve.families import family_of
 from tsolve.gc_tuning import BatchGC
 from tsolve.records import BadRow, id_key, iter_json_rows
+from tsolve.row_shapes import PredictionShape, missing_id
 from tsolve.verifiers.aggregate import FamilyTotals
 from tsolve.verifiers.item import ItemScore, Scorer
 from tsolve.verifiers.record_lookup import RecordLookup, records_from_file, records_in_memory
@@ -233,10 +234,12 @@ def verify(
     gate = _Gate(report, lookup)
     judge = _Judge(diagnose, claims)
     held = _HeldItems(report)
+    shape = PredictionShape()  # a records file or id-less rows: one line, at row 1
     for pred in predictions:
         if isinstance(pred, BadRow):
             report.add_error(f"predictions {pred}")
             continue
+        shape.check(pred)
         admitted = gate.admit(pred.get("id"), no_output(pred))
         if admitted is None:
             continue
@@ -325,7 +328,10 @@ def repeated_prediction(raw_id: Any) -> TsolveError:
 
 
 def no_output(pred: dict[str, Any]) -> str | None:
-    """Why ``pred`` is not a prediction although it decoded (None: it is one)."""
+    """Why ``pred`` is not a prediction although it decoded (None: it is one):
+    no ``id`` field (naming the one it has instead), or no ``output``."""
+    if "id" not in pred:
+        return missing_id(pred)
     if "output" in pred:  # a misnamed field must not score a silent 0
         return None
     others = ", ".join(repr(k) for k in pred if k != "id") or "nothing else"
@@ -352,6 +358,9 @@ class _Gate:
         """``(id, record)`` of a prediction that goes on to be scored, or None
         (reported). ``why_not``: :func:`no_output` of the prediction."""
         pid = id_key(raw_id)
+        if raw_id is None and why_not is not None:  # no 'id' field (no_output says which)
+            self.report.add_error(f"predictions: {why_not}")
+            return None
         if raw_id is not None and pid in self.seen:
             raise repeated_prediction(raw_id)
         record = None if raw_id is None else self.lookup.get(pid)

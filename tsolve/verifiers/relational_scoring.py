@@ -93,8 +93,12 @@ def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
         elif row not in out.tuples:
             out.tuples.append(row)
     if found.how == "bare" and out.invalid:
-        return ParsedTuples(failed=True, reason=(
-            "an answer without a 'MY ANSWER:' line must be only combination lines (or None)"))
+        return ParsedTuples(
+            failed=True,
+            reason=(
+                "an answer without a 'MY ANSWER:' line must be only combination lines (or None)"
+            ),
+        )
     if out.is_none and (out.tuples or out.invalid):
         return ParsedTuples(failed=True, reason="answer lines give both None and combinations")
     if not out.is_none and not out.tuples and not out.invalid:

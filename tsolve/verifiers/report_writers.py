@@ -2,8 +2,10 @@
 
 ``--format jsonl`` (:class:`JsonlReportWriter`) is the streaming form: one
 line per scored item as soon as it is scored (the object ``--format json``
-lists under ``items``), one ``{"error": "..."}`` line per bad row as it is
-found, and last one ``{"summary": ..., "missing": [...]}`` line.
+lists under ``items``), and last one ``{"summary": ..., "missing": [...]}``
+line. A bad row is no item: it goes to stderr as it is found, one
+``error: ...`` line, so the stdout stream holds items and the summary only
+(the summary counts the errors; ``--format json`` lists them).
 
 ``--format json`` (:class:`JsonReportWriter`) is one document whose summary
 comes first, so it cannot be written before the last item is scored; the
@@ -38,27 +40,32 @@ class ReportWriter(Protocol):
     def finish(self, report: Any) -> None: ...
 
 
-def report_writer(fmt: str, out: IO[str]) -> ReportWriter | None:
+def report_writer(fmt: str, out: IO[str], err: IO[str] | None = None) -> ReportWriter | None:
     """The writer of ``tsolve verify --format fmt`` (None for ``text``, which
-    is printed from the summary at the end)."""
+    is printed from the summary at the end); ``err`` takes the bad rows of
+    ``jsonl`` (default: ``sys.stderr``)."""
     if fmt == "jsonl":
-        return JsonlReportWriter(out)
+        return JsonlReportWriter(out, err)
     if fmt == "json":
         return JsonReportWriter(out)
     return None
 
 
 class JsonlReportWriter:
-    """Items and errors as JSON Lines on ``out`` as they come; the summary last."""
+    """Items as JSON Lines on ``out`` as they come, the summary last; bad rows
+    as ``error:`` lines on ``err`` (never in the item stream)."""
 
-    def __init__(self, out: IO[str]) -> None:
+    def __init__(self, out: IO[str], err: IO[str] | None = None) -> None:
+        import sys
+
         self.out = out
+        self.err = sys.stderr if err is None else err
 
     def item(self, item: ItemScore) -> None:
         self.out.write(_json(item.to_json()) + "\n")
 
     def error(self, message: str) -> None:
-        self.out.write(_json({"error": message}) + "\n")
+        self.err.write("error: " + " ".join(message.split()) + "\n")
 
     def finish(self, report: Any) -> None:
         """The closing ``{"summary", "missing"}`` line of ``report`` (a

@@ -27,5 +27,24 @@ def is_prompt_wording(sentence: str) -> bool:
     return _PROMPT_OPENINGS.match(sentence.strip()) is not None
 
 
+_BARE_QUESTION = re.compile(
+    r"(?:so\s*,?\s*)?(?:"
+    r"(?:what|which)\s+(?:is|are|was|could|would|might|can)\s+(?:the\s+)?"
+    r"(?:date|dates|day|answer|answers)(?:\s+be)?"
+    r"|(?:what|which)\s+(?:date|dates|day|days)\s+(?:is|are|was|could|would|might|can)\s+"
+    r"(?:it|this|that)(?:\s+be)?"
+    r"|when\s+(?:is|was)\s+it)\s*\?",
+    re.IGNORECASE,
+)
+
+
+def is_bare_question(sentence: str) -> bool:
+    """Is ``sentence`` a question that asks for the date and says nothing about
+    it ("What is the date?", "Which dates could it be?", "When is it?")? Such a
+    question constrains nothing, so it is skipped rather than unread; any other
+    question ("Which Monday is it?") stays unread, since it may hold a fact."""
+    return _BARE_QUESTION.fullmatch(sentence.strip()) is not None
+
+
 def is_question(sentence: str) -> bool:
     return sentence.rstrip().endswith("?")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tsolve.encodings.facts import Fact
-from tsolve.parsing.puzzles.instructions import is_prompt_wording
+from tsolve.parsing.puzzles.instructions import is_bare_question, is_prompt_wording
 from tsolve.parsing.puzzles.paraphrases import read_paraphrase
 from tsolve.parsing.puzzles.rendered import read_rendered, renders_as
 from tsolve.parsing.puzzles.sentences import Sentence, split_sentences, units
@@ -41,7 +41,7 @@ class PuzzleReading:
 
     facts: tuple[ReadFact, ...]
     unread: tuple[Sentence, ...]  # not a fact tsolve reads: a question, an instruction, ...
-    skipped: tuple[Sentence, ...]  # tsolve's own prompt wording (task, season note, answer form)
+    skipped: tuple[Sentence, ...]  # prompt wording (task, season note, answer form), bare questions
 
     def fact_values(self) -> tuple[Fact, ...]:
         return tuple(r.fact for r in self.facts)
@@ -71,7 +71,7 @@ def read_puzzle(text: str) -> PuzzleReading:
     for unit in units(text):
         pieces = [unit] if _whole(unit) else split_sentences(unit)
         for s in pieces:
-            if is_prompt_wording(s.text):
+            if is_prompt_wording(s.text) or is_bare_question(s.text):
                 skipped.append(s)
                 continue
             got = read_sentence(s.text)
