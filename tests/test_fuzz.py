@@ -165,17 +165,7 @@ def test_cli_on_a_file_of_mutated_rows(tmp_path: Path, capsys: pytest.CaptureFix
 
 # ------------------------------------------------ the surfaces beyond scoring (issue 22)
 
-#: Surfaces with defects another branch of issue 22 fixes: TEMPO's "Q3 0000"
-#: (item 3) and hf.to_dataset on NaN/inf (item 9). Expected to fail until then.
-OPEN_ELSEWHERE = {"tempo-tag": "issue 22 item 3", "hf": "issue 22 item 9"}
-SURFACE_PARAMS = [
-    pytest.param(s, marks=pytest.mark.xfail(reason=OPEN_ELSEWHERE[s], strict=False))
-    if s in OPEN_ELSEWHERE else s
-    for s in SURFACES
-]  # fmt: skip
-
-
-@pytest.mark.parametrize("surface", SURFACE_PARAMS)
+@pytest.mark.parametrize("surface", SURFACES)
 def test_every_surface_reports_or_answers_in_strict_json(surface: str) -> None:
     """A small slice of ``tsolve stress all --fuzz --budget N``: each input is
     answered in strict JSON or refused with a TsolveError, never a crash."""
