@@ -100,10 +100,13 @@ def read_items(source: str | Path) -> Iterator[tuple[int, RawLine | Row]]:
 
 
 def item_id(item: Any, position: int) -> Any:
-    """The item's ``id``, or its position in the file when it has none."""
+    """The item's ``id``, or None when it has none (or its row could not be
+    read). Never the row's position: benchmark ids are small integers, so a
+    position standing in for an id would collide with a real item's id; the
+    output is in input order, and an error row's message names its line."""
     if isinstance(item, Mapping) and item.get("id") is not None:
         return item["id"]
-    return position + 1
+    return None
 
 
 def answer_item(item: Any, position: int = 0) -> ItemResult:

@@ -293,7 +293,7 @@ def _verify_in_order(
                 "--match order pairs rows by position, so the files are out of step here"
             )
             continue
-        why_not = no_output(pred)
+        why_not = no_output(pred, need_id=False)  # by position, an id is optional
         if why_not is not None:
             report.add_error(f"predictions: {label}: {why_not}")
             continue
@@ -327,10 +327,11 @@ def repeated_prediction(raw_id: Any) -> TsolveError:
     )
 
 
-def no_output(pred: dict[str, Any]) -> str | None:
+def no_output(pred: dict[str, Any], need_id: bool = True) -> str | None:
     """Why ``pred`` is not a prediction although it decoded (None: it is one):
-    no ``id`` field (naming the one it has instead), or no ``output``."""
-    if "id" not in pred:
+    no ``id`` field when matching by id (naming the one it has instead), or no
+    ``output``."""
+    if need_id and "id" not in pred:
         return missing_id(pred)
     if "output" in pred:  # a misnamed field must not score a silent 0
         return None
