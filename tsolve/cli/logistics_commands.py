@@ -186,7 +186,12 @@ def register(app: typer.Typer) -> None:
                     done += 1
                     if r.error is not None:
                         failed += 1
-                        say(err, "red", "error:", r.error if r.id is None else f"item {r.id!r}: {r.error}")
+                        say(
+                            err,
+                            "red",
+                            "error:",
+                            r.error if r.id is None else f"item {r.id!r}: {r.error}",
+                        )
                     if fmt is Fmt.jsonl:
                         sys.stdout.write(_dumps(r.to_json(with_gold=score)) + "\n")
                     elif fmt is Fmt.json:  # one array, written item by item
