@@ -163,7 +163,13 @@ NO_ANSWER.update({f"hedge: {h.format(m='').strip()}": _hedge(h) for h in HEDGES}
 
 GUESSES: dict[str, Policy] = {
     "echo prompt, then a constant": lambda it, items, i: it.prompt + "\n" + _m(it, "Yes"),
-    "candidate per marker line": lambda it, items, i: "\n".join(_m(it, c) for c in it.candidates),
+    # Every candidate on its own marker line, then a constant: the last line
+    # counts, so this scores what the constant does. (Ending on a candidate
+    # would be a guess informed by the gold: content candidates are the days
+    # of the gold's month, which no blind guesser knows.)
+    "candidate per marker line": lambda it, items, i: "\n".join(
+        [*(_m(it, c) for c in it.candidates), _m(it, "None")]
+    ),
     "two final answers, gold first": lambda it, items, i: (
         _lines(it, it.gold) + "\n\n" + _lines(it, _other_gold(it, items, i))
     ),
