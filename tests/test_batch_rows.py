@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -53,7 +54,9 @@ _IDS = st.one_of(
 )
 _ROWS = st.lists(st.tuples(st.integers(0, len(POOL) - 1), _IDS), min_size=1, max_size=8)
 _SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 
@@ -189,7 +192,7 @@ def puzzles() -> list[dict[str, Any]]:
     return list(generate_puzzles(2, 3, PuzzleConfig(solutions=(1, 2))))
 
 
-@settings(max_examples=10, deadline=None,
+@settings(max_examples=examples(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
 @given(rows=st.lists(st.tuples(st.integers(0, 1), _IDS), min_size=1, max_size=5))
 def test_solve_keeps_every_row_in_order(
@@ -263,7 +266,7 @@ _FINITE_JSON = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(value=_FINITE_JSON)
 def test_finite_json_round_trips_through_the_one_writer(value: Any) -> None:
     back, why = loads_row(dumps(value))
@@ -271,7 +274,7 @@ def test_finite_json_round_trips_through_the_one_writer(value: Any) -> None:
     assert json.loads(json_text(value, indent=2)) == value
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     value=_FINITE_JSON,
     bad=st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "-2.5E+999", "1" * 400 + ".0"]),
@@ -323,7 +326,7 @@ def test_hf_refuses_non_finite_numbers_in_one_line() -> None:
         from_dataset(foreign)  # a NaN cell is a bad row, never a record no writer can write
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(ids=st.lists(_IDS, max_size=20))
 def test_repeated_ids_are_counted_and_named_once(ids: list[Any]) -> None:
     repeated = RepeatedIds()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -35,7 +36,7 @@ from tsolve.generators.span import SpanConfig, domain_warnings, generate_questio
 from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
 from tsolve.generators.time_puzzles import puzzle_id as tp_id
 
-SETTINGS = settings(max_examples=8, deadline=None,
+SETTINGS = settings(max_examples=examples(8), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 
 
@@ -57,7 +58,7 @@ def _cli(*args: str) -> Any:
 # ------------------------------------------------------------ balanced prefixes
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     start=st.integers(0, 5_000),
@@ -89,7 +90,7 @@ def test_span_first_twenty_and_the_facade_are_not_single_label() -> None:
     assert answers["Yes"] == answers["No"] == 5
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 10**6), start=st.integers(0, 200))
 def test_time_puzzle_solution_counts_cycle_in_every_window(seed: int, start: int) -> None:
     recs = list(generate_puzzles(22, seed, PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6)), start))
@@ -117,7 +118,7 @@ def test_span_seeds_1_and_2_share_no_prompt() -> None:
     assert not set(a) & set(b)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(
     seeds=st.lists(st.integers(0, 3), min_size=2, max_size=2, unique=True),
     count=st.integers(1, 480),

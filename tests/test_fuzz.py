@@ -165,6 +165,7 @@ def test_cli_on_a_file_of_mutated_rows(tmp_path: Path, capsys: pytest.CaptureFix
 
 # ------------------------------------------------ the surfaces beyond scoring (issue 22)
 
+
 @pytest.mark.parametrize("surface", SURFACES)
 def test_every_surface_reports_or_answers_in_strict_json(surface: str) -> None:
     """A small slice of ``tsolve stress all --fuzz --budget N``: each input is

@@ -344,7 +344,7 @@ def _combination_answer_sets(rec: dict[str, Any]) -> list[set[str]]:
     return out
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 10_000), solutions=st.integers(0, 3),
        drop=st.booleans(), shift=st.integers(-400, 400))  # fmt: skip
 def test_inconsistent_exactly_when_no_combination_of_readings_gives_the_gold(
