@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from budget import examples
+from cli_main import run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import tsolve.records as records_mod
 from tsolve.audit.report import iter_audit
-from tsolve.cli.app import app, main
+from tsolve.cli.app import app
 from tsolve.errors import TsolveError
 from tsolve.records import (
     BadRow,
@@ -61,18 +61,8 @@ _SETTINGS = settings(
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """``tsolve ARGS`` through the real entry point (which turns a
-    ``TsolveError`` into one line and exit 2): (exit code, stdout, stderr)."""
-    argv = sys.argv
-    sys.argv = ["tsolve", *args]
-    try:
-        with pytest.raises(SystemExit) as done:
-            main()
-    finally:
-        sys.argv = argv
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
+    """``tsolve ARGS`` through the real entry point: (exit code, stdout, stderr)."""
+    return run_main(capsys, *args)
 
 
 def _write(path: Path, rows: list[dict[str, Any]]) -> Path:

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_main import run_main
 from typer.testing import CliRunner
 
-from tsolve.cli.app import app, main
+from tsolve.cli.app import app
 from tsolve.errors import TsolveError
 from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
 from tsolve.row_shapes import PredictionShape, missing_id, refuse_other_families
@@ -47,16 +48,7 @@ def tsolve(capsys: pytest.CaptureFixture[str]) -> Any:
     """Run ``tsolve ARGS`` in-process through ``main`` (which maps errors to exit codes)."""
 
     def run(*args: str) -> Ran:
-        argv = sys.argv
-        sys.argv = ["tsolve", *args]
-        try:
-            with pytest.raises(SystemExit) as done:
-                main()
-        finally:
-            sys.argv = argv
-        out, err = capsys.readouterr()
-        code = done.value.code
-        return Ran(code if isinstance(code, int) else 0, out, err)
+        return Ran(*run_main(capsys, *args))
 
     return run
 

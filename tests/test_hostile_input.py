@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_main import run_main
 from guards import hang_guard
 
-from tsolve.cli.app import main
 from tsolve.errors import INTERNAL
 from tsolve.generators.logistics.generate import GenerateParams, generate_records
 from tsolve.generators.span import SpanConfig, generate_questions
@@ -26,16 +26,7 @@ from tsolve.verifiers.registry import scorer_for
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run ``tsolve ARGS`` in-process; (exit code, stdout, stderr)."""
-    argv = sys.argv
-    sys.argv = ["tsolve", *args]
-    try:
-        with pytest.raises(SystemExit) as done:
-            main()
-    finally:
-        sys.argv = argv
-    out, err = capsys.readouterr()
-    code = done.value.code
-    return (code if isinstance(code, int) else 0), out, err
+    return run_main(capsys, *args)
 
 
 def write_jsonl(path: Path, rows: list[Any], ensure_ascii: bool = True) -> Path:
