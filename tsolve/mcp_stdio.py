@@ -37,9 +37,12 @@ import anyio
 import mcp_types
 from mcp.server.stdio import stdio_server
 
-#: Longest message accepted, in bytes: the same 64 MiB bound as a JSON Lines
-#: record (``tsolve dataset --resume``); a longer line is answered -32700 and skipped.
-MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+from tsolve.records import MAX_LINE_BYTES
+
+#: Longest message accepted, in bytes: the one line limit every reader shares
+#: (:data:`tsolve.records.MAX_LINE_BYTES`, 64 MiB); a longer line is answered
+#: -32700 and skipped.
+MAX_MESSAGE_BYTES = MAX_LINE_BYTES
 #: Deepest nesting of arrays and objects accepted. The SDK's JSON parser stops
 #: near 200 levels and drops the line; no tsolve tool needs more than a dozen.
 MAX_DEPTH = 100

@@ -26,12 +26,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tsolve.errors import TsolveError
+from tsolve.records import MAX_LINE_BYTES
 
 _PATHLIKE = re.compile(r"\S*[/\\]\S*|\S+\.(?:txt|md|json|jsonl|log|text)")
 
-#: The most text one argument may bring (64 MiB, the bound on a JSON Lines
-#: line elsewhere in tsolve): a larger file or stream is refused in one line.
-MAX_TEXT_BYTES = 64 * 1024 * 1024
+#: The most text one argument may bring: the one line limit every reader
+#: shares (:data:`tsolve.records.MAX_LINE_BYTES`, 64 MiB); a larger file or
+#: stream is refused in one line.
+MAX_TEXT_BYTES = MAX_LINE_BYTES
 
 
 def is_stream(source: str | Path) -> bool:
