@@ -369,3 +369,12 @@ def test_inconsistent_exactly_when_no_combination_of_readings_gives_the_gold(
         assert v.verdict in ("ok", "ambiguous")
     else:
         assert v.verdict == "inconsistent"
+
+
+def test_a_repeated_stored_date_is_one_answer() -> None:
+    # The fuzz campaign's find: a gold list that names each date twice made
+    # the by-cases proof index an empty list. The gold is a set.
+    rec = _record(VE_DAY_1950, ["1950-05-08", "1950-05-08"], "explicit")
+    assert audit_puzzle(rec).verdict == "ok"
+    v = audit_puzzle(_record(VE_DAY_1950, ["1950-05-08", "1950-05-09", "1950-05-09"]))
+    assert v.verdict == "inconsistent" and len(v.detail["cases"]) == 2

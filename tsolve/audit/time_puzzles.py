@@ -156,6 +156,8 @@ def _cases(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
         mask = np.logical_and.reduce([m for _, m in combo])
         got = {iso(dom.start + int(k)) for k in np.flatnonzero(mask)[: len(gold) + 1]}
         wrong = sorted(got - gold) or sorted(gold - got)
+        if not wrong:  # this combination gives the gold: not a case against it
+            continue
         names = [f"fact {i + 1}: {n}" for i, (n, _) in enumerate(combo) if n != CANONICAL]
         out.append({"readings": names or [CANONICAL],
                     "date": wrong[0], "in_answers": wrong[0] in got})  # fmt: skip
@@ -167,7 +169,7 @@ def _cases(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
 def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
     """The verdict on one Time Puzzles record (module docstring)."""
     puzzle = puzzle_from_record(record)
-    stored = sorted(stored_answers(record))
+    stored = sorted(set(stored_answers(record)))  # the gold is a set: a repeated date is one answer
     names = puzzle_readings(puzzle)
     be = get_backend(backend)
     cap = len(stored) + 1
