@@ -154,3 +154,33 @@ def test_generated_records_are_scored_from_their_structured_copy() -> None:
         "question_type": "relative_time",
     }
     assert score_logistics(rec, "Answer: c0").metrics["accuracy"] == 0.0
+
+
+def test_ignored_what_if_names_the_occurrence_the_default_reading_moves() -> None:
+    # Split-1 items 51 and 98 (MIT, tests/fixtures/README.md) ask a what-if on
+    # "flying airplane a0 from location l2_0 to location l1_0", which the plan
+    # lists twice. The question's stated start is a later step, so the
+    # anchored reading (the default) moves the first occurrence at or after
+    # it; a model that ignored the what-if missed that one, not the first.
+    import json
+    from dataclasses import replace
+    from pathlib import Path
+
+    from tsolve.solver.logistics import answer_question
+
+    path = Path(__file__).parent / "fixtures" / "unseentimeqa_split1_readings.jsonl"
+    items = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for item in (i for i in items if i["id"] in (51, 98)):
+        scenario, question = parse_item(item)
+        steps = [
+            k
+            for k, e in enumerate(scenario.events)
+            if e.phrase() == "flying airplane a0 from location l2_0 to location l1_0"
+        ]
+        assert len(steps) == 2 and question.anchor is not None  # fmt: skip
+        expected = next(k for k in steps if k >= question.anchor[0])
+        assert expected != steps[0]
+        plain = answer_question(scenario, replace(question, shifts=()))
+        s = score_logistics(item, "Answer: " + ", ".join(plain.answers))
+        miss = s.diagnosis["probable_miss"]
+        assert miss["why"] == "ignored the what-if" and miss["event"] == expected
