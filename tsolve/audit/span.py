@@ -105,15 +105,21 @@ def audit_span(record: dict[str, Any]) -> AuditVerdict:
     names = [reading_name(r, canon) for r in readings]
     stored = record.get("answer")
 
+    # Each reading's answer set, once: the verdict, the cases and the proof
+    # all read it.
+    answers = {r: answers_under(q, r) for r in readings}
+    gold_set = frozenset({gold})
+    date_given = any(a == gold_set for a in answers.values())
+
     def gives_gold(r: Reading) -> bool:
         # A polar item's gold is its label: a reading that moves the date but
         # keeps the label gives the same answer.
         if q.fmt == "polar":
             return bool(stored == label_under(q, r))
-        return answers_under(q, r) == frozenset({gold})
+        return answers[r] == gold_set
 
     giving = [r for r in readings if gives_gold(r)]
-    if q.fmt == "polar" and not any(answers_under(q, r) == frozenset({gold}) for r in readings):
+    if q.fmt == "polar" and not date_given:
         # The label may be right, but the record's own gold date is not the
         # answer under any reading: the record contradicts itself.
         giving = []
@@ -124,8 +130,10 @@ def audit_span(record: dict[str, Any]) -> AuditVerdict:
     for r in readings:
         if r in giving:
             continue
-        ans = answers_under(q, r)
-        entry: dict[str, Any] = {"reading": reading_name(r, canon), "answers": describe(q, r, ans)}
+        entry: dict[str, Any] = {
+            "reading": reading_name(r, canon),
+            "answers": describe(q, r, answers[r]),
+        }
         if q.fmt == "polar":
             entry["label"] = label_under(q, r)
         differing.append(entry)
@@ -133,7 +141,7 @@ def audit_span(record: dict[str, Any]) -> AuditVerdict:
         pf = proof(q)
         pf["stored_gold"] = text_of(q.target, gold)
         reason = "no admissible reading gives the stored gold"
-        if q.fmt == "polar" and any(answers_under(q, r) == frozenset({gold}) for r in readings):
+        if q.fmt == "polar" and date_given:
             pf["candidate"] = text_of(q.target, q.candidate) if q.candidate else None
             pf["stored_answer"] = stored
             reason = "no admissible reading gives the stored polar label"
