@@ -78,7 +78,7 @@ def main() -> None:
         print(f"  {cal:17s} vectorised {vec:14,.0f}/s   {lib:13s} {per:10,.0f}/s   "
               f"ratio {vec / per:12,.0f}x")  # fmt: skip
 
-    from tsolve.generators.span import SpanConfig, generate_questions
+    from tsolve.families.span.generate import SpanConfig, generate_questions
 
     cfg = SpanConfig(date="2024-07-01")
     list(generate_questions(50, 0, cfg))  # warm up

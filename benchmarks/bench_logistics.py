@@ -31,9 +31,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tsolve.bench.logistics import answer_with_cpsat, logistics_items
-from tsolve.generators.logistics.generate import GenerateParams, generate_record
-from tsolve.solver.logistics_answer import answer_item
+from tsolve.families.logistics.answer_items import answer_item
+from tsolve.families.logistics.bench import answer_with_cpsat, logistics_items
+from tsolve.families.logistics.generate import GenerateParams, generate_record
 
 SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "samples" / "unseentimeqa_sample.jsonl"
 

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_tictoc.py [--trajectories N] [--backend enumerator|cpsat|z3]
 
-A thin shell over :func:`tsolve.tictoc.bench.score_throughput`: synthetic
+A thin shell over :func:`tsolve.families.tictoc.bench.score_throughput`: synthetic
 stamped trajectories at all three levels (3 samples each), predictions in five
 output formats; the time covers detection, the per-trajectory sensitivity
 model (on the chosen backend) and the breakdowns. The enumerator backend is the
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from tsolve.tictoc.bench import score_throughput
+from tsolve.families.tictoc.bench import score_throughput
 
 
 def main() -> None:

@@ -16,10 +16,10 @@ import platform
 import statistics
 import time
 
-from tsolve.backend_names import BACKENDS, GENERATION_BACKENDS
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
-from tsolve.solver.puzzle import solve_record
-from tsolve.verifiers.batch import verify
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.solve import solve_record
+from tsolve.solver.backend_names import BACKENDS, GENERATION_BACKENDS
+from tsolve.verifiers.verify_batch import verify
 
 
 def rate(n: int, seconds: float) -> str:

@@ -25,9 +25,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from tsolve.errors import TsolveError
+from tsolve.families.logistics.answer_items import answer_file
 from tsolve.records import RepeatedIds
-from tsolve.solver.logistics_answer import answer_file
-from tsolve.verifiers.batch import verify
+from tsolve.verifiers.verify_batch import verify
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared/samples/unseentimeqa_split1.jsonl.gz"
 

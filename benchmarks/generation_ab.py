@@ -21,7 +21,7 @@ import sys
 
 CODE = """
 import time
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
 cfg = PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), **{config})
 for i in range(60):
     generate_puzzle(900, i, cfg)

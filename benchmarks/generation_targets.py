@@ -6,7 +6,7 @@ peer, on the default domain and on 0001-01-01..9999-12-31, with peak memory.
 Each configuration runs in a fresh process (so its peak RSS is its own): a
 warm-up (per-process fact caches, as a long dataset run has them), then
 ``--rounds`` interleaved rounds of tsolve and the peer
-(``tsolve.bench.mask_peer``), ``--work`` puzzles each, M cycling 1..6. Reported:
+(``tsolve.families.time_puzzles.mask_peer``), ``--work`` puzzles each, M cycling 1..6. Reported:
 tsolve's and the peer's median rates, the median per-round ratio with its
 range, and the process's peak RSS. Configurations: the default generator
 (``tsolve puzzle``'s settings), the dataset default (``minimal``: every fact
@@ -38,11 +38,11 @@ def measure(options: dict[str, Any], work: int, rounds: int, warm: int) -> dict[
     """One configuration, in this process (the parent runs each in a child)."""
     import numpy as np
 
-    from tsolve.bench.mask_peer import MaskPeer
     from tsolve.bench.measure import paired
-    from tsolve.bench.time_puzzles import count_puzzles, mask_peer_run
     from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
-    from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+    from tsolve.families.time_puzzles.bench import count_puzzles, mask_peer_run
+    from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+    from tsolve.families.time_puzzles.mask_peer import MaskPeer
 
     opts = dict(options)
     with_peer = opts.pop("peer", True)

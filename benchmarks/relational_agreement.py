@@ -20,11 +20,11 @@ import json
 import sys
 import time
 
-from tsolve.backend_names import BACKENDS
 from tsolve.calendars.domain import DateDomain
-from tsolve.generators.relational_invariants import relational_invariants
-from tsolve.generators.relational_puzzles import RelationalConfig, generate_relational_puzzle
-from tsolve.solver.puzzle import solve_record
+from tsolve.families.relational_puzzles.generate import RelationalConfig, generate_relational_puzzle
+from tsolve.families.relational_puzzles.invariants import relational_invariants
+from tsolve.families.time_puzzles.solve import solve_record
+from tsolve.solver.backend_names import BACKENDS
 
 DAYS = {2: 150, 3: 70, 4: 28}
 

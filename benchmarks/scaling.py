@@ -30,12 +30,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from tsolve.backend_names import BACKENDS
-from tsolve.bench.time_puzzles import algorithm3_solve
 from tsolve.calendars.domain import DateDomain
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
-from tsolve.solver.puzzle import puzzle_from_record, solve_puzzle
+from tsolve.families.time_puzzles.bench import algorithm3_solve
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.solve import puzzle_from_record, solve_puzzle
+from tsolve.solver.backend_names import BACKENDS
 
 DOMAINS = {
     "50 y (1950-1999)": ("1950-01-01", "1999-12-31"),
@@ -130,8 +130,8 @@ def main() -> None:
 
 
 def run_logistics(n: int) -> None:
-    from tsolve.generators.logistics.generate import GenerateParams, generate_record
-    from tsolve.solver.logistics_answer import answer_item
+    from tsolve.families.logistics.answer_items import answer_item
+    from tsolve.families.logistics.generate import GenerateParams, generate_record
 
     rows = []
     for depth in (4, 8, 12, 16, 20, 25, 30):

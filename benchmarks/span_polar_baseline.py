@@ -4,7 +4,7 @@
     python benchmarks/span_polar_baseline.py span.jsonl            # a table
     python benchmarks/span_polar_baseline.py span.jsonl --json     # one JSON object
 
-The estimator (tsolve.span_baseline) uses epochs and mean month/year lengths,
+The estimator (tsolve.families.span.polar_baseline) uses epochs and mean month/year lengths,
 no calendar tables, and answers "Yes" when the candidate is within 14 days of
 its estimate. Near 50 % means the "No" candidates need the real calendar.
 """
@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from tsolve.span_baseline import span_polar_baseline
+from tsolve.families.span.polar_baseline import span_polar_baseline
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,9 +7,9 @@ PATH defaults to ``../shared/samples/unseentimeqa_split1.jsonl.gz`` (all
 3,600 items of split 1, one JSON object a line, each with ``source_file``;
 ``.gz`` is read transparently). The benchmark's ids restart in every source
 file, so items are grouped by ``source_file`` and each is answered on its own
-(:func:`tsolve.solver.logistics_answer.answer_item`, the library behind
+(:func:`tsolve.families.logistics.answer_items.answer_item`, the library behind
 ``tsolve logistics answer``) and audited
-(:func:`tsolve.audit.logistics.audit_logistics`, behind ``tsolve audit``);
+(:func:`tsolve.families.logistics.audit.audit_logistics`, behind ``tsolve audit``);
 ``source_file`` + ``id`` names an item.
 
 Printed: accuracy per source file and overall (exact set match against
@@ -37,13 +37,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tsolve.audit.logistics import audit_logistics
-from tsolve.encodings.event_graph import TIMINGS, Dependencies, batches
-from tsolve.encodings.logistics_model import Scenario
 from tsolve.errors import TsolveError
-from tsolve.parsing.logistics.item import parse_item
-from tsolve.solver.logistics import OCCURRENCES, answer_question, occurrences
-from tsolve.solver.logistics_answer import answer_item
+from tsolve.families.logistics.answer_items import answer_item
+from tsolve.families.logistics.audit import audit_logistics
+from tsolve.families.logistics.event_graph import TIMINGS, batches, dependencies_of
+from tsolve.families.logistics.model import Dependencies, Scenario
+from tsolve.families.logistics.parse.item import parse_item
+from tsolve.families.logistics.solve import OCCURRENCES, answer_question, occurrences
 
 DEFAULT = Path(__file__).resolve().parents[1] / ".." / "shared" / "samples"
 DEFAULT_PATH = DEFAULT / "unseentimeqa_split1.jsonl.gz"
@@ -125,7 +125,7 @@ def run(path: Path, audit: bool, show: int) -> dict[str, Any]:
 def list_order(scenario: Scenario) -> Dependencies:
     """``own-step`` dependencies, plus: each member of a group waits for the
     member listed before it (the group's steps happen one after another)."""
-    own = Dependencies.of(scenario, "own-step")
+    own = dependencies_of(scenario, "own-step")
     runs = batches(scenario.events)
     preds = list(own.preds)
     for i in range(1, len(preds)):

@@ -6,7 +6,7 @@ prediction per record, then runs ``tsolve verify RECORDS PREDICTIONS
 --format F > /dev/null`` under ``/usr/bin/time -v`` and prints wall time,
 predictions/s and peak RSS. The records are a few hundred generated ones
 repeated under new ids (``id#copy``), as ``tsolve bench`` does
-(:func:`tsolve.bench.time_puzzles.synthesise_predictions`), so making a
+(:func:`tsolve.families.time_puzzles.bench.synthesise_predictions`), so making a
 million costs seconds; the predictions mix exact, partly wrong, shifted and
 unparseable answers, so the diagnosis runs.
 
@@ -32,7 +32,7 @@ HERE = Path(__file__).resolve().parent.parent
 
 def make_inputs(work: Path, count: int, base: int = 200) -> tuple[Path, Path]:
     """``count`` records and predictions under ``work`` (reused if present)."""
-    from tsolve.bench.time_puzzles import synthesise_predictions
+    from tsolve.families.time_puzzles.bench import synthesise_predictions
 
     recs_path, preds_path = work / f"records-{count}.jsonl", work / f"preds-{count}.jsonl"
     if recs_path.exists() and preds_path.exists():

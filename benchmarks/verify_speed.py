@@ -8,8 +8,8 @@ rounds with their range:
 - **library** (the issue's target: predictions/s with diagnosis on one core):
   ``verify`` + ``summary()`` in one process on records already parsed, as
   ``tsolve bench``'s ``time-puzzles.verify`` runs it
-  (:func:`tsolve.bench.time_puzzles.verify_as_cli` over
-  :func:`~tsolve.bench.time_puzzles.synthesise_predictions`: exact, missed,
+  (:func:`tsolve.families.time_puzzles.bench.verify_as_cli` over
+  :func:`~tsolve.families.time_puzzles.bench.synthesise_predictions`: exact, missed,
   extra, shifted, ``None``, month names, unparseable). Each round starts a
   fresh interpreter per tree, warms it up, and takes the median of
   ``--reps`` timed runs.
@@ -57,7 +57,7 @@ def base_records(work: Path, tree: Path) -> Path:
 
 def child(records: Path, count: int, reps: int, diagnose: bool) -> None:
     """In the tree under test: print the median rate of ``reps`` timed runs."""
-    from tsolve.bench.time_puzzles import synthesise_predictions, verify_as_cli
+    from tsolve.families.time_puzzles.bench import synthesise_predictions, verify_as_cli
 
     base = [json.loads(line) for line in records.read_text().splitlines()]
     recs, preds = synthesise_predictions(base, max(1, count // len(base)))
@@ -82,7 +82,7 @@ def library_rate(tree: Path, records: Path, count: int, reps: int, diagnose: boo
 
 def cli_inputs(work: Path, records: Path, count: int) -> tuple[Path, Path]:
     """``count`` time-puzzle records and one prediction each (written once)."""
-    from tsolve.bench.time_puzzles import synthesise_predictions
+    from tsolve.families.time_puzzles.bench import synthesise_predictions
 
     recs_path = work / f"tp-records-{count}.jsonl"
     preds_path = work / f"tp-preds-{count}.jsonl"

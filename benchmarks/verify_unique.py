@@ -21,8 +21,8 @@ import statistics
 import time
 from pathlib import Path
 
-from tsolve.bench.time_puzzles import synthesise_predictions
-from tsolve.verifiers.batch import verify
+from tsolve.families.time_puzzles.bench import synthesise_predictions
+from tsolve.verifiers.verify_batch import verify
 
 
 def main() -> None:

@@ -7,8 +7,8 @@ from typing import Any
 
 import networkx as nx
 
-from tsolve.encodings.event_graph import build_graph
-from tsolve.encodings.logistics_model import Question, Scenario
+from tsolve.families.logistics.event_graph import build_graph
+from tsolve.families.logistics.model import Question, Scenario
 
 
 def independent_starts(record: dict[str, Any]) -> list[int]:

@@ -1,4 +1,4 @@
-"""The agent tools as plain functions (tsolve.agent_tools), against sources
+"""The agent tools as plain functions (tsolve.adapters.agent_tools), against sources
 that are not tsolve: pyluach (Hebrew), jdatetime (Persian), lunardate
 (Chinese), the arithmetic definitions of the tabular Islamic and Shaka
 calendars written out here, datetime for Gregorian arithmetic, and published
@@ -15,7 +15,7 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve import agent_tools as tools
+from tsolve.adapters import agent_tools as tools
 from tsolve.calendars.names import calendar_key
 from tsolve.calendars.tables import CALENDARS
 from tsolve.errors import TsolveError

@@ -16,10 +16,10 @@ import pyarrow as pa
 import pyarrow.json as pj
 import pytest
 
-from tsolve.generators.logistics.generate import GenerateParams, generate_records
-from tsolve.generators.span import SpanConfig, generate_questions
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
-from tsolve.verifiers.batch import verify
+from tsolve.families.logistics.generate import GenerateParams, generate_records
+from tsolve.families.span.generate import SpanConfig, generate_questions
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.verifiers.verify_batch import verify
 
 
 def _records(family: str) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ import pytest
 
 from tsolve.audit.report import AuditReport, audit, audit_file
 from tsolve.cli.app import main
-from tsolve.generators.logistics.generate import GenerateParams, generate_records
+from tsolve.families.logistics.generate import GenerateParams, generate_records
 from tsolve.records import BadRow
 
 SAMPLE = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"

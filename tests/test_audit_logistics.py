@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tsolve.audit.base import auditor_for
-from tsolve.audit.logistics import audit_logistics
 from tsolve.errors import TsolveError
-from tsolve.generators.logistics.generate import GenerateParams, generate_record
-from tsolve.solver.logistics_answer import answer_item
+from tsolve.families.logistics.answer_items import answer_item
+from tsolve.families.logistics.audit import audit_logistics
+from tsolve.families.logistics.generate import GenerateParams, generate_record
 from tsolve.testing.strategies import logistics_params
 
 SAMPLE = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"

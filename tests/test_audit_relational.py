@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from tsolve.audit.base import auditor_for
-from tsolve.generators.relational_puzzles import RelationalConfig, generate_relational_puzzle
+from tsolve.families.relational_puzzles.generate import RelationalConfig, generate_relational_puzzle
 
 
 def test_generated_relational_records_are_ok() -> None:

@@ -28,6 +28,8 @@ import tsolve.records as records_mod
 from tsolve.audit.report import iter_audit
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
+from tsolve.families.logistics.answer_items import answer_file
+from tsolve.families.time_puzzles.solve_records import solve_file
 from tsolve.records import (
     BadRow,
     RepeatedIds,
@@ -37,9 +39,8 @@ from tsolve.records import (
     json_text,
     loads_row,
 )
-from tsolve.solver.batch import solve_file
-from tsolve.solver.logistics_answer import answer_file
-from tsolve.verifiers.batch import verify, verify_files
+from tsolve.verifiers.verify_batch import verify
+from tsolve.verifiers.verify_files import verify_files
 
 SAMPLE = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"
 POOL = [json.loads(line) for line in SAMPLE.read_text().splitlines() if line.strip()][:6]
@@ -144,7 +145,10 @@ def test_audit_survives_bad_rows_of_every_kind(tmp_path: Path) -> None:
 
 
 def test_audit_refuses_bad_stored_answers_of_relational_and_span_records() -> None:
-    from tsolve.generators.relational_puzzles import RelationalConfig, generate_relational_puzzles
+    from tsolve.families.relational_puzzles.generate import (
+        RelationalConfig,
+        generate_relational_puzzles,
+    )
 
     rec = next(generate_relational_puzzles(1, 5, RelationalConfig(events=2)))
     width = len(rec["answers"][0])
@@ -177,7 +181,7 @@ def test_audit_backstop_reports_a_crashing_auditor(monkeypatch: pytest.MonkeyPat
 
 @pytest.fixture(scope="module")
 def puzzles() -> list[dict[str, Any]]:
-    from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
+    from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
 
     return list(generate_puzzles(2, 3, PuzzleConfig(solutions=(1, 2))))
 
@@ -302,14 +306,14 @@ def test_every_reader_stops_at_the_line_limit(
 
 def test_hf_refuses_non_finite_numbers_in_one_line() -> None:
     pytest.importorskip("datasets")
-    from tsolve.hf import to_dataset
+    from tsolve.records.hf import to_dataset
 
     for value in (math.inf, -math.inf, math.nan, [1.0, math.inf], {"a": math.nan}):
         with pytest.raises(TsolveError, match=r"^record 'a': x: "):
             to_dataset([{"id": "a", "x": value}, {"id": "b", "x": 1.0}])
     import datasets
 
-    from tsolve.hf import from_dataset
+    from tsolve.records.hf import from_dataset
 
     foreign = datasets.Dataset.from_list([{"id": "a", "x": 1.5}, {"id": "b", "x": math.nan}])
     with pytest.raises(TsolveError, match=r"^dataset\[1\]: column 'x' holds nan"):

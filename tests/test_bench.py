@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from tsolve.bench import SCHEMA, bench_groups, run_bench
-from tsolve.bench.time_puzzles import algorithm3_solve, synthesise_predictions
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
-from tsolve.solver.puzzle import puzzle_from_record, solve_puzzle
+from tsolve.families.time_puzzles.bench import algorithm3_solve, synthesise_predictions
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.solve import puzzle_from_record, solve_puzzle
 
 MEASUREMENT_KEYS: dict[str, Any] = {
     "id": str, "group": str, "metric": str, "unit": str, "work": int, "repetitions": int,
@@ -134,7 +134,7 @@ def test_cli_bench_json_and_text() -> None:
 
 
 def test_logistics_workers_figure_answers_every_copy() -> None:
-    from tsolve.bench.logistics import bench_logistics_workers, logistics_items
+    from tsolve.families.logistics.bench import bench_logistics_workers, logistics_items
 
     items = logistics_items(1)[:6]
     m = bench_logistics_workers(items, rounds=1)

@@ -231,8 +231,8 @@ def test_cli_missing_file_is_one_line_error() -> None:
 
 
 def test_verify_claims_adds_the_first_false_claim(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from tsolve.generators.time_puzzles import generate_puzzle
-    from tsolve.verifiers.batch import verify_files
+    from tsolve.families.time_puzzles.generate import generate_puzzle
+    from tsolve.verifiers.verify_files import verify_files
 
     recs = [generate_puzzle(9, i, solutions=1) for i in range(3)]
     (tmp_path / "p.jsonl").write_text("\n".join(json.dumps(r) for r in recs) + "\n")

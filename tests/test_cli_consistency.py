@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tsolve.baselines import perturb, predict
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
-from tsolve.verifiers.batch import verify
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.verifiers.baselines import perturb, predict
+from tsolve.verifiers.verify_batch import verify
 
 runner = CliRunner()
 

@@ -67,7 +67,7 @@ def test_lazy_public_api_still_resolves() -> None:
     """The lazy ``tsolve.__getattr__`` hands out the real objects on first use."""
     loaded = _heavy_after(
         "import tsolve\n"
-        "from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle\n"
+        "from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle\n"
         "assert tsolve.PuzzleConfig is PuzzleConfig\n"
         "assert tsolve.generate_puzzle is generate_puzzle\n"
         "assert callable(tsolve.solve) and callable(tsolve.verify)"

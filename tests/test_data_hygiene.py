@@ -24,17 +24,20 @@ from tsolve.cli.app import app
 from tsolve.datasets.overlap import find_overlap
 from tsolve.datasets.split import parse_split, part_path
 from tsolve.errors import TsolveError
-from tsolve.generators.logistics.generate import (
+from tsolve.families.logistics.generate import (
     GenerateParams,
     benchmark_item,
     generate_record,
     record_id,
 )
-from tsolve.generators.relational_puzzles import RelationalConfig, generate_relational_puzzles
-from tsolve.generators.relational_puzzles import puzzle_id as rp_id
-from tsolve.generators.span import SpanConfig, domain_warnings, generate_questions, span_id
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
-from tsolve.generators.time_puzzles import puzzle_id as tp_id
+from tsolve.families.relational_puzzles.generate import (
+    RelationalConfig,
+    generate_relational_puzzles,
+)
+from tsolve.families.relational_puzzles.generate import puzzle_id as rp_id
+from tsolve.families.span.generate import SpanConfig, domain_warnings, generate_questions, span_id
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.families.time_puzzles.generate import puzzle_id as tp_id
 
 SETTINGS = settings(max_examples=examples(8), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])  # fmt: skip

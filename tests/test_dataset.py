@@ -15,7 +15,7 @@ from tsolve.cli.app import app
 from tsolve.datasets import parse_shard, shard_range, write_dataset
 from tsolve.errors import TsolveError
 from tsolve.families import Family, get_family, register_family, unregister_family
-from tsolve.options import parse_int_list
+from tsolve.generators.options import parse_int_list
 
 TP = {"solutions": "1-6"}
 N = 18

@@ -20,8 +20,8 @@ import pytest
 from tsolve.datasets import write_dataset
 from tsolve.errors import TsolveError
 from tsolve.families import Family, register_family, unregister_family
-from tsolve.generators.time_puzzles import MAX_SOLUTIONS, parse_solutions
-from tsolve.options import parse_int_list
+from tsolve.families.time_puzzles.generate import MAX_SOLUTIONS, parse_solutions
+from tsolve.generators.options import parse_int_list
 
 N = 8
 

@@ -9,10 +9,10 @@ import pytest
 
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import fact_from_json
-from tsolve.generators.difficulty import difficulty, fact_masks, label_of
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.difficulty import difficulty, fact_masks, label_of
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.solve import build_problem, puzzle_from_record
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import build_problem, puzzle_from_record
 
 
 def test_hand_made_features() -> None:

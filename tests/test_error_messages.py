@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
-from tsolve.row_shapes import PredictionShape, missing_id, refuse_other_families
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.records.row_shapes import PredictionShape, missing_id, refuse_other_families
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
 from tsolve.families import BUILTIN, Family, all_families, family_of, get_family, temporary_family
+from tsolve.generators.seeding import record_key, record_rng
 from tsolve.records import dumps
-from tsolve.seeding import record_key, record_rng
 
 GENERATING = [f.name for f in all_families() if f.generate is not None]
 

@@ -21,14 +21,14 @@ from tsolve.encodings.facts import answer_set_size, domain_view, fact_constraint
 from tsolve.encodings.facts.knowledge_facts import EventRelationFact
 from tsolve.encodings.facts.packed import all_of, pack, size, unpack
 from tsolve.encodings.ir import DATE_VAR, In, InCycle, Mod, Not, Or, evaluate, renamed
-from tsolve.generators.time_puzzles import PuzzleConfig, certify_necessity, generate_puzzle
-from tsolve.solver import get_backend
-from tsolve.solver.puzzle import (
+from tsolve.families.time_puzzles.generate import PuzzleConfig, certify_necessity, generate_puzzle
+from tsolve.families.time_puzzles.solve import (
     build_problem,
     certify_gold,
     check_readings,
     puzzle_from_record,
 )
+from tsolve.solver import get_backend
 from tsolve.testing.strategies import domains, fact_sets, facts
 
 

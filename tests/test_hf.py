@@ -1,5 +1,5 @@
 """Hugging Face ``datasets`` and Parquet (issue 13, item 3): exact round trips
-of every family's records through :mod:`tsolve.hf` and the table sinks, and
+of every family's records through :mod:`tsolve.records.hf` and the table sinks, and
 the one reader giving ``verify``, ``solve`` and ``audit`` JSONL, JSON,
 Parquet and a ``datasets`` folder alike, including records a user saved the
 naive way (``load_dataset("json")``, ``Dataset.from_list``)."""
@@ -20,14 +20,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
-from tsolve.columns import decode_row, layout
 from tsolve.datasets import write_dataset
 from tsolve.errors import TsolveError
 from tsolve.families import all_families, get_family
-from tsolve.hf import from_dataset, to_dataset
 from tsolve.records import BadRow, counted_rows, dumps, iter_json_rows
-from tsolve.verifiers.batch import verify
+from tsolve.records.columns import decode_row, layout
+from tsolve.records.hf import from_dataset, to_dataset
 from tsolve.verifiers.gold_answers import as_output, gold_answer
+from tsolve.verifiers.verify_batch import verify
 
 datasets.disable_progress_bars()
 
@@ -187,7 +187,7 @@ def test_parquet_is_the_same_layout_and_reads_back(tmp_path: Path) -> None:
 
 def _bad_cell_parquet(path: Path) -> None:
     table = pa.table({"id": ["a", "b"], "facts_json": ['{"x": 1}', "{oops"]},
-                     metadata={b"tsolve.columns": b"1"})  # fmt: skip
+                     metadata={b"tsolve.records.columns": b"1"})  # fmt: skip
     pq.write_table(table, path)
 
 

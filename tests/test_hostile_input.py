@@ -16,12 +16,12 @@ from cli_main import run_main
 from guards import hang_guard
 
 from tsolve.errors import INTERNAL
-from tsolve.generators.logistics.generate import GenerateParams, generate_records
-from tsolve.generators.span import SpanConfig, generate_questions
-from tsolve.generators.time_puzzles import generate_puzzle
+from tsolve.families.logistics.generate import GenerateParams, generate_records
+from tsolve.families.span.generate import SpanConfig, generate_questions
+from tsolve.families.time_puzzles.generate import generate_puzzle
 from tsolve.records import iter_json_rows
-from tsolve.verifiers.batch import verify
 from tsolve.verifiers.registry import scorer_for
+from tsolve.verifiers.verify_batch import verify
 
 
 def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -23,10 +23,10 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
 
+from tsolve.adapters.inspect_ai import family_task, record_prompt, task_functions
+from tsolve.adapters.inspect_ai.prompts import UNSEENTIMEQA_FIELDS
 from tsolve.errors import TsolveError
 from tsolve.families import Family, temporary_family
-from tsolve.inspect import family_task, record_prompt, task_functions
-from tsolve.inspect.prompts import UNSEENTIMEQA_FIELDS
 
 Record = dict[str, Any]
 
@@ -314,7 +314,7 @@ import sys
 sys.path.insert(0, {str(entry_point_site)!r})
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
-assert "tsolve.inspect" not in sys.modules
+assert "tsolve.adapters.inspect_ai" not in sys.modules
 def reply(messages, *args):
     out = ModelOutput.from_content("mockllm/model", "MY ANSWER: Yes")
     out.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)

@@ -1,5 +1,5 @@
 """The library functions behind thin CLI commands: ``tsolve solve``'s batch
-policy (:mod:`tsolve.solver.batch`), the calendar conversion table
+policy (:mod:`tsolve.families.time_puzzles.solve_records`), the calendar conversion table
 (:func:`tsolve.calendars.conversion.conversion_items`) and the shared answer
 markers (:func:`tsolve.verifiers.answer_parsing.last_marker_end`)."""
 
@@ -14,9 +14,14 @@ import pytest
 
 from tsolve.calendars.conversion import calendar_list, conversion_items
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.families.time_puzzles.solve_records import (
+    Skipped,
+    SolveReport,
+    solve_file,
+    solve_records,
+)
 from tsolve.records import BadRow, dumps
-from tsolve.solver.batch import Skipped, SolveReport, solve_file, solve_records
 from tsolve.verifiers.answer_parsing import LOOSE_MARKER, MARKER, PLAIN_MARKER, last_marker_end
 
 

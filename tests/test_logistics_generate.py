@@ -8,14 +8,14 @@ from itertools import product
 
 import pytest
 
-from tsolve.encodings.logistics_model import Scenario
-from tsolve.encodings.logistics_rules import check_plan
-from tsolve.encodings.timeline import Timeline
 from tsolve.errors import TsolveError
-from tsolve.generators.logistics.generate import GenerateParams, generate_record, generate_records
-from tsolve.parsing.logistics.item import parse_item
-from tsolve.solver.logistics import answer_question
-from tsolve.solver.logistics_answer import answer_item
+from tsolve.families.logistics.answer_items import answer_item
+from tsolve.families.logistics.generate import GenerateParams, generate_record, generate_records
+from tsolve.families.logistics.model import Scenario
+from tsolve.families.logistics.parse.item import parse_item
+from tsolve.families.logistics.rules import check_plan
+from tsolve.families.logistics.solve import answer_question
+from tsolve.families.logistics.timeline import Timeline
 
 BENCHMARK_FIELDS = {
     "domain_description", "objects_description", "initial_states_description", "events",
@@ -130,7 +130,7 @@ def test_records_do_not_depend_on_the_hash_seed() -> None:
 
     code = (
         "import json\n"
-        "from tsolve.generators.logistics.generate import GenerateParams, generate_records\n"
+        "from tsolve.families.logistics.generate import GenerateParams, generate_records\n"
         "for e in ('serial', 'parallel'):\n"
         "    for r in generate_records(6, 7, GenerateParams('hard', e, 'hypothetical')):\n"
         "        print(json.dumps(r))\n"

@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from tsolve.encodings.logistics_clock import format_clock, parse_clock, unwrap
-from tsolve.encodings.logistics_model import Event
 from tsolve.errors import TsolveError
-from tsolve.generators.logistics import templates
-from tsolve.parsing.logistics.event_parts import read_by_parts
-from tsolve.parsing.logistics.event_templates import read_by_template
-from tsolve.parsing.logistics.events import parse_event_text, parse_events
-from tsolve.parsing.logistics.item import detect_execution, parse_item
-from tsolve.parsing.logistics.question import parse_question
-from tsolve.parsing.logistics.world import parse_initial, parse_world
+from tsolve.families.logistics.clock import format_clock, parse_clock, unwrap
+from tsolve.families.logistics.generate import wording
+from tsolve.families.logistics.model import Event
+from tsolve.families.logistics.parse.event_parts import read_by_parts
+from tsolve.families.logistics.parse.events import parse_event_text, parse_events
+from tsolve.families.logistics.parse.item import detect_execution, parse_item
+from tsolve.families.logistics.parse.question import parse_question
+from tsolve.families.logistics.parse.template_reader import read_by_template
+from tsolve.families.logistics.parse.world import parse_initial, parse_world
 
 
 @pytest.mark.parametrize(
@@ -73,7 +73,7 @@ def test_every_appendix_c_template_reads_back(difficulty: str) -> None:
     event it was rendered from (kind, vehicle, package, places, duration)."""
     for e in _events():
         for k in range(4):
-            text = templates.render_event(e, difficulty, 23 * 60 + 50, _Pick(k))  # type: ignore[arg-type]
+            text = wording.render_event(e, difficulty, 23 * 60 + 50, _Pick(k))  # type: ignore[arg-type]
             got = parse_event_text(text)
             assert got.key == e.key, text
             # the fast path took it, and the general reader agrees with it
@@ -201,7 +201,7 @@ def test_bad_items_name_the_field(item: dict[str, object], field: str) -> None:
     with pytest.raises(TsolveError) as exc:
         sc, q = parse_item(item)
         # hard items with no anchor cannot fix the clock: reported at solve time
-        from tsolve.solver.logistics import answer_question
+        from tsolve.families.logistics.solve import answer_question
 
         answer_question(sc, q)
     message = str(exc.value)

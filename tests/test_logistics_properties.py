@@ -20,20 +20,20 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve.encodings.event_graph import (
+from tsolve.families.logistics.event_graph import (
     TIMINGS,
-    Dependencies,
     Schedule,
     Timing,
     build_graph,
+    dependencies_of,
     earliest_schedule,
     shifted_schedule,
 )
-from tsolve.encodings.logistics_model import Question, Scenario
-from tsolve.encodings.timeline import Timeline
-from tsolve.generators.logistics.generate import GenerateParams, generate_record
-from tsolve.solver.logistics import question_schedule
-from tsolve.solver.schedule_cpsat import cpsat_schedule
+from tsolve.families.logistics.generate import GenerateParams, generate_record
+from tsolve.families.logistics.model import Question, Scenario
+from tsolve.families.logistics.schedule_cpsat import cpsat_schedule
+from tsolve.families.logistics.solve import question_schedule
+from tsolve.families.logistics.timeline import Timeline
 from tsolve.testing.strategies import logistics_params
 
 PROPS = settings(max_examples=examples(25), deadline=None)
@@ -123,7 +123,7 @@ def test_timings_are_ordered(seed: int, index: int, params: GenerateParams) -> N
     # its group is busy at least until its own step ends.
     sc, _ = _scenario(_record(seed, index, params))
     own, together, group = (
-        earliest_schedule(sc, Dependencies.of(sc, t)) for t in ("own-step", "together", "group-end")
+        earliest_schedule(sc, dependencies_of(sc, t)) for t in ("own-step", "together", "group-end")
     )
     assert all(a <= b <= c for a, b, c in zip(own.start, together.start, group.start, strict=True))
     assert own.busy_end == own.end

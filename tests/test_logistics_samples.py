@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from tsolve.encodings.event_graph import build_graph, earliest_schedule
-from tsolve.encodings.logistics_rules import check_plan
-from tsolve.parsing.logistics.item import parse_item
-from tsolve.solver.logistics import answer_question
-from tsolve.solver.logistics_answer import answer_item
-from tsolve.solver.schedule_cpsat import cpsat_schedule
+from tsolve.families.logistics.answer_items import answer_item
+from tsolve.families.logistics.event_graph import build_graph, earliest_schedule
+from tsolve.families.logistics.parse.item import parse_item
+from tsolve.families.logistics.rules import check_plan
+from tsolve.families.logistics.schedule_cpsat import cpsat_schedule
+from tsolve.families.logistics.solve import answer_question
 
 # The public UnSeenTimeQA sample (MIT), shipped with the tests: see fixtures/README.md.
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "unseentimeqa_sample.jsonl"
@@ -98,7 +98,7 @@ def test_asked_minute_lies_in_event_first_plus_depth(items: list[dict[str, Any]]
 
 def test_workers_give_the_same_results_in_the_same_order(items: list[dict[str, Any]]) -> None:
     from tsolve.errors import TsolveError
-    from tsolve.solver.logistics_answer import answer_items
+    from tsolve.families.logistics.answer_items import answer_items
 
     rows: list[tuple[int, Any]] = list(enumerate(items))
     rows.insert(7, (7, TsolveError("line 8: malformed JSON")))  # a bad row stays in its place

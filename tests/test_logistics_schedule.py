@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tsolve.encodings.event_graph import build_graph, earliest_schedule, shifted_schedule
-from tsolve.encodings.logistics_model import Event, Scenario, World
-from tsolve.encodings.timeline import Timeline
-from tsolve.parsing.logistics.item import parse_item
-from tsolve.solver.logistics import answer_question
-from tsolve.solver.schedule_cpsat import cpsat_schedule
+from tsolve.families.logistics.event_graph import build_graph, earliest_schedule, shifted_schedule
+from tsolve.families.logistics.model import Event, Scenario, World
+from tsolve.families.logistics.parse.item import parse_item
+from tsolve.families.logistics.schedule_cpsat import cpsat_schedule
+from tsolve.families.logistics.solve import answer_question
+from tsolve.families.logistics.timeline import Timeline
 
 WORLD = World(
     cities=("c0", "c1"),

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schedule_oracle import independent_starts
 
-from tsolve.encodings.logistics_model import Question, Scenario
-from tsolve.generators.logistics.generate import GenerateParams, generate_record
-from tsolve.generators.logistics.invariants import logistics_invariants, schedule_violations
-from tsolve.verifiers.logistics_scoring import score_logistics
+from tsolve.families.logistics.generate import GenerateParams, generate_record
+from tsolve.families.logistics.invariants import logistics_invariants, schedule_violations
+from tsolve.families.logistics.model import Question, Scenario
+from tsolve.families.logistics.score import score_logistics
 
 CASES = [
     GenerateParams("hard", "serial", "static", None),

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from tsolve.families import family_of
-from tsolve.generators.logistics.generate import GenerateParams, generate_record
-from tsolve.parsing.logistics.item import parse_item
-from tsolve.verifiers.logistics_scoring import parse_model_answer, score_logistics
+from tsolve.families.logistics.generate import GenerateParams, generate_record
+from tsolve.families.logistics.parse.item import parse_item
+from tsolve.families.logistics.score import parse_model_answer, score_logistics
 from tsolve.verifiers.registry import scorer_for
 
 # Hand-made hard-serial item: load 30, drive 20, unload 10, then the airplane.
@@ -166,7 +166,7 @@ def test_ignored_what_if_names_the_occurrence_the_default_reading_moves() -> Non
     from dataclasses import replace
     from pathlib import Path
 
-    from tsolve.solver.logistics import answer_question
+    from tsolve.families.logistics.solve import answer_question
 
     path = Path(__file__).parent / "fixtures" / "unseentimeqa_split1_readings.jsonl"
     items = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
+from tsolve.families.logistics.answer_items import answer_file
 from tsolve.records import BadRow, RawLine, RepeatedIds, iter_json_rows, iter_raw_rows, read_row
-from tsolve.solver.logistics_answer import answer_file
 
 SAMPLE = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"
 ITEMS = [json.loads(line) for line in SAMPLE.read_text().splitlines() if line.strip()]
@@ -178,8 +178,8 @@ def test_any_number_of_workers_writes_the_same_bytes(tmp_path: Path, variant: st
 
 
 def test_a_chunk_of_raw_lines_is_named_by_its_lines() -> None:
-    """What a :class:`~tsolve.parallel.WorkerLost` message says the worker held."""
-    from tsolve.solver.logistics_answer import _describe_chunk
+    """What a :class:`~tsolve.engines.pool.WorkerLost` message says the worker held."""
+    from tsolve.families.logistics.answer_items import _describe_chunk
 
     chunk = [(2, RawLine("items.jsonl:3", b"{}")), (9, RawLine("items.jsonl:70", b"{}"))]
     assert _describe_chunk(chunk) == "lines items.jsonl:3..70"

@@ -6,7 +6,7 @@ surrogate escape). Each must come back as a JSON-RPC error with the right code
 (JSON-RPC 2.0: -32700 parse error, -32600 invalid request, -32602 invalid
 params), and the server must then still answer a ``ping``. Nothing is timed:
 a reply that never comes fails the test after a generous guard instead of
-stalling CI. :func:`tsolve.mcp_stdio.screen` is also checked directly on
+stalling CI. :func:`tsolve.adapters.mcp_stdio.screen` is also checked directly on
 random bytes (never raises; every reply is strict JSON)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve.mcp_stdio import MAX_DEPTH, Reply, screen
+from tsolve.adapters.mcp_stdio import MAX_DEPTH, Reply, screen
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 300  # a guard against a hang, not a speed limit

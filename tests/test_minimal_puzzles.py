@@ -18,7 +18,7 @@ import pytest
 from test_puzzle_gold_independent import _candidates, _iso, _predicate
 
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
 
 
 def matches(record: dict[str, Any], keep: Iterable[int], stop_after: int) -> int:

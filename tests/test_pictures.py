@@ -27,12 +27,12 @@ from tsolve.calendars.domain import to_ordinal
 from tsolve.cli.app import app
 from tsolve.encodings.facts.base import DayView, fact_from_json
 from tsolve.errors import TsolveError
-from tsolve.generators.logistics.generate import GenerateParams, generate_record
-from tsolve.generators.relational_puzzles import generate_relational_puzzle
-from tsolve.generators.time_puzzles import generate_puzzle
-from tsolve.plots.calendar_strip import calendar_strip
-from tsolve.plots.gantt import gantt_chart, show_item
-from tsolve.plots.relation_graph import relation_graph
+from tsolve.families.logistics.generate import GenerateParams, generate_record
+from tsolve.families.logistics.plot import gantt_chart, show_item
+from tsolve.families.relational_puzzles.generate import generate_relational_puzzle
+from tsolve.families.relational_puzzles.plot import relation_graph
+from tsolve.families.time_puzzles.generate import generate_puzzle
+from tsolve.families.time_puzzles.plot import calendar_strip
 
 runner = CliRunner()
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -26,8 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tsolve.datasets import write_dataset
+from tsolve.engines.pool import WorkerLost, describe_exit, ordered_map
 from tsolve.errors import TsolveError
-from tsolve.parallel import WorkerLost, describe_exit, ordered_map
 
 LINUX = sys.platform.startswith("linux")
 GUARD_SECONDS = 90

@@ -25,7 +25,7 @@ import lunardate
 import pytest
 from lunarcalendar import Converter, Solar
 
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
 
 D = dt.date
 AS_OF = D(2026, 11, 23)  # the date the issue states; the records must carry it

@@ -19,7 +19,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tsolve.audit import auditor_for
-from tsolve.audit.time_puzzles import audit_puzzle
 from tsolve.calendars.domain import DEFAULT_DOMAIN
 from tsolve.encodings.facts import DayView, domain_view, fact_from_json
 from tsolve.encodings.facts.lunar_facts import (
@@ -29,15 +28,16 @@ from tsolve.encodings.facts.lunar_facts import (
 )
 from tsolve.encodings.facts.readings import KNOWLEDGE, bound_constraints, fact_readings
 from tsolve.encodings.ir import DATE_VAR, evaluate
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
-from tsolve.solver import get_backend
-from tsolve.solver.puzzle import (
+from tsolve.families.time_puzzles.audit import audit_puzzle
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.score import score_puzzle
+from tsolve.families.time_puzzles.solve import (
     bound_problems,
     check_readings,
     puzzle_from_record,
     reading_problem,
 )
-from tsolve.verifiers.puzzle_scoring import score_puzzle
+from tsolve.solver import get_backend
 
 OLD_CUP_YEARS = [1930, 1934, 1938, 1950, 1954, 1958, 1962, 1966, 1970, 1974, 1978, 1982,
                  1986, 1990, 1994, 1998, 2002, 2006, 2010, 2014, 2018, 2022]  # fmt: skip

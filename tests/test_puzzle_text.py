@@ -1,5 +1,5 @@
-"""Puzzles written in English, read back into facts (tsolve.parsing.puzzles)
-and solved (tsolve.solver.text_puzzles, ``tsolve solve --text``).
+"""Puzzles written in English, read back into facts (tsolve.families.time_puzzles.parse)
+and solved (tsolve.families.time_puzzles.solve_text, ``tsolve solve --text``).
 
 Expected facts are written by hand; the answer sets of the hand-written
 puzzles are computed here with ``datetime`` alone, never with tsolve.
@@ -31,13 +31,14 @@ from tsolve.encodings.facts.knowledge_facts import (
     UsPresidentFact,
 )
 from tsolve.errors import TsolveError
-from tsolve.generators import relational_puzzles, time_puzzles
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
-from tsolve.parsing.puzzles import read_puzzle
-from tsolve.parsing.puzzles.reader import read_sentence
-from tsolve.parsing.puzzles.rendered import catalogue_index, kinds_covered
-from tsolve.parsing.puzzles.sentences import Sentence, split_sentences, units
-from tsolve.solver.text_puzzles import solve_text, solve_text_file, text_puzzles
+from tsolve.families.relational_puzzles import generate as relational_puzzles
+from tsolve.families.time_puzzles import generate as time_puzzles
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.families.time_puzzles.parse import read_puzzle
+from tsolve.families.time_puzzles.parse.reader import read_sentence
+from tsolve.families.time_puzzles.parse.rendered import catalogue_index, kinds_covered
+from tsolve.families.time_puzzles.parse.sentences import Sentence, split_sentences, units
+from tsolve.families.time_puzzles.solve_text import solve_text, solve_text_file, text_puzzles
 from tsolve.testing.strategies import facts
 
 D = dt.date

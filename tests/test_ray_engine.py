@@ -26,11 +26,11 @@ from typer.testing import CliRunner
 
 from tsolve.cli.app import app
 from tsolve.datasets import write_dataset
+from tsolve.engines.pool import WorkerLost
 from tsolve.errors import TsolveError
-from tsolve.parallel import WorkerLost
 from tsolve.records import dumps
-from tsolve.verifiers.batch import verify_files
 from tsolve.verifiers.report_writers import report_writer
+from tsolve.verifiers.verify_files import verify_files
 
 ray = pytest.importorskip("ray")  # the `ray` extra; CI installs it with `test`
 
@@ -173,7 +173,7 @@ def verify_inputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
     that are right, wrong, unparseable, unknown, malformed, and without an
     output, in more than one chunk (repeated ids are not bad rows but an error
     for the whole run: tests/test_batch_rows.py)."""
-    from tsolve.baselines import predict
+    from tsolve.verifiers.baselines import predict
 
     folder = tmp_path_factory.mktemp("verify")
     records: list[str] = []

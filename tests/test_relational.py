@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import FACT_TYPES, domain_view, fact_constraint
 from tsolve.encodings.ir import evaluate
-from tsolve.encodings.relational import (
+from tsolve.errors import TsolveError
+from tsolve.families.relational_puzzles.encoding import (
     RELATION_TYPES,
     DaysAfter,
     DaysAfterWithin,
@@ -33,17 +34,16 @@ from tsolve.encodings.relational import (
     lunar_allowed,
     retarget,
 )
-from tsolve.errors import TsolveError
-from tsolve.generators.relational_puzzles import (
+from tsolve.families.relational_puzzles.generate import (
     RelationalConfig,
     count_answers,
     generate_relational_puzzle,
 )
+from tsolve.families.relational_puzzles.score import parse_tuple_answer, score_relational
+from tsolve.families.relational_puzzles.solve import problem_of, relational_from_record
+from tsolve.families.time_puzzles.solve import solve_record
 from tsolve.records import dumps
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import solve_record
-from tsolve.solver.relational import problem_of, relational_from_record
-from tsolve.verifiers.relational_scoring import parse_tuple_answer, score_relational
 
 SMALL = DateDomain.from_dates("2023-12-01", "2024-03-31")  # spans a year and a leap day
 
@@ -337,7 +337,7 @@ def test_limit_on_one_event_mode_is_reported_as_limit(backend: str) -> None:
 
 def test_stress_family_is_clean_and_its_invariants_can_fail() -> None:
     from tsolve.families import get_family
-    from tsolve.generators.relational_invariants import relational_invariants
+    from tsolve.families.relational_puzzles.invariants import relational_invariants
     from tsolve.stress import run_stress
 
     report = run_stress("relational-puzzles", n=6, seed=2, cross_process=0)
@@ -355,7 +355,7 @@ def test_stress_family_is_clean_and_its_invariants_can_fail() -> None:
 
 
 def test_diagnosis_work_per_item_is_bounded() -> None:
-    from tsolve.verifiers.relational_scoring import MAX_DIAGNOSED
+    from tsolve.families.relational_puzzles.score import MAX_DIAGNOSED
 
     one = dict(HAND, asked={"mode": "event", "event": "e2"}, answers=["2024-03-22", "2024-03-29"])
     days = [dt.date(2024, 1, 1) + dt.timedelta(k) for k in range(MAX_DIAGNOSED + 10)]

@@ -87,13 +87,13 @@ def test_a_bounded_window_scan_of_the_same_pattern_passes() -> None:
 
 
 def test_the_meter_restores_every_pattern() -> None:
-    import tsolve.tictoc.detect as detect
+    import tsolve.families.tictoc.detect as detect
     from tsolve.claims.grammar import patterns
 
     real_compile = re._compile  # type: ignore[attr-defined]
     before = detect._ACTION
     meter = WorkMeter()
-    with meter.installed(["tsolve.tictoc.detect", "tsolve.claims.grammar"]):
+    with meter.installed(["tsolve.families.tictoc.detect", "tsolve.claims.grammar"]):
         assert not isinstance(detect._ACTION, re.Pattern)  # swapped for a proxy
     assert detect._ACTION is before
     assert re._compile is real_compile  # type: ignore[attr-defined]

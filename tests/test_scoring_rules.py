@@ -221,7 +221,7 @@ def test_stderr_is_the_sample_sd_over_root_n(values: list[float]) -> None:
 
 
 def test_verify_json_carries_a_stderr_for_every_mean(tmp_path: Any) -> None:
-    from tsolve.verifiers.batch import verify_files
+    from tsolve.verifiers.verify_files import verify_files
 
     recs = [{"id": f"s{i}", "family": "span", "format": "polar", "answer": a,
              "question": "q", "direction": "d", "type": "date"}

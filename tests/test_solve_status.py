@@ -126,7 +126,7 @@ def test_solve_command_reports_status_and_fails_on_partial(
     import sys
 
     from tsolve.cli.app import main
-    from tsolve.generators.time_puzzles import generate_puzzle
+    from tsolve.families.time_puzzles.generate import generate_puzzle
 
     rec = generate_puzzle(seed=1, index=0, solutions=2)
     wide = {**rec, "id": "wide", "domain": {"start": "0001-01-01", "end": "9999-12-31"},

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from span_oracle import FESTIVAL_RULES, OLD_ISLAMIC, gold_tuple, lib_fields, lib_gregorian
 
 from tsolve.audit import auditor_for
-from tsolve.audit.span import audit_span
 from tsolve.errors import TsolveError
-from tsolve.generators.span import SpanConfig, generate_question
+from tsolve.families.span.audit import audit_span
+from tsolve.families.span.generate import SpanConfig, generate_question
 
 FIXTURE = Path(__file__).parent / "fixtures" / "span_v1_sample.jsonl"
 
@@ -233,7 +233,7 @@ def _mutate(rec: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str,
 
 
 def test_hostile_records_give_a_verdict_or_a_one_line_error() -> None:
-    from tsolve.verifiers.span_scoring import score_span
+    from tsolve.families.span.score import score_span
 
     cfg = SpanConfig()
     recs = [generate_question(0, i, cfg) for i in range(48)] + [OLD_ISLAMIC, OLD_ROSH_HASHANAH]

@@ -19,7 +19,12 @@ from span_oracle import check_record
 
 from tsolve.calendars.variants import disputed_days
 from tsolve.errors import TsolveError
-from tsolve.generators.span import DIRECTIONS, SpanConfig, generate_question, generate_questions
+from tsolve.families.span.generate import (
+    DIRECTIONS,
+    SpanConfig,
+    generate_question,
+    generate_questions,
+)
 
 # The oracle (tests/span_oracle.py) calls calendar libraries per date and
 # writes rules out, never tsolve's tables.
@@ -227,7 +232,7 @@ def test_no_question_touches_a_disputed_month(date: str) -> None:
 
 
 def test_stress_invariants_check_the_readings() -> None:
-    from tsolve.generators.span_invariants import span_invariants
+    from tsolve.families.span.invariants import span_invariants
 
     cfg = SpanConfig()
     rec = next(r for r in generate_questions(48, 0, cfg) if r["direction"] == "islamic->gregorian"

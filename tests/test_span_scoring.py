@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from span_oracle import OLD_ISLAMIC
 
-from tsolve.generators.span import SpanConfig, generate_questions
+from tsolve.families.span.generate import SpanConfig, generate_questions
+from tsolve.families.span.score import final_answer, parse_date_answer, parse_polar, score_span
 from tsolve.verifiers.registry import scorer_for
-from tsolve.verifiers.span_scoring import final_answer, parse_date_answer, parse_polar, score_span
 
 WRONG = {"accuracy": 0.0, "alt_reading": 0.0}
 RIGHT = {"accuracy": 1.0, "alt_reading": 0.0}

@@ -19,9 +19,9 @@ from tsolve.encodings.facts import DayView, Fact
 from tsolve.encodings.ir import DATE_VAR
 from tsolve.errors import TsolveError
 from tsolve.families import Family, get_family, register_family, unregister_family
-from tsolve.generators.time_puzzles import generate_puzzle
+from tsolve.families.time_puzzles.generate import generate_puzzle
+from tsolve.families.time_puzzles.solve import build_problem
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import build_problem
 from tsolve.stress import (
     StressConfig,
     check_case,

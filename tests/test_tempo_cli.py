@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsolve.cli.app import main
-from tsolve.tempo import (
+from tsolve.families.tempo import (
     ndcg,
     overlaps,
     parse_ks,
@@ -23,8 +23,8 @@ from tsolve.tempo import (
     temporal_precision,
     temporal_relevance,
 )
-from tsolve.tempo.inputs import parse_document, parse_query, read_run
-from tsolve.tempo.scoring import RelevanceIndex
+from tsolve.families.tempo.inputs import parse_document, parse_query, read_run
+from tsolve.families.tempo.scoring import RelevanceIndex
 
 FIX = Path(__file__).parent / "fixtures" / "tempo"
 Q, RUN, DOCS, QRELS = (FIX / n for n in ("queries.jsonl", "run.txt", "docs.jsonl", "qrels.txt"))
@@ -320,7 +320,7 @@ def test_an_unexpected_error_on_one_document_is_a_bad_row(
 ) -> None:
     """The per-row backstop: an exception the readers did not foresee is
     reported on its row (marked internal error) and the other rows go on."""
-    import tsolve.tempo.inputs as inputs
+    import tsolve.families.tempo.inputs as inputs
 
     real = inputs.scope_of
 

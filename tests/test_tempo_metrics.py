@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsolve.errors import TsolveError
-from tsolve.tempo import (
+from tsolve.families.tempo import (
     mean_defined,
     ndcg,
     ndcg_full_coverage,

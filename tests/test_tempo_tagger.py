@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsolve.errors import TsolveError
-from tsolve.tempo import OPEN_END, OPEN_START, Interval, overlaps, parse_scope, tag
+from tsolve.families.tempo import OPEN_END, OPEN_START, Interval, overlaps, parse_scope, tag
 
 REF = dt.date(2026, 11, 23)  # a Monday
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tsolve.errors import TsolveError
-from tsolve.text_source import MAX_TEXT_BYTES, is_stream, read_text_source
+from tsolve.records.text_source import MAX_TEXT_BYTES, is_stream, read_text_source
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 300

@@ -24,9 +24,9 @@ from tictoc_fixtures import (
     write_bundle,
 )
 
-from tsolve.tictoc.audit import audit_samples
-from tsolve.tictoc.data import iter_samples, split_samples
-from tsolve.tictoc.sensitivity import GapSpec, add_months, infer_sensitivity
+from tsolve.families.tictoc.audit import audit_samples
+from tsolve.families.tictoc.data import iter_samples, split_samples
+from tsolve.families.tictoc.sensitivity import GapSpec, add_months, infer_sensitivity
 
 
 def audit(tmp_path: Path, files: dict[str, list[dict]]) -> dict[str, dict]:

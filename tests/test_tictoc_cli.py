@@ -24,8 +24,8 @@ from tictoc_fixtures import (
 )
 
 from tsolve.cli.app import main
-from tsolve.tictoc.baseline import baseline_report
-from tsolve.tictoc.data import iter_samples, split_samples
+from tsolve.families.tictoc.baseline import baseline_report
+from tsolve.families.tictoc.data import iter_samples, split_samples
 
 
 def run(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: Any) -> tuple[int, str, str]:
@@ -288,7 +288,7 @@ def test_score_on_a_sample_bundle_with_oracle_predictions(
 
 
 def test_throughput_function_scores_every_synthetic_sample() -> None:
-    from tsolve.tictoc.bench import score_throughput
+    from tsolve.families.tictoc.bench import score_throughput
 
     out = score_throughput(12)
     assert out["items"] == 36 and out["trajectories"] == 12

@@ -9,7 +9,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsolve.tictoc.detect import _unfenced, detect_tool_call
+from tsolve.families.tictoc.detect import _unfenced, detect_tool_call
 
 # The rules as they were written before the linear rewrite (issue 22 §2).
 _TAG = re.compile(r"<tool_call>(.*?)(</tool_call>|$)", re.DOTALL)

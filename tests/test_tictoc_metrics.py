@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsolve.tictoc.detect import detect_tool_call
-from tsolve.tictoc.metrics import Confusion, Decision, length_bucket, nar, summarise
+from tsolve.families.tictoc.detect import detect_tool_call
+from tsolve.families.tictoc.metrics import Confusion, Decision, length_bucket, nar, summarise
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tsolve.errors import TsolveError
-from tsolve.tictoc.audit import audit_samples
-from tsolve.tictoc.data import parse_sample, parse_time
-from tsolve.tictoc.timestamp import (
+from tsolve.families.tictoc.audit import audit_samples
+from tsolve.families.tictoc.data import parse_sample, parse_time
+from tsolve.families.tictoc.timestamp import (
     GENERATE,
     READ,
     WRITE,

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
 from tsolve.encodings.facts import DayView, fact_from_json
 from tsolve.errors import TsolveError
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle, parse_solutions
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle, parse_solutions
+from tsolve.families.time_puzzles.solve import build_problem, puzzle_from_record, solve_record
 from tsolve.records import dumps
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import build_problem, puzzle_from_record, solve_record
 
 configs = st.builds(
     PuzzleConfig,

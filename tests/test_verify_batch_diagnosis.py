@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, iso
 from tsolve.encodings.facts import DayView, Fact, fact_from_json
+from tsolve.engines.gc_tuning import fewer_gc_pauses
 from tsolve.errors import TsolveError
-from tsolve.gc_tuning import fewer_gc_pauses
-from tsolve.solver.puzzle import Puzzle, answers_iso, solve_puzzle
+from tsolve.families.time_puzzles.score import score_puzzle
+from tsolve.families.time_puzzles.solve import Puzzle, answers_iso, solve_puzzle
 from tsolve.testing.strategies import days, fact_sets
-from tsolve.verifiers import batch
-from tsolve.verifiers.batch import verify
-from tsolve.verifiers.puzzle_scoring import score_puzzle
+from tsolve.verifiers import verify_batch as batch
+from tsolve.verifiers.verify_batch import verify
 
 
 def _record(k: int, facts: list[Fact]) -> dict[str, Any]:

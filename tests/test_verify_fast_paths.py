@@ -17,7 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tsolve.errors import TsolveError
-from tsolve.validation import expect_iso_date, expect_iso_dates
+from tsolve.records.validation import expect_iso_date, expect_iso_dates
 from tsolve.verifiers.aggregate import FamilyTotals, RunningAggregate, aggregate
 from tsolve.verifiers.answer_parsing import find_dates, scan_dates
 from tsolve.verifiers.item import ItemScore

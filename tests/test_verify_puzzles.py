@@ -10,11 +10,12 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tsolve.generators.time_puzzles import generate_puzzle
+from tsolve.families.time_puzzles.generate import generate_puzzle
+from tsolve.families.time_puzzles.score import score_puzzle
 from tsolve.verifiers.answer_parsing import parse_answer
-from tsolve.verifiers.batch import verify, verify_files
 from tsolve.verifiers.metrics import set_metrics
-from tsolve.verifiers.puzzle_scoring import score_puzzle
+from tsolve.verifiers.verify_batch import verify
+from tsolve.verifiers.verify_files import verify_files
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,16 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tsolve.baselines import perturb, predict
 from tsolve.cli.app import app
 from tsolve.datasets import write_dataset
-from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles
-from tsolve.verifiers import batch, record_lookup
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.verifiers import record_lookup
+from tsolve.verifiers import verify_batch as batch
 from tsolve.verifiers.aggregate import aggregate, group_items
-from tsolve.verifiers.batch import verify, verify_files
+from tsolve.verifiers.baselines import perturb, predict
 from tsolve.verifiers.report_writers import JsonReportWriter
+from tsolve.verifiers.verify_batch import verify
+from tsolve.verifiers.verify_files import verify_files
 
 runner = CliRunner()
 

@@ -32,7 +32,7 @@ START = dt.datetime(2024, 5, 6, 8, 0, 0, tzinfo=dt.timezone.utc)
 HOUR, DAY = 3600, 86400
 MONTH30 = 30 * DAY
 
-# Table 4 written out again in seconds, independently of tsolve.tictoc.sensitivity,
+# Table 4 written out again in seconds, independently of tsolve.families.tictoc.sensitivity,
 # with 30-day months (the audit's first convention).
 M, D, H, MIN = 30 * 86400, 86400, 3600, 60
 TABLE4_SECONDS = {

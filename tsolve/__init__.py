@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "generate_puzzle": ("tsolve.generators.time_puzzles", "generate_puzzle"),
-    "generate_puzzles": ("tsolve.generators.time_puzzles", "generate_puzzles"),
-    "PuzzleConfig": ("tsolve.generators.time_puzzles", "PuzzleConfig"),
-    "solve": ("tsolve.solver.puzzle", "solve_record"),
-    "verify": ("tsolve.verifiers.batch", "verify"),
-    "verify_files": ("tsolve.verifiers.batch", "verify_files"),
+    "generate_puzzle": ("tsolve.families.time_puzzles.generate", "generate_puzzle"),
+    "generate_puzzles": ("tsolve.families.time_puzzles.generate", "generate_puzzles"),
+    "PuzzleConfig": ("tsolve.families.time_puzzles.generate", "PuzzleConfig"),
+    "solve": ("tsolve.families.time_puzzles.solve", "solve_record"),
+    "verify": ("tsolve.verifiers.verify_batch", "verify"),
+    "verify_files": ("tsolve.verifiers.verify_files", "verify_files"),
     "TsolveError": ("tsolve.errors", "TsolveError"),
     "check_claims": ("tsolve.claims", "check_claims"),
     "create_dataset": ("tsolve.facade", "create_dataset"),
@@ -34,9 +34,14 @@ if TYPE_CHECKING:
     from tsolve.claims import check_claims
     from tsolve.errors import TsolveError
     from tsolve.facade import create_dataset, score_answer
-    from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle, generate_puzzles
-    from tsolve.solver.puzzle import solve_record as solve
-    from tsolve.verifiers.batch import verify, verify_files
+    from tsolve.families.time_puzzles.generate import (
+        PuzzleConfig,
+        generate_puzzle,
+        generate_puzzles,
+    )
+    from tsolve.families.time_puzzles.solve import solve_record as solve
+    from tsolve.verifiers.verify_batch import verify
+    from tsolve.verifiers.verify_files import verify_files
 
 
 def __getattr__(name: str) -> Any:

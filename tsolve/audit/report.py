@@ -130,7 +130,7 @@ def audit(records: Iterable[dict[str, Any] | BadRow]) -> AuditReport:
     """Audit every record (rows as :func:`tsolve.records.iter_json_rows` yields
     them, or plain dicts) and collect the report. The garbage collector is left
     alone; a caller may wrap a large batch in
-    :func:`tsolve.gc_tuning.fewer_gc_pauses`."""
+    :func:`tsolve.engines.gc_tuning.fewer_gc_pauses`."""
     report = AuditReport()
     for result in iter_audit(records):
         report.add(result)

@@ -292,7 +292,7 @@ def interleave_items(
     are then compared milliseconds apart, well inside one of the machine's
     fast or slow phases. A round's figure is its items per second. (Not for
     sub-millisecond items whose working set the other runs would evict: see
-    :func:`tsolve.bench.time_puzzles.bench_solve_latency`.)"""
+    :func:`tsolve.families.time_puzzles.bench.bench_solve_latency`.)"""
     calls = interleave(
         {k: partial(_one_item, run) for k, run in runs.items()},
         per_round * rounds,

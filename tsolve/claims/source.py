@@ -1,13 +1,13 @@
 """Where ``tsolve check-claims`` reads its text: ``-`` is stdin, an existing
 path is a file, a one-word argument that looks like a path but names no file
 is an error (so a typo is not silently checked as text), anything else is the
-text itself (:func:`tsolve.text_source.read_text_source`)."""
+text itself (:func:`tsolve.records.text_source.read_text_source`)."""
 
 from __future__ import annotations
 
 from tsolve.claims.extract import check_claims
 from tsolve.claims.result import ClaimCheck
-from tsolve.text_source import read_text_source
+from tsolve.records.text_source import read_text_source
 
 
 def read_source(source: str) -> str:

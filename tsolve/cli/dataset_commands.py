@@ -23,7 +23,6 @@ import typer
 from rich.table import Table
 from typer.core import TyperGroup
 
-from tsolve.backend_names import GENERATION_BACKENDS, choices_text
 from tsolve.cli.output import (
     Fmt,
     RayAddress,
@@ -35,6 +34,7 @@ from tsolve.cli.output import (
     say,
     user_text,
 )
+from tsolve.solver.backend_names import GENERATION_BACKENDS, choices_text
 
 #: The subcommand ``tsolve dataset FAMILY ...`` stands for.
 DEFAULT_COMMAND = "make"

@@ -1,10 +1,10 @@
 """``tsolve logistics``: generate UnSeenTimeQA-style records, answer benchmark items.
 
-Thin shells over :func:`tsolve.generators.logistics.generate.generate_records` (with
-:func:`tsolve.solver.schedule_cpsat.cpsat_cross_checked` for ``--cpsat-check``),
-:func:`tsolve.solver.logistics_answer.answer_file` and, for ``--score``,
-:class:`tsolve.verifiers.logistics_answer_scoring.Tally`; ``show`` over
-:func:`tsolve.plots.gantt.show_item`. JSON Lines output is
+Thin shells over :func:`tsolve.families.logistics.generate.generate_records` (with
+:func:`tsolve.families.logistics.schedule_cpsat.cpsat_cross_checked` for ``--cpsat-check``),
+:func:`tsolve.families.logistics.answer_items.answer_file` and, for ``--score``,
+:class:`tsolve.families.logistics.answer_scoring.Tally`; ``show`` over
+:func:`tsolve.families.logistics.plot.show_item`. JSON Lines output is
 exact (and byte-identical between runs for ``generate``); text output is for
 people. Long jobs show a progress bar on stderr when it is a terminal.
 """
@@ -122,9 +122,9 @@ def register(app: typer.Typer) -> None:
         cpsat_check: Annotated[bool, typer.Option("--cpsat-check", help=_HELP["cpsat"])] = False,
     ) -> None:
         """Generate new scenarios (random worlds, own plans) with solved questions."""
-        from tsolve.generators.logistics.generate import GenerateParams, generate_records
+        from tsolve.families.logistics.generate import GenerateParams, generate_records
+        from tsolve.families.logistics.schedule_cpsat import cpsat_cross_checked
         from tsolve.records import format_from_suffix
-        from tsolve.solver.schedule_cpsat import cpsat_cross_checked
 
         output = output or old_output
         if output:  # the suffix must not name another format than the bytes (x.csv)
@@ -165,9 +165,9 @@ def register(app: typer.Typer) -> None:
         end). An item that cannot be read is reported by id and the rest go on;
         the exit code is then 1.
         """
+        from tsolve.families.logistics.answer_items import answer_file
+        from tsolve.families.logistics.answer_scoring import Tally
         from tsolve.records import RepeatedIds
-        from tsolve.solver.logistics_answer import answer_file
-        from tsolve.verifiers.logistics_answer_scoring import Tally
 
         tally = Tally()
         failed = 0
@@ -228,7 +228,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Draw an item's schedule as a Gantt chart: vehicles and packages over
         time, the minute asked about marked (needs the plot extra)."""
-        from tsolve.plots.gantt import show_item
+        from tsolve.families.logistics.plot import show_item
 
         written = show_item(file, out, item_id)
         say(err_console(), "green", "wrote", written)

@@ -1,7 +1,7 @@
 """``tsolve mcp``: tsolve's agent tools as an MCP server on stdio.
 
-A thin shell over :func:`tsolve.mcp_server.serve`; the tools themselves are
-:mod:`tsolve.agent_tools`. Needs the ``mcp`` extra (``pip install
+A thin shell over :func:`tsolve.adapters.mcp_server.serve`; the tools themselves are
+:mod:`tsolve.adapters.agent_tools`. Needs the ``mcp`` extra (``pip install
 'tsolve[mcp]'``); see docs/mcp.md for the tools and a client configuration."""
 
 import typer
@@ -17,6 +17,6 @@ def register(app: typer.Typer) -> None:
         Tools: search_calendar, convert_date, festival_date, solve_facts, check_claim,
         verify_answer.
         """
-        from tsolve.mcp_server import serve
+        from tsolve.adapters.mcp_server import serve
 
         serve()

@@ -1,6 +1,6 @@
 """``tsolve predict``: example predictions (gold, random, perturbed gold).
 
-A thin shell over :func:`tsolve.baselines.predict`; it writes JSON Lines of
+A thin shell over :func:`tsolve.verifiers.baselines.predict`; it writes JSON Lines of
 ``{"id", "output"}``, the form ``tsolve verify`` reads.
 """
 
@@ -36,8 +36,8 @@ def predict(
     """Write example predictions {"id", "output"} for RECORDS, ready for `tsolve verify`."""
     import sys
 
-    from tsolve.baselines import predict as make_predictions
     from tsolve.records import dumps, format_from_suffix, iter_json_rows
+    from tsolve.verifiers.baselines import predict as make_predictions
 
     format_from_suffix(out, {".jsonl": "jsonl"}, "jsonl")  # before any work
     errors: list[str] = []

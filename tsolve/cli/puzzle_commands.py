@@ -1,8 +1,8 @@
 """``tsolve puzzle`` and ``tsolve solve``: thin shells over
-:func:`tsolve.generators.time_puzzles.generate_puzzles` (drawn by
+:func:`tsolve.families.time_puzzles.generate.generate_puzzles` (drawn by
 :func:`tsolve.plots.puzzles.plotting` with ``--plot``),
-:func:`tsolve.solver.batch.solve_file` and, for puzzles written in English
-(``--text``, ``--text-file``), :func:`tsolve.solver.text_puzzles.solve_texts`."""
+:func:`tsolve.families.time_puzzles.solve_records.solve_file` and, for puzzles written in English
+(``--text``, ``--text-file``), :func:`tsolve.families.time_puzzles.solve_text.solve_texts`."""
 
 from collections import Counter
 from collections.abc import Iterable
@@ -14,7 +14,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tsolve.backend_names import BACKENDS, GENERATION_BACKENDS, check_backend, choices_text
 from tsolve.cli.output import (
     check_format,
     console,
@@ -26,6 +25,7 @@ from tsolve.cli.output import (
     write_json,
 )
 from tsolve.errors import TsolveError
+from tsolve.solver.backend_names import BACKENDS, GENERATION_BACKENDS, check_backend, choices_text
 
 
 def register(app: typer.Typer) -> None:
@@ -134,7 +134,11 @@ def puzzle(
         show = print_relational_puzzle
     else:
         from tsolve.calendars.domain import DateDomain
-        from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles, parse_solutions
+        from tsolve.families.time_puzzles.generate import (
+            PuzzleConfig,
+            generate_puzzles,
+            parse_solutions,
+        )
 
         cfg = PuzzleConfig(
             solutions=parse_solutions(solutions), facts=facts, style=styles,  # type: ignore[arg-type]
@@ -230,7 +234,7 @@ def solve(
 ) -> None:
     """Recompute each puzzle's full answer set with a solver backend; or read
     puzzles written in English (--text, --text-file) and solve them."""
-    from tsolve.solver.batch import Skipped
+    from tsolve.families.time_puzzles.solve_records import Skipped
 
     check_format(fmt)
     sources = [n for n, v in (("FILE", file), ("--text", text), ("--text-file", text_file))
@@ -256,7 +260,7 @@ def solve(
     keep = fmt != "jsonl"
     if texts:
         from tsolve.calendars.domain import DateDomain
-        from tsolve.solver.text_puzzles import solve_text_file, solve_texts
+        from tsolve.families.time_puzzles.solve_text import solve_text_file, solve_texts
 
         domain = DateDomain.from_dates(domain_start, domain_end)
         if text is not None:
@@ -273,10 +277,10 @@ def solve(
         if report.exit_code:
             raise typer.Exit(report.exit_code)
         return
-    from tsolve.solver.batch import solve_file
+    from tsolve.families.time_puzzles.solve_records import solve_file
 
     assert file is not None
-    from tsolve.row_shapes import refuse_other_families
+    from tsolve.records.row_shapes import refuse_other_families
 
     def track(rows: Any) -> Any:  # a logistics or SPAN file: one line, not an error per row
         mine = refuse_other_families(rows, SOLVED_FAMILIES, str(file), "tsolve solve")

@@ -1,5 +1,5 @@
 """``tsolve puzzle --events N`` (N ≥ 2): a thin shell over
-:func:`tsolve.generators.relational_puzzles.generate_relational_puzzles`."""
+:func:`tsolve.families.relational_puzzles.generate.generate_relational_puzzles`."""
 
 from collections.abc import Iterator
 from typing import Any
@@ -17,12 +17,12 @@ def relational_puzzles(
 ) -> Iterator[dict[str, Any]]:  # fmt: skip
     """The relational puzzles ``tsolve puzzle --events N`` asks for (options checked)."""
     from tsolve.calendars.domain import DateDomain, iso
-    from tsolve.generators.relational_puzzles import (
+    from tsolve.families.relational_puzzles.generate import (
         DEFAULT_DOMAIN,
         RelationalConfig,
         generate_relational_puzzles,
     )
-    from tsolve.generators.time_puzzles import parse_solutions
+    from tsolve.families.time_puzzles.generate import parse_solutions
 
     domain = DateDomain.from_dates(
         domain_start or iso(DEFAULT_DOMAIN.start), domain_end or iso(DEFAULT_DOMAIN.end)

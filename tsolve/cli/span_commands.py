@@ -1,6 +1,6 @@
 """``tsolve span``: SPAN-style cross-calendar questions on a reference date.
 
-A thin shell over :mod:`tsolve.generators.span`. JSON Lines is exact and
+A thin shell over :mod:`tsolve.families.span.generate`. JSON Lines is exact and
 byte-identical between runs; text is for reading in the terminal.
 """
 
@@ -36,7 +36,7 @@ def register(app: typer.Typer) -> None:
         """Generate SPAN-style questions (10 directions, date/festival, polar/content)."""
         from tsolve.cli.output import err_console, say
         from tsolve.errors import TsolveError
-        from tsolve.generators.span import SpanConfig, domain_warnings, generate_questions
+        from tsolve.families.span.generate import SpanConfig, domain_warnings, generate_questions
 
         if count < 0:
             raise TsolveError(f"count: must be non-negative, got {count}")

@@ -1,6 +1,6 @@
 """``tsolve tempo``: TEMPO's temporal retrieval metrics and the temporal tagger.
 
-Thin shells over :func:`tsolve.tempo.score_files` and :func:`tsolve.tempo.tag`
+Thin shells over :func:`tsolve.families.tempo.score_files` and :func:`tsolve.families.tempo.tag`
 (formats in ``docs/tempo.md``). ``score`` prints a table (text) or one JSON
 object; bad rows go to stderr and the batch goes on. Exit code: 0 when every
 row was read, 1 when some row was bad, 2 when a file or an option is bad.
@@ -55,7 +55,7 @@ def register(app: typer.Typer) -> None:
         reference_date: Annotated[str | None, typer.Option(help=_HELP["reference"])] = None,
     ) -> None:
         """Score a run: TP@k, TR@k, TC@k, NDCG@k and NDCG|FC@k from time-scope overlaps."""
-        from tsolve.tempo import parse_ks, score_files
+        from tsolve.families.tempo import parse_ks, score_files
 
         report = score_files(queries, run, docs, qrels, parse_ks(k), _reference(reference_date))
         err = err_console()
@@ -77,8 +77,8 @@ def register(app: typer.Typer) -> None:
         reference_date: Annotated[str | None, typer.Option(help=_HELP["reference"])] = None,
     ) -> None:
         """Show the temporal expressions found in a text: span, matched text, interval."""
-        from tsolve.tempo import tag, temporal_intent
-        from tsolve.text_source import read_text_source
+        from tsolve.families.tempo import tag, temporal_intent
+        from tsolve.records.text_source import read_text_source
 
         text = read_text_source(source)
         ref = _reference(reference_date)
@@ -116,8 +116,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _print_summary(report: object) -> None:
-    from tsolve.tempo import TempoReport
-    from tsolve.tempo.scoring import METRICS
+    from tsolve.families.tempo import TempoReport
+    from tsolve.families.tempo.scoring import METRICS
 
     assert isinstance(report, TempoReport)
     summary = report.summary()

@@ -1,17 +1,17 @@
 """``tsolve tictoc``: TicToc tool-use alignment, computed from time.
 
-Thin shells over :mod:`tsolve.tictoc` (``docs/tictoc.md``):
+Thin shells over :mod:`tsolve.families.tictoc` (``docs/tictoc.md``):
 
 * ``score DATA... PREDICTIONS``: NAR and attempt rate with breakdowns
-  (:func:`tsolve.tictoc.score.score`);
+  (:func:`tsolve.families.tictoc.scoring.score`);
 * ``audit DATA...``: timeline, sensitivity and B.5 checks per trajectory
-  (:func:`tsolve.tictoc.audit.audit_samples`);
+  (:func:`tsolve.families.tictoc.audit.audit_samples`);
 * ``timestamp FILE``: stamp conversations with the paper's time model
-  (:func:`tsolve.tictoc.timestamp.stamp_file`);
+  (:func:`tsolve.families.tictoc.timestamp.stamp_file`);
 * ``baseline DATA...``: always/never/freshness baselines
-  (:func:`tsolve.tictoc.baseline.baseline_report`);
+  (:func:`tsolve.families.tictoc.baseline.baseline_report`);
 * ``convert DATA...``: the benchmark's files as tsolve's JSONL
-  (:func:`tsolve.tictoc.data.to_record`).
+  (:func:`tsolve.families.tictoc.data.to_record`).
 
 Bad rows are reported on stderr (JSON output keeps them in the report too)
 and the batch goes on. Exit code: 0 when everything was read and clean, 1
@@ -26,7 +26,6 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from tsolve.backend_names import GENERATION_BACKENDS, choices_text
 from tsolve.cli.output import (
     COMPACT,
     Fmt,
@@ -37,6 +36,7 @@ from tsolve.cli.output import (
     user_text,
     write_json,
 )
+from tsolve.solver.backend_names import GENERATION_BACKENDS, choices_text
 
 
 class Level(str, Enum):
@@ -67,7 +67,7 @@ BackendOpt = Annotated[str, typer.Option(help=BACKEND_HELP)]
 
 def _load(data: list[str]) -> tuple[list[Any], list[Any]]:
     """The samples of ``data`` and its bad rows."""
-    from tsolve.tictoc.data import iter_samples, split_samples
+    from tsolve.families.tictoc.data import iter_samples, split_samples
 
     return split_samples(iter_samples(data))
 
@@ -105,7 +105,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Score model decisions: NAR, attempt rate, by level, sensitivity and length."""
         from tsolve.errors import TsolveError
-        from tsolve.tictoc.score import iter_predictions, score
+        from tsolve.families.tictoc.scoring import iter_predictions, score
 
         if len(files) < 2:
             raise TsolveError("files: expected DATA... PREDICTIONS (at least two paths)")
@@ -126,7 +126,7 @@ def register(app: typer.Typer) -> None:
         backend: BackendOpt = "enumerator",
     ) -> None:
         """Per trajectory: monotone times, the sensitivity its gaps allow, B.5 consistency."""
-        from tsolve.tictoc.audit import audit_samples
+        from tsolve.families.tictoc.audit import audit_samples
 
         samples, bad = _load_reported(data)
         results = audit_samples(samples, backend)
@@ -157,8 +157,8 @@ def register(app: typer.Typer) -> None:
         ] = "2025-01-01T09:00:00Z",
     ) -> None:
         """Stamp conversations with the paper's time model; JSONL on stdout."""
+        from tsolve.families.tictoc.timestamp import stamp_file
         from tsolve.records import BadRow
-        from tsolve.tictoc.timestamp import stamp_file
 
         bad = 0
         for rec in stamp_file(file, sensitivity.value, seed, start):
@@ -180,7 +180,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """NAR of always-tool, never-tool and the freshness rule on DATA."""
         from tsolve.errors import TsolveError
-        from tsolve.tictoc.baseline import baseline_report
+        from tsolve.families.tictoc.baseline import baseline_report
 
         samples, bad = _load_reported(data)
         if not samples:
@@ -203,7 +203,7 @@ def register(app: typer.Typer) -> None:
     @tt.command("convert")
     def convert_cmd(data: DataArg) -> None:
         """Write DATA as tsolve's TicToc JSONL (one sample per line, label in fields)."""
-        from tsolve.tictoc.data import to_record
+        from tsolve.families.tictoc.data import to_record
 
         samples, bad = _load_reported(data)
         for s in samples:

@@ -1,9 +1,9 @@
 """``tsolve verify``: score model outputs for records of any family.
 
-A thin shell over :func:`tsolve.verifiers.batch.verify_files`, which reads
+A thin shell over :func:`tsolve.verifiers.verify_files.verify_files`, which reads
 both files, routes each record to its family's scorer and keeps the batch
 going past bad rows; this module only parses the options and renders the
-:class:`~tsolve.verifiers.batch.VerifyReport`, as text at the end or, for
+:class:`~tsolve.verifiers.verify_batch.VerifyReport`, as text at the end or, for
 ``--format json``/``jsonl``, item by item as they are scored
 (:mod:`tsolve.verifiers.report_writers`).
 """
@@ -26,7 +26,7 @@ from tsolve.cli.output import (
 )
 
 if TYPE_CHECKING:  # the scorers are imported when a file is verified, not for --help
-    from tsolve.verifiers.batch import VerifyReport
+    from tsolve.verifiers.verify_batch import VerifyReport
 
 
 def register(app: typer.Typer) -> None:
@@ -83,9 +83,9 @@ def verify(
     ] = "id",
 ) -> None:
     """Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis."""
-    from tsolve.gc_tuning import fewer_gc_pauses
-    from tsolve.verifiers.batch import verify_files
+    from tsolve.engines.gc_tuning import fewer_gc_pauses
     from tsolve.verifiers.report_writers import report_writer
+    from tsolve.verifiers.verify_files import verify_files
 
     check_format(fmt, ("text", "json", "jsonl"))
     writer = report_writer(fmt, sys.stdout)

@@ -17,7 +17,7 @@ pure function of ``(seed, i)`` and the generator options (every family in
 * **Stops leave whole records** (:mod:`~tsolve.datasets.writer`). Ctrl-C (or
   SIGTERM through the CLI) stops the workers and cuts the file back to the end
   of the last record written whole; a dead worker stops the run with
-  :class:`tsolve.parallel.WorkerLost` after the last whole chunk. Either way
+  :class:`tsolve.engines.pool.WorkerLost` after the last whole chunk. Either way
   the file is ready for ``--resume``.
 * **Memory is flat.** Records are streamed to the file as they arrive
   (:mod:`~tsolve.datasets.sinks`: JSON Lines or Parquet); only the bounded

@@ -17,7 +17,7 @@ platforms, and never Python's ``hash``.
   sign, festival and format (polar or content), not the candidate of a polar
   item or the wording of the answer instruction.
 * **Logistics**: the scenario and the question as read back from the item's
-  English (:func:`tsolve.parsing.logistics.item.parse_item`), so a generated
+  English (:func:`tsolve.families.logistics.parse.item.parse_item`), so a generated
   record and the same item in the benchmark's own form (text only) match;
   an item the reader cannot parse falls back to its text fields.
 
@@ -107,7 +107,7 @@ LOGISTICS_TEXT_FIELDS = ("objects_description", "initial_states_description", "e
 def logistics_fingerprint(record: dict[str, Any]) -> str:
     """The scenario (world, initial states, events with their durations and
     times) and the question, as the item's English says them."""
-    from tsolve.parsing.logistics.item import parse_item
+    from tsolve.families.logistics.parse.item import parse_item
 
     try:
         scenario, question = parse_item(record)

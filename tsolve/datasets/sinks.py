@@ -4,7 +4,7 @@
 Lines are :func:`tsolve.records.dumps` (canonical one-line JSON). Parquet
 (``--format parquet``, needs ``pyarrow``: ``pip install 'tsolve[parquet]'``)
 and ``datasets`` folders (``--format hf``, ``pip install 'tsolve[hf]'``) hold
-the same records as rows, in the one column layout of :mod:`tsolve.columns`:
+the same records as rows, in the one column layout of :mod:`tsolve.records.columns`:
 a typed column per top-level field, nested values as JSON text in
 ``FIELD_json`` columns, read back exactly by every command that reads
 records. Choosing a column's type needs every record, so these two sinks
@@ -25,15 +25,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from tsolve.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch, arrow_schema
 from tsolve.datasets.chunks import Chunk
 from tsolve.errors import TsolveError
 from tsolve.records import format_from_suffix
+from tsolve.records.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch, arrow_schema
 
 FORMATS = ("jsonl", "parquet", "hf")
 #: Parquet row-group size (and Arrow batch size). Fixed, so output bytes are too.
 PARQUET_BATCH = 1000
-#: The version written under tsolve.columns.LAYOUT_KEY in a Parquet file's metadata.
+#: The version written under tsolve.records.columns.LAYOUT_KEY in a Parquet file's metadata.
 LAYOUT_VERSION = b"1"
 
 
@@ -143,13 +143,13 @@ class ParquetSink(TableSink):
 
 class HfSink(TableSink):
     """A ``datasets.save_to_disk`` folder at ``path``, with the explicit
-    features of :func:`tsolve.hf.features`. The records go to an Arrow file in
+    features of :func:`tsolve.records.hf.features`. The records go to an Arrow file in
     the spool folder, which ``datasets`` memory-maps and saves; the finished
     folder then replaces ``path``. ``path`` may be missing, an empty folder or
     an earlier ``datasets`` folder (replaced whole), never anything else."""
 
     def __init__(self, path: Path) -> None:
-        from tsolve.hf import is_dataset_folder, require_datasets
+        from tsolve.records.hf import is_dataset_folder, require_datasets
 
         require_datasets()  # first: it names the hf extra, which brings pyarrow too
         require_pyarrow("hf")
@@ -165,7 +165,7 @@ class HfSink(TableSink):
     def _finish(self, columns: list[Column]) -> None:
         import pyarrow as pa
 
-        from tsolve.hf import fingerprint_of, save_table
+        from tsolve.records.hf import fingerprint_of, save_table
 
         if self.profile.records == 0:
             raise TsolveError(

@@ -21,9 +21,9 @@ from tsolve.datasets.shards import shard_range
 from tsolve.datasets.sinks import HfSink, JsonlSink, ParquetSink, TableSink, infer_format
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.engines import open_engine
+from tsolve.engines.pool import WorkerLost
 from tsolve.errors import TsolveError
 from tsolve.families import get_family
-from tsolve.parallel import WorkerLost
 
 
 def write_dataset(

@@ -12,11 +12,11 @@ does not depend on which one ran it:
   a family's generator config, a records index) and reuses it for every task
   it runs;
 * an exception raised by the task function is re-raised as is; a worker (or
-  node) that dies stops the run with :class:`tsolve.parallel.WorkerLost`
+  node) that dies stops the run with :class:`tsolve.engines.pool.WorkerLost`
   (exit status 3), never a hang.
 
 ``local`` (:mod:`tsolve.engines.local`) is the process pool of
-:mod:`tsolve.parallel`; ``ray`` (:mod:`tsolve.engines.ray`, the optional
+:mod:`tsolve.engines.pool`; ``ray`` (:mod:`tsolve.engines.ray`, the optional
 ``ray`` extra, imported only when chosen) runs the same tasks on a Ray
 cluster. Another engine (Dask, say) is one more module with an ``Engine``
 and one more line in :func:`open_engine`.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
-from tsolve.parallel import describe_task
+from tsolve.engines.pool import describe_task
 
 C = TypeVar("C")  # what every worker is given once: options, an index
 S = TypeVar("S")  # what a worker builds from it once, and reuses

@@ -1,4 +1,4 @@
-"""The ``local`` engine: this machine's process pool (:mod:`tsolve.parallel`),
+"""The ``local`` engine: this machine's process pool (:mod:`tsolve.engines.pool`),
 or this very process when one worker is asked for."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from tsolve.engines.base import Engine
+from tsolve.engines.pool import describe_task, ordered_map
 from tsolve.errors import TsolveError
-from tsolve.parallel import describe_task, ordered_map
 
 #: This worker process's ``(fn, state)``, set once by :func:`_init_worker`.
 _WORKER: tuple[Callable[[Any, Any], Any], Any] | None = None
@@ -26,7 +26,7 @@ def _run(task: Any) -> Any:
 
 
 class LocalEngine(Engine):
-    """``workers`` processes of :func:`tsolve.parallel.ordered_map`; with one
+    """``workers`` processes of :func:`tsolve.engines.pool.ordered_map`; with one
     worker, the tasks run here, in order, without a pool."""
 
     name = "local"

@@ -36,8 +36,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from tsolve.engines.base import Engine
+from tsolve.engines.pool import WorkerLost, describe_task, portable_error
 from tsolve.errors import TsolveError
-from tsolve.parallel import WorkerLost, describe_task, portable_error
 
 try:
     import ray

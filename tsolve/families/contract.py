@@ -8,7 +8,7 @@ family from this one object and from nowhere else. A family says:
   ``family`` field and its ``generator.name``; the version is the generator
   version, bumped whenever record ``i`` of a run changes;
 * ``options`` / ``build``: the generator options it takes (name -> parser,
-  :mod:`tsolve.options`) and how a validated mapping of them becomes the
+  :mod:`tsolve.generators.options`) and how a validated mapping of them becomes the
   generator's config (a plain dict when ``build`` is not given);
 * ``generate(seed, index, config) -> record``: record ``index`` of a run must
   be a pure function of ``(seed, index)`` and the config. That is what makes
@@ -19,7 +19,7 @@ family from this one object and from nowhere else. A family says:
   the bare text its scorer reads after the marker (``MY ANSWER:``), so that
   ``score(record, marker + " " + answer)`` is a perfect score (the
   reasoning-gym-style facade, :mod:`tsolve.facade`, and the gold baseline of
-  ``tsolve predict``, :mod:`tsolve.baselines`);
+  ``tsolve predict``, :mod:`tsolve.verifiers.baselines`);
 * ``audit(record) -> AuditVerdict``: whether the gold holds under every
   reading (``tsolve audit``);
 * ``summarize``, ``invariants`` and ``stress_choices``: dataset summaries and
@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.options import Parser
+from tsolve.generators.options import Parser
 
 Record = dict[str, Any]
 

@@ -32,12 +32,12 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.families.contract import Family, Record
-from tsolve.options import Parser, parse_json_value
+from tsolve.generators.options import Parser, parse_json_value
 
 
 class AnyOption(Mapping[str, Parser]):
     """The option table of a family that declares none: every name is accepted
-    and read with :func:`tsolve.options.parse_json_value`."""
+    and read with :func:`tsolve.generators.options.parse_json_value`."""
 
     def __getitem__(self, name: str) -> Parser:
         return parse_json_value

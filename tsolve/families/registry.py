@@ -36,12 +36,12 @@ from tsolve.families.contract import Family, Lazy, Record
 #: The built-in families, in the order ``tsolve families`` lists them and the
 #: CLI registers their commands. Adding a built-in family is one line here.
 BUILTIN: tuple[str, ...] = (
-    "tsolve.families.time_puzzles:FAMILY",
-    "tsolve.families.relational_puzzles:FAMILY",
-    "tsolve.families.span:FAMILY",
-    "tsolve.families.logistics:FAMILY",
-    "tsolve.families.tempo:FAMILY",
-    "tsolve.families.tictoc:FAMILY",
+    "tsolve.families.time_puzzles.family:FAMILY",
+    "tsolve.families.relational_puzzles.family:FAMILY",
+    "tsolve.families.span.family:FAMILY",
+    "tsolve.families.logistics.family:FAMILY",
+    "tsolve.families.tempo.family:FAMILY",
+    "tsolve.families.tictoc.family:FAMILY",
 )
 
 ENTRY_POINT_GROUP = "tsolve.families"

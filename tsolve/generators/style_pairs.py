@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from tsolve.errors import TsolveError
-from tsolve.seeding import options_fingerprint
+from tsolve.generators.seeding import options_fingerprint
 
 Style = Literal["implicit", "explicit"]
 STYLES: tuple[Style, ...] = ("implicit", "explicit")
@@ -75,7 +75,7 @@ NOT_CONTENT = ("style", "backend")
 
 def content_fingerprint(options: dict[str, Any]) -> str:
     """The options' fingerprint without :data:`NOT_CONTENT`
-    (:func:`tsolve.seeding.options_fingerprint`)."""
+    (:func:`tsolve.generators.seeding.options_fingerprint`)."""
     return options_fingerprint({k: v for k, v in options.items() if k not in NOT_CONTENT})
 
 

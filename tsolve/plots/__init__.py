@@ -6,7 +6,7 @@ function that renders it to a PNG or SVG file through :mod:`tsolve.plots.output`
 matplotlib is imported only there, when a picture is written, never when the
 CLI starts.
 
-* :mod:`~tsolve.plots.gantt`: a logistics schedule, one lane per vehicle and package;
-* :mod:`~tsolve.plots.calendar_strip`: a time puzzle's facts and answers on a calendar strip;
-* :mod:`~tsolve.plots.relation_graph`: a relational puzzle's dependency graph.
+* :mod:`~tsolve.families.logistics.plot`: a logistics schedule, one lane per vehicle and package;
+* :mod:`~tsolve.families.time_puzzles.plot`: a time puzzle's facts and answers on a calendar strip;
+* :mod:`~tsolve.families.relational_puzzles.plot`: a relational puzzle's dependency graph.
 """

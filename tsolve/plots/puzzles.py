@@ -1,8 +1,8 @@
 """Pictures of generated puzzles as ``tsolve puzzle --plot`` writes them.
 
 A single-date time puzzle is drawn as a calendar strip
-(:mod:`tsolve.plots.calendar_strip`), a relational puzzle (a record with a
-``graph``) as its dependency graph (:mod:`tsolve.plots.relation_graph`).
+(:mod:`tsolve.families.time_puzzles.plot`), a relational puzzle (a record with a
+``graph``) as its dependency graph (:mod:`tsolve.families.relational_puzzles.plot`).
 ``--plot FILE`` draws the first puzzle of the run (the common case: look at
 one puzzle); ``--plot-dir DIR`` draws every puzzle to ``DIR/<id>.png``.
 """
@@ -20,10 +20,10 @@ from tsolve.plots.output import check_out
 def draw_puzzle(record: dict[str, Any], out: str | Path) -> Path:
     """Draw one puzzle record to ``out`` (.png or .svg), by its kind."""
     if "graph" in record:
-        from tsolve.plots.relation_graph import draw_relation_graph, relation_graph
+        from tsolve.families.relational_puzzles.plot import draw_relation_graph, relation_graph
 
         return draw_relation_graph(relation_graph(record), out)
-    from tsolve.plots.calendar_strip import calendar_strip, draw_calendar_strip
+    from tsolve.families.time_puzzles.plot import calendar_strip, draw_calendar_strip
 
     return draw_calendar_strip(calendar_strip(record), out)
 

@@ -3,8 +3,8 @@ one interface (:class:`SolverBackend`: solve, count, check, explain)."""
 
 from __future__ import annotations
 
-from tsolve.backend_names import BACKENDS, GENERATION_BACKENDS
 from tsolve.errors import TsolveError
+from tsolve.solver.backend_names import BACKENDS, GENERATION_BACKENDS
 from tsolve.solver.base import CountResult, Problem, SolverBackend, SolveResult
 
 

@@ -137,7 +137,7 @@ def solved_record(
     same_as_stored: Callable[[list[Any]], bool],
 ) -> dict[str, Any]:
     """What solving one record reports, whatever its family (see
-    :func:`tsolve.solver.puzzle.solve_record`). ``answers`` are the solutions in
+    :func:`tsolve.families.time_puzzles.solve.solve_record`). ``answers`` are the solutions in
     the record's own form; ``same_as_stored`` tells whether the record's stored
     answers are those, and is asked only when the record stores a list and the
     enumeration was complete (else ``matches`` is None: undecided)."""

@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from tsolve.backend_names import GENERATION_BACKENDS, choices_text
 from tsolve.encodings.ir import And, evaluate, variables
 from tsolve.errors import TsolveError
+from tsolve.solver.backend_names import GENERATION_BACKENDS, choices_text
 from tsolve.solver.base import (
     Problem,
     SolverBackend,

@@ -235,7 +235,7 @@ def _entry_points(family: str) -> list[tuple[str, Callable[[dict[str, Any], str]
     batch driver, and the family's own reader (``Family.rederive``)."""
     from tsolve.families import get_family
     from tsolve.families.contract import resolve
-    from tsolve.verifiers.batch import verify
+    from tsolve.verifiers.verify_batch import verify
 
     fam = get_family(family)
     scorer = fam.require("score")

@@ -168,7 +168,7 @@ def _claims(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 def _tictoc(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     import dataclasses
 
-    from tsolve.tictoc.detect import detect_tool_call
+    from tsolve.families.tictoc.detect import detect_tool_call
 
     msg = hostile_message(rng)
     label = f"{len(msg)} chars" if isinstance(msg, str) else "message"
@@ -178,7 +178,7 @@ def _tictoc(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 def _tempo(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     import datetime as dt
 
-    from tsolve.tempo.tagger import tag
+    from tsolve.families.tempo.tagger import tag
 
     text = hostile_text(rng, rng.choice((200, 2_000)))
     ref = rng.choice((None, dt.date(2024, 3, 1), dt.date(1, 1, 1), dt.date(9999, 12, 31)))
@@ -202,7 +202,7 @@ def _audit(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
 
 def _solve_text(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    from tsolve.solver.text_puzzles import solve_text_file
+    from tsolve.families.time_puzzles.solve_text import solve_text_file
 
     rec = rng.choice(_bases("time-puzzles"))
     text = str(rec.get("prompt", ""))
@@ -233,7 +233,7 @@ def _solve_text(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
 
 def _mcp(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    from tsolve.mcp_stdio import Reply, screen
+    from tsolve.adapters.mcp_stdio import Reply, screen
 
     line = hostile_line(rng)
 
@@ -247,7 +247,7 @@ def _mcp(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
 
 def _hf(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    from tsolve import hf
+    from tsolve.records import hf
 
     family = rng.choice(fuzzable_families())
     records = [with_non_finite(r, rng) for r in rng.sample(_bases(family), 2)]
@@ -384,11 +384,11 @@ def mcp_wire_campaign(lines: int, seed: int = 0, timeout: float = 60.0) -> FuzzR
 
     After each line a ``ping`` with a fresh id follows; every reply up to the
     ping's must be strict JSON, and a line that is a request (or is answered by
-    :func:`~tsolve.mcp_stdio.screen`) must have had exactly one. A reply that
+    :func:`~tsolve.adapters.mcp_stdio.screen`) must have had exactly one. A reply that
     never comes within ``timeout`` seconds is a hang, and ends the campaign."""
     import select
 
-    from tsolve.mcp_stdio import Reply, screen
+    from tsolve.adapters.mcp_stdio import Reply, screen
 
     rng = random.Random(f"tsolve-fuzz-mcp-wire:{seed}")
     report = FuzzReport(seed=seed)

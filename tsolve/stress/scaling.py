@@ -341,7 +341,7 @@ def _claims(text: str) -> object:
 
 
 def _tictoc(text: str) -> object:
-    from tsolve.tictoc.detect import detect_tool_call
+    from tsolve.families.tictoc.detect import detect_tool_call
 
     return detect_tool_call(text)
 
@@ -349,7 +349,7 @@ def _tictoc(text: str) -> object:
 def _tempo(text: str) -> object:
     import datetime as dt
 
-    from tsolve.tempo.tagger import tag
+    from tsolve.families.tempo.tagger import tag
 
     return tag(text, dt.date(2020, 6, 15))
 
@@ -368,13 +368,13 @@ def _answers(text: str) -> object:
 
 def _family_parsers(text: str) -> object:
     """The other families' answer readers, on the output as a model wrote it."""
-    from tsolve.verifiers.span_scoring import parse_date_answer
+    from tsolve.families.span.score import parse_date_answer
 
     return [parse_date_answer(cal, text) for cal in ("gregorian", "hebrew")]
 
 
 def _puzzle_text(text: str) -> object:
-    from tsolve.parsing.puzzles.reader import read_puzzle
+    from tsolve.families.time_puzzles.parse.reader import read_puzzle
 
     return read_puzzle(text)
 
@@ -390,7 +390,7 @@ def _logistics_item() -> dict[str, Any]:
 
 
 def _logistics_question(text: str) -> object:
-    from tsolve.parsing.logistics.item import parse_item
+    from tsolve.families.logistics.parse.item import parse_item
 
     item = dict(_logistics_item())
     item["question"] = text + " " + str(item["question"])
@@ -398,7 +398,7 @@ def _logistics_question(text: str) -> object:
 
 
 def _logistics_events(text: str) -> object:
-    from tsolve.parsing.logistics.item import parse_item
+    from tsolve.families.logistics.parse.item import parse_item
 
     item = dict(_logistics_item())
     events = list(item["events"])
@@ -408,8 +408,8 @@ def _logistics_events(text: str) -> object:
 
 
 def _logistics_answer(text: str) -> object:
-    from tsolve.parsing.logistics.item import parse_scenario
-    from tsolve.verifiers.logistics_scoring import parse_model_answer
+    from tsolve.families.logistics.parse.item import parse_scenario
+    from tsolve.families.logistics.score import parse_model_answer
 
     return parse_model_answer(text, parse_scenario(_logistics_item()))
 
@@ -422,30 +422,32 @@ def surfaces() -> tuple[Surface, ...]:
                 "tsolve.bounded_scan"),
                 ("2024 is a leap year. ", "Nisan ", "1 day after ", "March 6, 2023 is a ",
                  "Christmas "), regex_bounded=True),
-        Surface("tictoc-detect", _tictoc, ("tsolve.tictoc.detect", "tsolve.bounded_scan"),
+        Surface("tictoc-detect", _tictoc,
+                ("tsolve.families.tictoc.detect", "tsolve.bounded_scan"),
                 ("Action:", "Action:\n", "<tool_call>", "```", "<function=", "{"),
                 regex_bounded=True),
-        Surface("tempo-tag", _tempo, ("tsolve.tempo.tagger", "tsolve.tempo.intervals",
-                "tsolve.bounded_scan"), ("Q3 ", "since ", "the ", "2019 ", "between 2019 and "),
+        Surface("tempo-tag", _tempo,
+                ("tsolve.families.tempo.tagger", "tsolve.families.tempo.intervals", "tsolve.bounded_scan"),
+                ("Q3 ", "since ", "the ", "2019 ", "between 2019 and "),
                 regex_bounded=True),
         Surface("answer-parsing", _quiet(_answers), ("tsolve.verifiers.answer_parsing",),
                 ("MY ANSWER:", "answer", "May 5, 2014 ", "2014-05-05 ", "**")),
-        Surface("span-answer", _quiet(_family_parsers), ("tsolve.verifiers.span_scoring",
+        Surface("span-answer", _quiet(_family_parsers), ("tsolve.families.span.score",
                 "tsolve.verifiers.answer_parsing"), ("MY ANSWER:", "15 Nisan 5784 ", "Yes ")),
-        Surface("solve-text", _quiet(_puzzle_text), ("tsolve.parsing.puzzles.reader",
-                "tsolve.parsing.puzzles.sentences", "tsolve.parsing.puzzles.paraphrases",
-                "tsolve.parsing.puzzles.instructions", "tsolve.parsing.puzzles.rendered"),
+        Surface("solve-text", _quiet(_puzzle_text),
+                tuple(f"tsolve.families.time_puzzles.parse.{m}" for m in
+                      ("reader", "sentences", "paraphrases", "instructions", "rendered")),
                 ("The date is a Monday. ", "It is in March 2021. ", ". ")),
         Surface("logistics-question", _quiet(_logistics_question),
-                ("tsolve.parsing.logistics.question", "tsolve.parsing.logistics.item",
-                 "tsolve.encodings.logistics_clock"),
+                ("tsolve.families.logistics.parse.question", "tsolve.families.logistics.parse.item",
+                 "tsolve.families.logistics.clock"),
                 ("where is the package ", "at 10:00 ", "before ")),
         Surface("logistics-events", _quiet(_logistics_events),
-                ("tsolve.parsing.logistics.events", "tsolve.parsing.logistics.event_text",
-                 "tsolve.parsing.logistics.event_parts", "tsolve.parsing.logistics.event_templates",
-                 "tsolve.parsing.logistics.item"), ("truck ", "from ", "10 minutes ")),
+                tuple(f"tsolve.families.logistics.parse.{m}" for m in
+                 ("events", "event_text", "event_parts", "template_reader", "item")),
+                ("truck ", "from ", "10 minutes ")),
         Surface("logistics-answer", _quiet(_logistics_answer),
-                ("tsolve.verifiers.logistics_scoring", "tsolve.verifiers.answer_parsing"),
+                ("tsolve.families.logistics.score", "tsolve.verifiers.answer_parsing"),
                 ("Answer: ", "l0_0 or ", "t0 ")),
     )  # fmt: skip
 

@@ -6,7 +6,7 @@ file) are exercised exactly the way the suite exercises the defaults:
 * :func:`option_dicts` / :func:`stress_cases`: random generator settings for any
   registered family, drawn from the family's default pools or a user's, with
   some options held fixed;
-* :func:`puzzle_configs`: random :class:`~tsolve.generators.time_puzzles.PuzzleConfig`;
+* :func:`puzzle_configs`: random :class:`~tsolve.families.time_puzzles.generate.PuzzleConfig`;
 * :func:`logistics_params`: random logistics ``GenerateParams``;
 * :func:`days`, :func:`facts`, :func:`fact_sets`: random facts made the way the
   generator makes them (each category's own ``sample`` on a random day), but
@@ -122,11 +122,11 @@ def puzzle_configs(
 
 
 def logistics_params() -> st.SearchStrategy[Any]:
-    """Random logistics :class:`~tsolve.generators.logistics.generate.GenerateParams`:
+    """Random logistics :class:`~tsolve.families.logistics.generate.GenerateParams`:
     every difficulty, execution and question kind, and a depth that is drawn
     per record (None) or fixed in 3..20."""
-    from tsolve.encodings.logistics_model import DIFFICULTIES, EXECUTIONS
-    from tsolve.generators.logistics.generate import QUESTION_KINDS, GenerateParams
+    from tsolve.families.logistics.generate import QUESTION_KINDS, GenerateParams
+    from tsolve.families.logistics.model import DIFFICULTIES, EXECUTIONS
 
     return st.builds(
         GenerateParams,

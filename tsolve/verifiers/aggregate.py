@@ -1,8 +1,8 @@
 """Summing item scores up: macro averages, overall and per group label.
 
 One home for what every report does with its :class:`ItemScore` s:
-``tsolve verify`` (:mod:`tsolve.verifiers.batch`) and the logistics
-answerer's ``--score`` (:mod:`tsolve.verifiers.logistics_answer_scoring`).
+``tsolve verify`` (:mod:`tsolve.verifiers.verify_batch`) and the logistics
+answerer's ``--score`` (:mod:`tsolve.families.logistics.answer_scoring`).
 
 The sums run as items arrive (:class:`RunningAggregate`, :class:`FamilyTotals`),
 so a report over a million predictions holds a few numbers per group label,

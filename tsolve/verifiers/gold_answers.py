@@ -14,8 +14,8 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.families.contract import Family, resolve
-from tsolve.solver.relational import relational_from_record
-from tsolve.validation import expect_list, expect_str, plain
+from tsolve.families.relational_puzzles.solve import relational_from_record
+from tsolve.records.validation import expect_list, expect_str, plain
 
 NONE = "None"
 """The answer when no date fits: the word every date scorer accepts."""

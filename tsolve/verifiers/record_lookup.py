@@ -20,7 +20,7 @@ scored against? Never silently the first: the lookup raises the one-line
 to the end first, so the error names every repeated id and comes before any
 score; a JSON Lines file read in step stops at the first repeat it meets).
 ``tsolve verify --match order`` pairs records and predictions by position
-instead (:mod:`tsolve.verifiers.batch`).
+instead (:mod:`tsolve.verifiers.verify_batch`).
 
 Ids are matched by :func:`tsolve.records.id_key` (``1`` finds ``"1"``); the
 ids the lookup hands back (:meth:`RecordLookup.ids`) are the records' own values.

@@ -2,7 +2,7 @@
 
 Each task family declares a scorer ``(record, raw_model_output) -> ItemScore``
 as its ``Family.score`` (:mod:`tsolve.families`). The batch driver
-(:mod:`tsolve.verifiers.batch`) looks the family up per record,
+(:mod:`tsolve.verifiers.verify_batch`) looks the family up per record,
 so one predictions file may mix families, and a scorer never needs to know how
 the report is printed. This mirrors reasoning-gym's per-task ``score_answer``.
 """

@@ -30,7 +30,7 @@ def _json(obj: Any, indent: int | None = None) -> str:
 
 class ReportWriter(Protocol):
     """Where a streamed report goes: ``item`` and ``error`` as they come
-    (:func:`tsolve.verifiers.batch.verify`'s ``on_item``/``on_error``), then
+    (:func:`tsolve.verifiers.verify_batch.verify`'s ``on_item``/``on_error``), then
     ``finish`` with the report."""
 
     def item(self, item: ItemScore) -> None: ...
@@ -69,7 +69,7 @@ class JsonlReportWriter:
 
     def finish(self, report: Any) -> None:
         """The closing ``{"summary", "missing"}`` line of ``report`` (a
-        :class:`~tsolve.verifiers.batch.VerifyReport`)."""
+        :class:`~tsolve.verifiers.verify_batch.VerifyReport`)."""
         self.out.write(_json({"summary": report.summary(), "missing": report.missing}) + "\n")
 
 

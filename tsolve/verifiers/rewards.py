@@ -2,7 +2,7 @@
 
 One home for the choice that ``tsolve verify`` (its summaries flag gameable
 metrics), the reasoning-gym facade (:func:`tsolve.facade.score_answer`) and
-the Inspect scorer (:mod:`tsolve.inspect.scorer`) all make, so that the
+the Inspect scorer (:mod:`tsolve.adapters.inspect_ai.scorer`) all make, so that the
 number a trainer is rewarded with is the number a benchmark reports.
 
 A metric is **gameable** when a policy that does not reason can farm it:

@@ -35,7 +35,7 @@ import numpy as np
 from tsolve.calendars.domain import DateDomain, GregorianFields, gregorian_fields
 from tsolve.encodings.ir import DATE_VAR, Formula, In, InCycle, IntervalSet
 from tsolve.errors import TsolveError
-from tsolve.validation import bad, plain
+from tsolve.records.validation import bad, plain
 
 Style = Literal["implicit", "explicit"]
 STYLES: tuple[str, ...] = ("implicit", "explicit")

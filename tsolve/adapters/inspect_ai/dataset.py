@@ -1,0 +1,137 @@
+"""An Inspect dataset of tsolve records: generated like ``tsolve dataset``, or read from a file.
+
+Generated records come from the same code path as ``tsolve dataset``
+(:func:`tsolve.datasets.generate_chunks`, in this process) and are read back
+from the very JSON lines that command writes, so a task's samples for a seed
+are the records of ``tsolve dataset FAMILY --seed S --count N``, byte for byte
+(records whose generation fails are skipped there and here alike).
+
+Each record becomes one :class:`inspect_ai.dataset.Sample`: its ``id``, the
+family's prompt as input (:mod:`tsolve.adapters.inspect_ai.prompts`), the gold answer as
+the target (for display; the scorer judges with the record, not the target),
+and the whole record in the sample's metadata under ``record``, so that the
+scorer needs nothing else and ``inspect score`` can re-score a log.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.dataset import MemoryDataset, Sample
+from tsolve.adapters.inspect_ai.prompts import record_prompt
+from tsolve.datasets import gather_options, generate_chunks
+from tsolve.errors import TsolveError
+from tsolve.families import family_of, get_family
+from tsolve.records import BadRow, iter_json_rows
+
+Record = dict[str, Any]
+
+logger = logging.getLogger(__name__)
+
+
+def generated_records(
+    family: str,
+    *,
+    seed: int = 0,
+    count: int = 100,
+    config: str | Path | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> list[Record]:
+    """Records ``0..count-1`` of run ``seed``, as ``tsolve dataset`` writes them.
+
+    ``options`` are the family's generator options (``solutions=3``,
+    ``style="explicit"``, ...), ``config`` a JSON file of them; the options win,
+    as the flags do over ``--config`` on the command line."""
+    for name, value in (("count", count), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TsolveError(f"{name}: expected an integer >= 0, got {value!r}")
+    fam = get_family(family, need="generate")
+    opts = gather_options(fam, config, dict(options or {}))
+    records: list[Record] = []
+    for chunk in generate_chunks(fam.name, opts, seed, range(count)):
+        for index, message in chunk.failures:
+            logger.warning("%s record %d (seed %d) failed: %s", fam.name, index, seed, message)
+        # Split on "\n" only: U+2028 and friends may stand raw inside a JSON string.
+        lines = chunk.blob.decode("utf-8").split("\n")
+        records.extend(json.loads(line) for line in lines if line)
+    return records
+
+
+def file_records(path: str | Path, family: str | None = None) -> list[Record]:
+    """The records in a JSON / JSON Lines file; with ``family``, all of that family.
+
+    A row that cannot be read, or belongs to another family, is a one-line
+    error naming it: an evaluation that silently left rows out would report a
+    score over a different set of items than the file holds."""
+    want = get_family(family, need="score").name if family is not None else None
+    records: list[Record] = []
+    bad: list[BadRow] = []
+    for row in iter_json_rows(path):
+        if isinstance(row, BadRow):
+            bad.append(row)
+            continue
+        if want is not None and _family_name(row) != want:
+            raise TsolveError(
+                f"record {row.get('id')!r} in {Path(path).name}: family "
+                f"{_family_name(row)!r}, not {want!r}"
+            )
+        records.append(row)
+    if bad:
+        more = f" (and {len(bad) - 1} more bad rows)" if len(bad) > 1 else ""
+        raise TsolveError(f"{bad[0]}{more}")
+    if not records:
+        raise TsolveError(f"file: {Path(path).name} holds no records")
+    return records
+
+
+def _family_name(record: Record) -> str:
+    """The registry's name of a record's family (``time_puzzles`` -> ``time-puzzles``)."""
+    try:
+        return get_family(family_of(record)).name
+    except TsolveError:
+        return str(record.get("family"))
+
+
+def gold_text(record: Record) -> str:
+    """The gold answer as text, for the sample's target (display only)."""
+    if isinstance(record.get("answers"), list):
+        answers = record["answers"]
+        if all(isinstance(a, str) for a in answers):
+            return ", ".join(answers) if answers else "None"
+        return json.dumps(answers, ensure_ascii=False)
+    answer = record.get("answer")
+    return "" if answer is None else str(answer)
+
+
+def record_sample(record: Record) -> Sample:
+    """One record as an Inspect sample (see the module docstring)."""
+    rid = record.get("id")
+    if isinstance(rid, bool) or not isinstance(rid, str | int) or rid == "":
+        raise TsolveError(f"record: 'id' must be a non-empty string or integer, got {rid!r}")
+    return Sample(
+        id=rid,
+        input=record_prompt(record),
+        target=gold_text(record),
+        metadata={"family": _family_name(record), "record": record},
+    )
+
+
+def records_dataset(records: Iterable[Record], name: str) -> MemoryDataset:
+    """The records as a dataset; ids must be unique (Inspect keys samples by id)."""
+    samples: list[Sample] = []
+    seen: set[str | int] = set()
+    for record in records:
+        sample = record_sample(record)
+        assert sample.id is not None
+        if sample.id in seen:
+            raise TsolveError(
+                f"record: duplicate id {sample.id!r} (Inspect needs unique sample ids: "
+                "give each record its own id)"
+            )
+        seen.add(sample.id)
+        samples.append(sample)
+    return MemoryDataset(samples, name=name)

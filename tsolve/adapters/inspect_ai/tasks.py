@@ -1,0 +1,134 @@
+"""One Inspect task per tsolve family that generates records.
+
+:func:`family_task` builds the task: the dataset (generated, or read from a
+file), the paper's prompt as a single user turn, the model's one answer
+(``generate()``), and :func:`tsolve.adapters.inspect_ai.scorer.tsolve_scorer`.
+:func:`task_functions` turns every generating family in the registry
+(:func:`tsolve.families.all_families`, plug-in families included) into a
+registered ``@task`` named after the family with ``_`` for ``-``, which is how
+``inspect eval tsolve/time_puzzles`` finds them (:mod:`tsolve.adapters.inspect_ai._registry`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task, task
+from inspect_ai.solver import generate
+from tsolve.adapters.inspect_ai.dataset import file_records, generated_records, records_dataset
+from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
+from tsolve.errors import TsolveError
+from tsolve.families import Family, all_families, get_family
+
+#: Records a task generates when not told otherwise (``-T count=N``).
+DEFAULT_COUNT = 100
+
+
+def family_task(
+    family: str,
+    *,
+    seed: int | None = None,
+    count: int | None = None,
+    file: str | Path | None = None,
+    config: str | Path | None = None,
+    **options: Any,
+) -> Task:
+    """The Inspect task for ``family``.
+
+    Without ``file``: records ``0..count-1`` of run ``seed`` (default 0 and
+    :data:`DEFAULT_COUNT`) with the family's generator ``options`` (and/or a
+    ``config`` JSON file of them), exactly as ``tsolve dataset`` writes them.
+    With ``file``: the records in that JSON or JSONL file; ``seed``, ``count``
+    and generator options are then an error, not silently ignored (Inspect's
+    ``--limit`` takes the first N samples)."""
+    fam = get_family(family, need="score")
+    if file is not None:
+        given = {"seed": seed, "count": count, "config": config, **options}
+        names = ", ".join(name for name, value in given.items() if value is not None)
+        if names:
+            raise TsolveError(
+                f"{names}: options for generating records; they do not apply to a file of records"
+            )
+        records = file_records(file, fam.name)
+        source: dict[str, Any] = {"file": str(file)}
+    else:
+        seed = 0 if seed is None else seed
+        count = DEFAULT_COUNT if count is None else count
+        records = generated_records(
+            fam.name, seed=seed, count=count, config=config, options=options
+        )
+        source = {"seed": seed, "count": count, "options": options}
+    return Task(
+        # The name `inspect eval` knows it by, also when built here directly.
+        name=f"tsolve/{task_name(fam)}",
+        dataset=records_dataset(records, name=fam.name),
+        solver=generate(),
+        scorer=tsolve_scorer(),
+        metadata={"tsolve_family": fam.name, "tsolve_version": fam.version_text(), **source},
+    )
+
+
+def task_name(fam: Family) -> str:
+    """A family's task name: an identifier (``time-puzzles`` -> ``time_puzzles``)."""
+    return fam.name.replace("-", "_")
+
+
+def task_functions() -> dict[str, Callable[..., Task]]:
+    """A registered ``@task`` function per generating family, by task name."""
+    return {task_name(fam): _task_function(fam) for fam in all_families() if _generates(fam)}
+
+
+def _generates(fam: Family) -> bool:
+    return fam.generate is not None and fam.score is not None and fam.available()
+
+
+def task_arg(value: Any) -> Any:
+    """A family option as ``inspect eval -T key=value`` delivers it, back to the
+    text the option parsers take: Inspect reads each value as YAML and splits
+    plain text on commas, so ``-T domain_start=2000-01-01`` arrives as a date
+    and ``-T solutions=1,3,5`` as ``["1", "3", "5"]``."""
+    if isinstance(value, dt.date):  # datetime is a date too
+        return value.isoformat()
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return ",".join(value)
+    return value
+
+
+def _one_line(exc: TsolveError) -> Exception:
+    """A bad task option or record as the error Inspect's command line prints as
+    one line, without a traceback (``PrerequisiteError``; a private class of
+    Inspect's, hence the fallback to the error itself)."""
+    try:
+        from inspect_ai._util.error import PrerequisiteError
+    except ImportError:  # pragma: no cover - an Inspect that moved it
+        return exc
+    return PrerequisiteError(f"tsolve: {exc}")
+
+
+def _task_function(fam: Family) -> Callable[..., Task]:
+    name = task_name(fam)
+
+    def run(
+        seed: int | None = None,
+        count: int | None = None,
+        file: str | None = None,
+        config: str | None = None,
+        **options: Any,
+    ) -> Task:
+        opts = {key: task_arg(value) for key, value in options.items()}
+        try:
+            return family_task(fam.name, seed=seed, count=count, file=file, config=config, **opts)
+        except TsolveError as exc:
+            raise _one_line(exc) from None
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = (
+        f"{fam.description or fam.name}: tsolve's {fam.name} records, scored by tsolve's "
+        f"verifier. Options: seed, count, file, config, and the family's generator "
+        f"options ({', '.join(sorted(fam.options)) or 'none'})."
+    )
+    registered: Callable[..., Task] = task(name=name)(run)
+    return registered

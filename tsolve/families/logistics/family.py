@@ -1,0 +1,106 @@
+"""The ``logistics`` family, declared once: UnSeenTimeQA-style logistics
+timelines with parallel events. Parts: generator ``generators/logistics/``
+(+ invariants), scorer ``verifiers/logistics_scoring.py``, auditor
+``audit/logistics.py``, bench cases ``bench/logistics.py``, commands
+``cli/logistics_commands.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tsolve.families.contract import Family, Lazy, Record
+from tsolve.generators.options import optional, parse_int, parse_text
+
+
+def build(opts: dict[str, Any]) -> Any:
+    from tsolve.families.logistics.generate import GenerateParams
+
+    return GenerateParams(**opts)
+
+
+def summarize(rec: Record) -> dict[str, list[str]]:
+    answers = rec.get("answers")
+    return {
+        "answers": [str(len(answers)) if isinstance(answers, list) else "?"],
+        "category (question)": [str(rec.get("question_type"))],
+        "difficulty": [str(rec.get("data_split", rec.get("difficulty")))],
+        "execution": [str(rec.get("execution"))],
+        "depth": [str(rec.get("depth"))],
+    }
+
+
+STRESS_CHOICES: dict[str, list[Any]] = {
+    "difficulty": ["easy", "medium", "hard"],
+    "execution": ["serial", "parallel"],
+    "question": ["static", "relative", "hypothetical"],
+    "depth": [None, 2, 6, 12, 20],
+}
+
+
+def stress_choices() -> dict[str, list[Any]]:
+    return {k: list(v) for k, v in STRESS_CHOICES.items()}
+
+
+def recognise(record: Record) -> bool:
+    """UnSeenTimeQA's own items carry no ``family`` field: events and a question."""
+    return "events" in record and "question" in record
+
+
+def fuzz_records(seed: int) -> list[Record]:
+    """Four kinds of question, each also in the benchmark's own form (without
+    the structured fields), which exercises the English reader."""
+    from tsolve.families.logistics.generate import GenerateParams, generate_record
+
+    out: list[Record] = []
+    kinds = [
+        GenerateParams("easy", "serial", "static", None),
+        GenerateParams("medium", "serial", "relative", None),
+        GenerateParams("hard", "serial", "hypothetical", None),
+        GenerateParams("hard", "parallel", "relative", None),
+    ]
+    for k, params in enumerate(kinds):
+        rec = generate_record(seed, k, params)
+        out.append(rec)
+        raw = {key: v for key, v in rec.items() if key not in ("scenario", "structured_question")}
+        out.append({**raw, "id": f"{rec['id']}-text"})
+    return out
+
+
+def rederive(record: Record) -> Any:
+    """Answer a stored question from its own text and structure; an answer the
+    answerer could only report through its backstop is a failure."""
+    from tsolve.errors import INTERNAL
+    from tsolve.families.logistics.answer_items import answer_item
+
+    answered = answer_item(record)
+    if answered.error is not None and INTERNAL in answered.error:
+        raise AssertionError(answered.error)
+    return answered
+
+
+FAMILY = Family(
+    name="logistics",
+    description="UnSeenTimeQA-style logistics timelines",
+    version=Lazy("tsolve.families.logistics.generate:GENERATOR_VERSION"),
+    generate=Lazy("tsolve.families.logistics.generate:generate_record"),
+    options={
+        "difficulty": parse_text,
+        "execution": parse_text,
+        "question": parse_text,
+        "depth": optional(parse_int),
+    },
+    build=build,
+    summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:logistics_fingerprint"),
+    invariants=Lazy("tsolve.families.logistics.invariants:logistics_invariants"),
+    stress_choices=stress_choices,
+    score=Lazy("tsolve.families.logistics.score:score_logistics"),
+    answer=Lazy("tsolve.verifiers.gold_answers:logistics_answer"),
+    answer_marker="Answer:",
+    audit=Lazy("tsolve.families.logistics.audit:audit_logistics"),
+    recognise=recognise,
+    fuzz_records=fuzz_records,
+    rederive=rederive,
+    bench=Lazy("tsolve.families.logistics.bench:bench_logistics"),
+    cli=Lazy("tsolve.cli.logistics_commands:register"),
+)

@@ -1,0 +1,250 @@
+"""Scoring relational-puzzle predictions, with a symbolic diagnosis.
+
+The answer format (stated in every prompt):
+
+* tuples mode: the response ends with one line per valid combination,
+  ``MY ANSWER: the board meeting = 2024-03-05; the product launch = 2024-03-22``,
+  naming every event exactly once; or the single line ``MY ANSWER: None``.
+  The *last run* of consecutive lines starting with ``MY ANSWER:`` (blank
+  lines allowed between them) is the answer, so drafts earlier in the
+  reasoning are ignored; an output without such a line is read as bare
+  tuple lines, each line one combination
+  (:func:`tsolve.verifiers.answer_parsing.final_answer`).
+  Event names match without case, a leading "the" or extra spaces; a line
+  that names an unknown event, misses or repeats one, or carries anything but
+  one valid date per event is an *invalid* tuple: it counts as a wrong answer.
+* one-event mode: exactly the single-date format (``MY ANSWER: 2024-03-05, ...``),
+  parsed by :func:`tsolve.verifiers.answer_parsing.parse_answer`.
+
+Metrics are EM / F1 / Jaccard over the sets of tuples (or dates), all 0
+for an answer with more tuples (dates) than the gold holds. The
+diagnosis says, for each wrong tuple, which facts and relations it breaks
+(the solver's ``check`` on its assignment); for a wrong date of the asked
+event, a minimal set of facts that rules it out (the solver's ``explain``
+with the date fixed), since no single fact need exclude it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tsolve.calendars.domain import DateDomain, iso, to_ordinal
+from tsolve.encodings.ir import In, IntervalSet
+from tsolve.errors import TsolveError
+from tsolve.families.relational_puzzles.encoding import EventFact, EventRelation, PuzzleFact
+from tsolve.families.relational_puzzles.solve import (
+    FAMILY,
+    RelationalPuzzle,
+    problem_of,
+    relational_from_record,
+)
+from tsolve.records.validation import expect_iso_date, expect_iso_dates, expect_list
+from tsolve.solver import get_backend
+from tsolve.solver.base import Problem, SolverBackend
+from tsolve.verifiers.answer_parsing import (
+    MARKER,
+    date_order,
+    final_answer,
+    find_dates,
+    parse_answer,
+)
+from tsolve.verifiers.item import ItemScore
+from tsolve.verifiers.metrics import answer_set_metrics, over_answers
+
+_ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
+MAX_DIAGNOSED = 50
+"""Wrong answers diagnosed per item: a one-event diagnosis is a few solver
+calls, so an output listing thousands of dates must not cost thousands."""
+_NONE = re.compile(r"^(none|no valid (combinations?|dates?|solutions?)|no solutions?|n/?a|"
+                   r"nothing|∅)[.!]?$", re.IGNORECASE)  # fmt: skip
+_DECOR = re.compile(r"[*_`\"]")
+_SEPARATOR = re.compile(r"[=:]")
+
+
+@dataclass
+class ParsedTuples:
+    tuples: list[tuple[str, ...]] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    is_none: bool = False
+    failed: bool = False
+    reason: str = ""
+
+
+def _norm(name: str) -> str:
+    words = _DECOR.sub("", name).lower().split()
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
+
+
+def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
+    """The tuples of the final block of ``MY ANSWER:`` lines, each in
+    ``event_names`` order (see the module docstring for the format)."""
+    found = final_answer(output, MARKER, block=True)
+    if found.failed:
+        return ParsedTuples(failed=True, reason=found.reason)
+    index = {_norm(n): k for k, n in enumerate(event_names)}
+    out = ParsedTuples()
+    for line in found.lines:
+        body = _DECOR.sub("", line).strip().rstrip(".").strip()
+        if _NONE.match(body):
+            out.is_none = True
+            continue
+        row = _tuple(body, index)
+        if row is None:
+            out.invalid.append(body)
+        elif row not in out.tuples:
+            out.tuples.append(row)
+    if found.how == "bare" and out.invalid:
+        return ParsedTuples(
+            failed=True,
+            reason=(
+                "an answer without a 'MY ANSWER:' line must be only combination lines (or None)"
+            ),
+        )
+    if out.is_none and (out.tuples or out.invalid):
+        return ParsedTuples(failed=True, reason="answer lines give both None and combinations")
+    if not out.is_none and not out.tuples and not out.invalid:
+        return ParsedTuples(failed=True, reason="empty answer line")
+    return out
+
+
+def _tuple(body: str, index: dict[str, int]) -> tuple[str, ...] | None:
+    """One line's dates in event order, or None if it is not a complete,
+    valid combination."""
+    dates: list[str | None] = [None] * len(index)
+    for part in body.split(";"):
+        if not part.strip():
+            continue
+        # "name = value": split at the first "=" or ":" (a scan, not a regex
+        # with a lazy name and optional spaces, which was quadratic in the
+        # length of a line without a separator: 4 s for 50,000 characters).
+        text = part.strip()
+        sep = _SEPARATOR.search(text)
+        if sep is None or not text[: sep.start()].strip() or not text[sep.end() :].strip():
+            return None
+        k = index.get(_norm(text[: sep.start()]))
+        valid, invalid = find_dates(text[sep.end() :].strip())
+        if k is None or dates[k] is not None or len(valid) != 1 or invalid:
+            return None
+        dates[k] = valid[0]
+    if any(d is None for d in dates):
+        return None
+    return tuple(d for d in dates if d is not None)
+
+
+def _fact_entry(i: int, f: PuzzleFact, style: str) -> dict[str, Any]:
+    events = [f.event.var] if isinstance(f, EventFact) else [f.subject.var, f.reference.var]
+    return {"index": i, "kind": f.kind, "events": events, "text": f.render(style),
+            "relation": isinstance(f, EventRelation)}  # fmt: skip
+
+
+def diagnose_tuple(
+    puzzle: RelationalPuzzle, dates: tuple[str, ...], backend: str = "cpsat"
+) -> dict[str, Any]:
+    """Which facts and relations one wrong tuple breaks (``check`` on it)."""
+    problem = problem_of(RelationalPuzzle(puzzle.id, puzzle.events, puzzle.facts, puzzle.domain))
+    values = [to_ordinal(d) for d in dates]
+    holds = get_backend(backend).check(
+        problem, {e.var: v for e, v in zip(puzzle.events, values, strict=True)}
+    )
+    broken = [_fact_entry(i, puzzle.facts[i], puzzle.style) for i, ok in enumerate(holds) if not ok]
+    entry: dict[str, Any] = {"violates": broken}
+    _note(entry, puzzle.domain, values, bool(broken))
+    return entry
+
+
+def diagnose_date(puzzle: RelationalPuzzle, date: str, backend: str = "cpsat") -> dict[str, Any]:
+    """Why a date of the asked event is wrong: a minimal set of facts that no
+    assignment of the other events can satisfy together with it."""
+    assert puzzle.asked is not None
+    day = to_ordinal(date)
+    base = problem_of(puzzle)
+    pinned = Problem((*base.constraints, In(puzzle.asked, IntervalSet(((day, day),)))),
+                     base.domains, base.target, (*base.labels, "answer"))  # fmt: skip
+    entry: dict[str, Any] = {"violates": []}
+    inside = puzzle.domain.start <= day <= puzzle.domain.end
+    if inside:
+        # Deletion with plain satisfiability calls (a few ms each with the date
+        # pinned), not CP-SAT's assumption cores, which take ~0.3 s to prove
+        # infeasible here: a hostile output with 50 wrong dates took 13 s.
+        core = SolverBackend.explain(get_backend(backend), pinned)
+        last = len(base.constraints)
+        entry["violates"] = [
+            _fact_entry(i, puzzle.facts[i], puzzle.style) for i in core if i != last
+        ]
+    _note(entry, puzzle.domain, [day], bool(entry["violates"]))
+    return entry
+
+
+def _note(entry: dict[str, Any], domain: DateDomain, values: list[int], broken: bool) -> None:
+    if not all(domain.start <= v <= domain.end for v in values):
+        entry["note"] = f"outside the puzzle's domain {iso(domain.start)}..{iso(domain.end)}"
+    elif not broken:
+        entry["note"] = ("satisfies every fact: the record's gold answers look incomplete "
+                         "(run `tsolve solve --check`)")  # fmt: skip
+
+
+def _gold(record: dict[str, Any], puzzle: RelationalPuzzle) -> list[str]:
+    """Stored answers as comparable keys: an ISO date, or dates joined by '|'."""
+    where = f"record {puzzle.id!r}: answers"
+    items = expect_list(record.get("answers"), where)
+    if puzzle.asked is not None:
+        return expect_iso_dates(items, where)
+    keys = []
+    for k, a in enumerate(items):
+        row = expect_list(a, f"{where}[{k}]", len(puzzle.events), len(puzzle.events))
+        keys.append("|".join(expect_iso_date(d, f"{where}[{k}]") for d in row))
+    return keys
+
+
+def score_relational(record: dict[str, Any], output: str, *, diagnose: bool = True) -> ItemScore:
+    """EM / F1 / Jaccard over answer tuples (or the asked event's dates), with
+    a per-fact diagnosis of every wrong answer."""
+    puzzle = relational_from_record(record)
+    gold = _gold(record, puzzle)
+    groups: dict[str, str | list[str]] = {
+        "solutions": str(len(gold)),
+        "events": str(len(puzzle.events)),
+        "asked": "tuples" if puzzle.asked is None else "event",
+        "style": str(puzzle.style),
+    }
+    if puzzle.asked is None:
+        parsed_t = parse_tuple_answer(output, [e.name for e in puzzle.events])
+        if parsed_t.failed:
+            return ItemScore(puzzle.id, FAMILY, dict(_ZERO), None, True,
+                             {"reason": parsed_t.reason}, groups)  # fmt: skip
+        keys = ["|".join(t) for t in parsed_t.tuples]
+        invalid = parsed_t.invalid
+    else:
+        parsed = parse_answer(output, date_order(record))
+        if parsed.failed:
+            return ItemScore(puzzle.id, FAMILY, dict(_ZERO), None, True,
+                             {"reason": parsed.reason}, groups)  # fmt: skip
+        keys, invalid = parsed.dates, parsed.invalid
+    pred = keys + [f"invalid:{t}" for t in invalid]
+    metrics = answer_set_metrics(gold, pred)
+    diagnosis: dict[str, Any] = {}
+    if over_answers(gold, pred):
+        diagnosis["over_answer"] = f"{len(set(pred))} answers, more than the {len(gold)} there are"
+    if metrics["em"] < 1.0:
+        gold_set, pred_set = set(gold), set(keys)
+        wrong = [k for k in keys if k not in gold_set]
+        diagnosis = {**diagnosis, "wrong": {k: {} for k in wrong}, "invalid": invalid,
+                     "missed": [g for g in gold if g not in pred_set]}  # fmt: skip
+        if diagnose:
+            if len(wrong) > MAX_DIAGNOSED:
+                diagnosis["note"] = (f"diagnosis of the first {MAX_DIAGNOSED} of "
+                                     f"{len(wrong)} wrong answers")  # fmt: skip
+            for k in wrong[:MAX_DIAGNOSED]:
+                try:
+                    diagnosis["wrong"][k] = (
+                        diagnose_tuple(puzzle, tuple(k.split("|")))
+                        if puzzle.asked is None else diagnose_date(puzzle, k)
+                    )  # fmt: skip
+                except TsolveError as exc:  # e.g. a date beyond what the calendars cover
+                    diagnosis["wrong"][k] = {"violates": [], "note": str(exc)}
+    parsed_json = keys if puzzle.asked is not None else [k.split("|") for k in keys]
+    return ItemScore(puzzle.id, FAMILY, metrics, parsed_json, False, diagnosis, groups)

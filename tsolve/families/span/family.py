@@ -1,0 +1,78 @@
+"""The ``span`` family, declared once: SPAN-style cross-calendar questions.
+Parts: generator ``generators/span.py`` (+ invariants), scorer
+``verifiers/span_scoring.py``, auditor ``audit/span.py``, bench cases
+``bench/span.py``, commands ``cli/span_commands.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tsolve.families.contract import Family, Lazy, Record
+from tsolve.generators.options import parse_bool, parse_int, parse_text
+
+
+def build(opts: dict[str, Any]) -> Any:
+    """Options -> ``SpanConfig``. Bounds that no record could meet fail here,
+    once, not once per record."""
+    from tsolve.families.span.generate import SpanConfig, plan
+
+    cfg = SpanConfig(**opts)
+    plan(cfg)
+    return cfg
+
+
+def summarize(rec: Record) -> dict[str, list[str]]:
+    return {
+        "answer": [str(rec.get("answer"))] if rec.get("format") == "polar" else ["(date)"],
+        "direction": [str(rec.get("direction"))],
+        "category (type)": [str(rec.get("type"))],
+        "difficulty (format)": [str(rec.get("format"))],
+    }
+
+
+STRESS_CHOICES: dict[str, list[Any]] = {
+    "date": ["2024-07-01", "1950-03-15", "2001-09-11", "2063-12-31", "1912-02-18"],
+    "max_days": [1, 30, 100, 1000],
+    "max_weeks": [1, 20, 100],
+    "max_years": [1, 10, 40],
+    "balanced": [True, False],
+}
+
+
+def stress_choices() -> dict[str, list[Any]]:
+    return {k: list(v) for k, v in STRESS_CHOICES.items()}
+
+
+def fuzz_records(seed: int) -> list[Record]:
+    """Every seventh of 40 questions: all formats and several directions."""
+    from tsolve.families.span.generate import SpanConfig, generate_questions
+
+    return list(generate_questions(40, seed, SpanConfig()))[::7]
+
+
+FAMILY = Family(
+    name="span",
+    description="SPAN-style cross-calendar questions",
+    version=Lazy("tsolve.families.span.generate:GENERATOR_VERSION"),
+    generate=Lazy("tsolve.families.span.generate:generate_question"),
+    options={
+        "date": parse_text,
+        "max_days": parse_int,
+        "max_weeks": parse_int,
+        "max_years": parse_int,
+        "balanced": parse_bool,
+    },
+    build=build,
+    summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:span_fingerprint"),
+    domain_warnings=Lazy("tsolve.families.span.generate:domain_warnings"),
+    invariants=Lazy("tsolve.families.span.invariants:span_invariants"),
+    stress_choices=stress_choices,
+    score=Lazy("tsolve.families.span.score:score_span"),
+    answer=Lazy("tsolve.verifiers.gold_answers:span_answer"),
+    answer_marker="MY ANSWER:",
+    audit=Lazy("tsolve.families.span.audit:audit_span"),
+    fuzz_records=fuzz_records,
+    bench=Lazy("tsolve.families.span.bench:bench_span"),
+    cli=Lazy("tsolve.cli.span_commands:register"),
+)

@@ -1,0 +1,632 @@
+"""SPAN-style cross-calendar questions (the SPAN paper's templates, Table 1).
+
+Given a Gregorian reference date, each record asks to move from that date (as
+written in a *source* calendar) by an offset and to give the result in a
+*target* calendar, one of which is Gregorian:
+
+* **date-based**: an offset in days or weeks from the reference date;
+* **festival-based**: a festival of the source calendar in the source-calendar
+  year N years before or after the current one;
+* **content** questions ask for the date, **polar** questions ask whether a
+  candidate date is it.
+
+**Gold under every reading.** The text names what it means: the Islamic
+variant (tabular or Umm al-Qura), that festival years count in the source
+calendar, that a festival beginning at sundown means its daytime date. What
+the text cannot name (a month start the calendar sources dispute) is checked:
+an item is accepted only if every reading its text leaves open gives the same
+gold (:mod:`tsolve.families.span.encoding`), and the record lists those
+readings. See ``docs/span.md``.
+
+**Hard negatives.** SPAN's polar questions were all "Yes". Here labels are
+balanced, and a "No" candidate is a near miss that needs the real calendar to
+reject (a day or two off, the other Islamic variant's date, the other leap
+month, the date under the year counting the text rules out, the neighbouring
+month or year), provably not the answer under every admissible reading.
+
+Record ``i`` is a pure function of ``(seed, i)`` and the config
+(``docs/formats.md``, "Content, seeds and ids"):
+
+* **Interleaved cells.** Formats alternate record by record (polar, content,
+  polar, ...), types every two records (date, date, festival, festival, ...)
+  and directions every four. So every block of ``4 x D`` records covers all D
+  directions x 2 types x 2 formats (D = 12, or 10 when the reference date is
+  outside the Umm al-Qura range), and any 20 consecutive records hold 10 of
+  each format and 10 of each type.
+* **Balanced labels in every window.** Polar items come in pairs (polar items
+  ``2p`` and ``2p + 1``, one direction's date and festival question): one is
+  "Yes", one is "No", and a hash coin of ``(seed, p)`` says which. Any 20
+  consecutive polar items hold 9 to 11 of each label, every direction has
+  one of each in every ``4 x D`` records, and the label is not a function of
+  the index alone.
+* **No repeats, and seeds do not share questions.** The questions a cell
+  (direction, type, format) can ask from the reference date are enumerated
+  once (every offset, unit, sign and festival whose gold is the same under
+  every reading) and put in an order drawn from the config alone. The k-th
+  record of that cell in run ``seed`` asks question ``(seed * SEED_BAND + k)
+  mod N``: a run never repeats a question while it has at most N records of
+  a cell, and runs of distinct seeds never share one while each has at most
+  ``SEED_BAND`` records per cell (``40 x D`` records) and ``(seed + 1) *
+  SEED_BAND <= N``. Some cells are small (Shaka has one festival: 20
+  questions with ``max_years`` 10), so :func:`domain_warnings` says, in one
+  line, when a run goes beyond that.
+* The "No" candidate (a near miss) comes from the NumPy generator of
+  :func:`tsolve.generators.seeding.record_np_rng` (the key every family uses).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from tsolve.calendars.domain import parse_iso
+from tsolve.calendars.festivals import Festival, festivals_of
+from tsolve.calendars.tables import table
+from tsolve.calendars.variants import Fields, is_disputed, view
+from tsolve.errors import TsolveError
+from tsolve.families.span.encoding import (
+    DAY_AXIS,
+    DISPLAY,
+    GREGORIAN_YEARS,
+    ISLAMIC_AXIS,
+    TABULAR,
+    UMM_AL_QURA,
+    YEARS_AXIS,
+    SpanQuestion,
+    admissible_readings,
+    answers_under,
+    applicable_axes,
+    canonical_reading,
+    date_json,
+    festival_days,
+    fields_of,
+    question_text,
+    reading_name,
+    render,
+    ruled_out_readings,
+)
+from tsolve.generators.seeding import (
+    generator_stamp,
+    options_fingerprint,
+    record_np_rng,
+    run_records,
+)
+
+GENERATOR_NAME = "span"
+# 2: Islamic variant named (Umm al-Qura added as a direction), festival year
+# counting and daytime dates stated, readings checked, hard negatives, "1 day".
+# 3: randomness from tsolve.generators.seeding (the key every family uses), not [seed, i].
+# 4: formats, directions and labels interleaved record by record (balanced in
+# every window); each cell's questions enumerated and handed out by seed band
+# (no repeats within a run or across seeds); ids carry the options' fingerprint.
+GENERATOR_VERSION = "4"
+FAMILY = "span"
+
+OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
+DIRECTIONS: tuple[tuple[str, str], ...] = tuple(
+    [("gregorian", c) for c in OTHERS] + [(c, "gregorian") for c in OTHERS]
+)
+# Questions per cell that each seed owns before its band meets the next
+# seed's: runs of up to 40 x D records (480 with 12 directions) of distinct
+# seeds share no question where the cell's domain holds their bands.
+SEED_BAND = 10
+
+ANSWER_INSTRUCTION = {
+    "content": (
+        'End your response on a new line with "MY ANSWER: " followed by the date in the '
+        "{cal} calendar, with the month name (for example \u201c{example}\u201d)."
+    ),
+    "polar": 'End your response on a new line with "MY ANSWER: Yes" or "MY ANSWER: No".',
+}
+# Format examples only: fixed dates unrelated to any question, so the prompt
+# never gives away the reference date's conversion.
+FORMAT_EXAMPLE = {
+    "gregorian": "March 5, 1950",
+    "chinese": "day 5 of Month 3, 1950 (a leap month is written \u2018Leap Month 3\u2019)",
+    "hebrew": "5 Tevet 5710",
+    "islamic": "5 Rabi al-Awwal 1369",
+    "islamic-umalqura": "5 Rabi al-Awwal 1369",
+    "persian": "5 Dey 1328",
+    "shaka": "5 Pausha 1871",
+}
+
+# Near-miss kinds and their weights. Kinds a day or a week off (and the other
+# Islamic variant, a day or two off) dominate: a table-free estimator with a
+# +-14-day tolerance cannot reject them (benchmarks/span_polar_baseline.py).
+NEAR_MISS_WEIGHTS = {
+    "day": 6.0,
+    "week": 3.0,
+    "islamic-variant": 6.0,
+    "year-counting": 0.75,
+    "leap-month": 4.0,  # rarely available (a leap month near the answer)
+    "month": 0.5,
+    "year": 0.5,
+    "festival-year": 0.25,
+}
+
+
+@dataclass(frozen=True)
+class SpanConfig:
+    """Generator options. The SPAN paper's offset ranges did not survive in the
+    seed text, so these defaults are tsolve's: up to 100 days, 20 weeks, 10 years."""
+
+    date: str = "2024-07-01"
+    max_days: int = 100
+    max_weeks: int = 20
+    max_years: int = 10
+    balanced: bool = True  # False: every polar gold label is "Yes", as in SPAN
+
+    def __post_init__(self) -> None:
+        parse_iso(self.date, "date")
+        for name in ("max_days", "max_weeks", "max_years"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise TsolveError(f"{name.replace('_', '-')}: expected an integer >= 1, got {v!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        """The config as written into each record's ``generator.params``. Every
+        family's config has this shape: a frozen dataclass, validated when
+        built, with ``to_json``."""
+        return dict(_params(self))
+
+
+@cache
+def _params(cfg: SpanConfig) -> dict[str, Any]:
+    return asdict(cfg)
+
+
+# ----------------------------------------------------------------- plan and bounds
+
+
+def _in(cal: str, day: int) -> bool:
+    t = table(cal)
+    return t.first_day <= day <= t.last_day
+
+
+def directions_for(ref: int) -> tuple[tuple[str, str], ...]:
+    """The directions a reference day supports: all 12, less Umm al-Qura's two
+    outside its range (1924-08-01..2077-11-16)."""
+    return tuple((s, t) for s, t in DIRECTIONS if _in(s, ref) and _in(t, ref))
+
+
+def _festival_ok(fest: Festival, src: str, tgt: str, year: int) -> bool:
+    d = festival_days(fest, src, year)
+    return d is not None and _in(tgt, d)
+
+
+def _largest(ok: Callable[[int], bool], top: int) -> int:
+    """The largest n in 0..top with ok(n) (ok is monotone: true, then false)."""
+    lo, hi = 0, top
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if ok(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@cache
+def plan(cfg: SpanConfig) -> tuple[tuple[str, str], ...]:
+    """The directions of a run, after checking that every offset the config
+    allows stays in range for one of the two signs (one-line error otherwise,
+    before any record is written)."""
+    ref = parse_iso(cfg.date, "date").toordinal()
+    if not _in("gregorian", ref):
+        raise TsolveError(f"date: {cfg.date} is outside the calendars' range "
+                          f"{table('gregorian').range_text()}")  # fmt: skip
+    dirs = directions_for(ref)
+    for cal in ("chinese", "islamic-umalqura"):
+        if _in(cal, ref) and is_disputed(cal, ref):
+            raise TsolveError(
+                f"date: {cfg.date} falls in a {cal} month whose first day the calendar "
+                "sources dispute (docs/calendars.md); choose another reference date"
+            )
+    # Each check is monotone in the offset, so the largest workable value is
+    # found by bisection; the error names the tightest one over all directions.
+    worst: dict[str, tuple[int, str]] = {}
+
+    def note(option: str, top: int, fits: Callable[[int], bool], what: str) -> None:
+        if not fits(top):
+            best = _largest(fits, top)
+            if best < worst.get(option, (top + 1, ""))[0]:
+                worst[option] = (best, what)
+
+    for src, tgt in dirs:
+        lo = max(table(src).first_day, table(tgt).first_day)
+        hi = min(table(src).last_day, table(tgt).last_day)
+        for name, top, step in (("max-days", cfg.max_days, 1), ("max-weeks", cfg.max_weeks, 7)):
+
+            def fits(n: int, step: int = step, lo: int = lo, hi: int = hi) -> bool:
+                return ref - n * step >= lo or ref + n * step <= hi
+
+            note(name, top, fits, f"the {src}->{tgt} answer falls outside the calendars' range")
+        year = fields_of(src, ref)[0]
+        for fest in festivals_of(src):
+
+            def fits_y(n: int, fest: Festival = fest, src: str = src, tgt: str = tgt,
+                       year: int = year) -> bool:  # fmt: skip
+                return n == 0 or any(_festival_ok(fest, src, tgt, year + s * n) for s in (-1, 1))
+
+            note("max-years", cfg.max_years, fits_y,
+                 f"{fest.name} ({src}->{tgt}) falls outside the calendars' range")  # fmt: skip
+    for option in ("max-days", "max-weeks", "max-years"):
+        if option in worst:
+            best, what = worst[option]
+            value = getattr(cfg, option.replace("-", "_"))
+            raise TsolveError(f"{option}: {value} is too large for --date {cfg.date}: {what} "
+                              f"both ways; at most {best} here")  # fmt: skip
+    return dirs
+
+
+# ----------------------------------------------------------------- near misses
+
+
+def _shift_month(cal: str, day: int, step: int) -> int | None:
+    """Same day-of-month in the neighbouring month (``step`` = +-1), if it exists."""
+    idx = table(cal).months
+    _, _, d, _ = fields_of(cal, day)
+    pos = int(np.searchsorted(idx.start, day, side="right")) - 1 + step
+    if not 0 <= pos < idx.start.size or d > int(idx.length[pos]):
+        return None
+    out = int(idx.start[pos]) + d - 1
+    return out if _in(cal, out) else None
+
+
+def _mid_year(cal: str, gregorian_year: int) -> int | None:
+    """The ``cal`` year that holds 1 July of ``gregorian_year`` (the year a reader
+    who maps year numbers by a fixed offset would name)."""
+    try:
+        f = view(cal).fields(_dt.date(gregorian_year, 7, 1).toordinal())
+    except ValueError:
+        return None
+    return None if f is None else f[0]
+
+
+def _straddle_year(q: SpanQuestion, gold: int, sign: int) -> int | None:
+    """Same month and day in the year a reader gets wrong where the other
+    calendar's year straddles the Gregorian one; else the neighbouring year."""
+    tgt = q.target
+    y, m, d, lp = fields_of(tgt, gold)
+    greg = _dt.date.fromordinal(gold).year
+    if tgt != "gregorian":
+        naive = _mid_year(tgt, greg)
+        wrong = naive if naive is not None and naive != y else y + sign
+    else:
+        src_year = fields_of(q.source, gold)[0]
+        naive_g = [g for g in (greg - 1, greg + 1) if _mid_year(q.source, g) == src_year]
+        wrong = naive_g[0] if naive_g and _mid_year(q.source, greg) != src_year else y + sign
+    return view(tgt).day_of(wrong, m, d, lp)
+
+
+def _other_reading_day(q: SpanQuestion, axis: str, value: str) -> int | None:
+    """The gold date under one other reading of ``axis``, written in the
+    canonical target calendar (a near miss only the text rules out)."""
+    r = dict(canonical_reading(q))
+    if axis not in r:
+        return None
+    r[axis] = value
+    ans = answers_under(q, tuple(sorted(r.items())))
+    if not ans or len(ans) != 1:
+        return None
+    (f,) = ans
+    return view(q.target).day_of(*f)
+
+
+def _leap_flip(tgt: str, gold: int) -> int | None:
+    """The other reading of a leap month: Chinese leap <-> regular month of the
+    same number, Hebrew Adar I <-> Adar II, same day."""
+    y, m, d, lp = fields_of(tgt, gold)
+    if tgt == "chinese":
+        return view(tgt).day_of(y, m, d, not lp)
+    if tgt == "hebrew" and m in (12, 13):
+        return view(tgt).day_of(y, 25 - m, d)
+    return None
+
+
+def near_miss(
+    rng: np.random.Generator, q: SpanQuestion, gold: int, accept: Callable[[int], bool]
+) -> tuple[int, str]:
+    """A valid target-calendar day that ``accept`` allows (it is not the answer
+    under any admissible reading), and the kind of near miss it is."""
+    sign = 1 if rng.integers(2) else -1
+    eve_banned = DAY_AXIS in applicable_axes(q)
+
+    def day_off() -> int | None:
+        offs = [o for o in (-2, -1, 1, 2) if not (eve_banned and o == -1)]
+        return gold + offs[int(rng.integers(len(offs)))]
+
+    other_variant = UMM_AL_QURA if "islamic" in q.involved() else TABULAR
+    makers: dict[str, Callable[[], int | None]] = {
+        "day": day_off,
+        "week": lambda: gold + 7 * sign if q.unit == "weeks" else None,
+        "islamic-variant": lambda: _other_reading_day(q, ISLAMIC_AXIS, other_variant),
+        "year-counting": lambda: _other_reading_day(q, YEARS_AXIS, GREGORIAN_YEARS),
+        "leap-month": lambda: _leap_flip(q.target, gold),
+        "month": lambda: _shift_month(q.target, gold, sign) or _shift_month(q.target, gold, -sign),
+        "year": lambda: _straddle_year(q, gold, sign),
+        "festival-year": lambda: (
+            festival_days(q.festival, q.source, q.reference[0] + q.step * (q.offset + sign))
+            if q.festival is not None else None
+        ),
+    }  # fmt: skip
+    kinds = list(NEAR_MISS_WEIGHTS)
+    w = np.array([NEAR_MISS_WEIGHTS[k] for k in kinds])
+    keys = rng.random(len(kinds)) ** (1.0 / w)  # weighted order without replacement
+    order = [kinds[i] for i in np.argsort(-keys, kind="stable")]
+    for kind in [*order, "day", "day", "day"]:
+        cand = makers[kind]()
+        if cand is not None and cand != gold and _in(q.target, cand) and accept(cand):
+            return cand, kind
+    for cand in (gold + 2, gold - 2, gold + 1, gold + 3, gold - 3):  # pragma: no cover
+        if _in(q.target, cand) and accept(cand):
+            return cand, "day"
+    raise TsolveError("date: no near miss for this question")  # pragma: no cover
+
+
+# ----------------------------------------------------------------- generation
+
+
+def _cell(index: int, dirs: tuple[tuple[str, str], ...]) -> tuple[str, str, str, str, int]:
+    """(source, target, type, format, k) of record ``index``: formats alternate
+    record by record, types every two records, directions every four; ``k``
+    counts the earlier records of the same cell in the run (a ``4 x D``-record
+    cycle)."""
+    n = len(dirs)
+    fmt = ("polar", "content")[index % 2]
+    m = index // 2
+    qtype = ("date", "festival")[m % 2]
+    src, tgt = dirs[(m // 2) % n]
+    return src, tgt, qtype, fmt, m // (2 * n)
+
+
+def _label(seed: int, polar_index: int) -> bool:
+    """Polar gold label of the ``polar_index``-th polar item of run ``seed``:
+    one "Yes" and one "No" in each pair of polar items, in the order a hash
+    coin of ``(seed, pair)`` gives (so any 20 consecutive polar items hold 9-11
+    of each, and the index alone never tells the label)."""
+    digest = hashlib.blake2b(
+        f"span-label:{seed}:{polar_index // 2}".encode(), digest_size=1
+    ).digest()
+    return (polar_index + digest[0]) % 2 == 0
+
+
+def content_options(cfg: SpanConfig) -> dict[str, Any]:
+    """The options that shape a record's content (all of them, for SPAN)."""
+    return cfg.to_json()
+
+
+def span_id(seed: int, cfg: SpanConfig, index: int) -> str:
+    """``span-2024-07-01-5-3-1a2b3c``: reference date, seed, index, then the
+    options' fingerprint (:func:`tsolve.generators.seeding.options_fingerprint`)."""
+    return f"span-{cfg.date}-{seed}-{index}-{options_fingerprint(content_options(cfg))}"
+
+
+Candidate = tuple[SpanQuestion, int, tuple[str, ...]]
+
+
+@cache
+def cell_questions(
+    cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str
+) -> tuple[Candidate, ...]:
+    """Every question of one cell, with its gold day and reading names, in an
+    order drawn from the config and the cell alone (never the seed): date
+    questions for every offset, unit and sign that stays in range, festival
+    questions for every festival, year offset and sign, each kept only if
+    every admissible reading gives the same gold (:func:`_accepted`)."""
+    ref = parse_iso(cfg.date, "date").toordinal()
+    ref_src = fields_of(src, ref)
+    out: list[Candidate] = []
+    if qtype == "date":
+        for unit, top, step in (("days", cfg.max_days, 1), ("weeks", cfg.max_weeks, 7)):
+            for n in range(1, top + 1):
+                for sign, sgn in (("ago", -1), ("later", 1)):
+                    gold = ref + sgn * n * step
+                    if not (_in(src, gold) and _in(tgt, gold)):
+                        continue
+                    q = SpanQuestion(src, tgt, ref_src, n, unit, sign, None, fmt, None)
+                    readings = _accepted(q, gold)
+                    if readings is not None:
+                        out.append((q, gold, tuple(readings)))
+    else:
+        for fest in festivals_of(src):
+            for n in range(1, cfg.max_years + 1):
+                for sign, sgn in (("ago", -1), ("later", 1)):
+                    year = ref_src[0] + sgn * n
+                    if not _festival_ok(fest, src, tgt, year):
+                        continue
+                    gold_day = festival_days(fest, src, year)
+                    assert gold_day is not None  # _festival_ok checked it
+                    q = SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None)
+                    readings = _accepted(q, gold_day)
+                    if readings is not None:
+                        out.append((q, gold_day, tuple(readings)))
+    fp = options_fingerprint(content_options(cfg))
+    random.Random(f"span-cell:{fp}:{src}:{tgt}:{qtype}:{fmt}").shuffle(out)
+    return tuple(out)
+
+
+def question_slot(seed: int, k: int, size: int) -> int:
+    """Which of a cell's ``size`` questions the ``k``-th record of that cell in
+    run ``seed`` asks: seed ``s`` owns the band starting at ``s * SEED_BAND``."""
+    return (seed * SEED_BAND + k) % size
+
+
+def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[str]:
+    """One line if records ``start .. start+count-1`` of run ``seed`` go beyond
+    what the config's question domain can keep distinct: the run itself repeats
+    a question (a cell has more records than questions), or its questions may
+    be another seed's (its band wraps or overflows). Empty when neither."""
+    if count <= 0:
+        return []
+    dirs = plan(cfg)
+    n = len(dirs)
+    cycle = 4 * n
+    stop = start + count
+    repeats: list[tuple[int, str]] = []
+    shared: list[tuple[int, str]] = []
+    for offset in range(cycle):
+        first = start + (offset - start) % cycle
+        if first >= stop:
+            continue
+        last = first + (stop - 1 - first) // cycle * cycle
+        k_lo, k_hi = first // cycle, last // cycle
+        src, tgt, qtype, fmt, _ = _cell(first, dirs)
+        size = len(cell_questions(cfg, src, tgt, qtype, fmt))
+        what = f"{src}->{tgt} {qtype} {fmt} questions"
+        if k_hi - k_lo + 1 > size:
+            repeats.append((size, what))
+        elif k_hi >= SEED_BAND or (seed + 1) * SEED_BAND > size:
+            shared.append((size, what))
+    if repeats:
+        size, what = min(repeats)
+        return [f"span: the {size} {what} from {cfg.date} are fewer than this run's records of "
+                "that kind, so the run repeats questions (raise --max-days/--max-weeks/"
+                "--max-years or make fewer records)"]  # fmt: skip
+    if shared:
+        size, what = min(shared)
+        return [f"span: there are only {size} {what} from {cfg.date}; seed {seed} with these "
+                f"records may share questions with other seeds (distinct seeds are disjoint "
+                f"for seeds below {max(size // SEED_BAND, 1)} and runs of at most "
+                f"{SEED_BAND * cycle} records)"]  # fmt: skip
+    return []
+
+
+def _accepted(q: SpanQuestion, gold: int) -> list[str] | None:
+    """Names of the admissible readings if all give the gold, else None."""
+    want = frozenset({fields_of(q.target, gold)})
+    canon = canonical_reading(q)
+    readings = admissible_readings(q, question_text(q, ""))
+    if answers_under(q, canon) != want:  # pragma: no cover - a bug, not a user error
+        raise AssertionError(f"canonical answer of {q} is not the drawn gold")
+    if any(answers_under(q, r) != want for r in readings):
+        return None
+    if is_disputed_anywhere(q, gold):
+        return None
+    return [reading_name(r, canon) for r in readings]
+
+
+def is_disputed_anywhere(q: SpanQuestion, gold: int) -> bool:
+    """Whether the gold date lands on a disputed day of a calendar involved
+    (even where both readings happen to agree on its fields)."""
+    return any(_in(c, gold) and is_disputed(c, gold) for c in q.involved())
+
+
+def generate_question(
+    seed: int = 0, index: int = 0, config: SpanConfig | None = None
+) -> dict[str, Any]:
+    """Record ``index`` of run ``seed`` (JSON-ready)."""
+    cfg = config or SpanConfig()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise TsolveError(f"seed: expected a non-negative integer, got {seed!r}")
+    if index < 0:
+        raise TsolveError(f"index: expected a non-negative integer, got {index!r}")
+    dirs = plan(cfg)
+    ref = parse_iso(cfg.date, "date").toordinal()
+    rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
+    src, tgt, qtype, fmt, k = _cell(index, dirs)
+    questions = cell_questions(cfg, src, tgt, qtype, fmt)
+    if not questions:
+        raise TsolveError(
+            f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
+            "under every reading (disputed month starts); choose another reference date"
+        )
+    q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
+    readings = list(reading_names)
+
+    gold_json = date_json(tgt, gold)
+    params: dict[str, Any] = {
+        "source_calendar": src,
+        "target_calendar": tgt,
+        "reference_date": date_json(src, ref),
+        "offset": q.offset,
+        "unit": q.unit,
+        "sign": q.sign,
+        "festival": None,
+    }
+    if q.festival is not None:
+        fest = q.festival
+        params["festival"] = {
+            "key": fest.key, "name": fest.name, "calendar": src,
+            "rule": fest.rule().replace(fest.calendar, src, 1),
+            "year": q.reference[0] + q.step * q.offset,
+        }  # fmt: skip
+    candidate_text: str | None = None
+    if fmt == "polar":
+        yes = _label(seed, index // 2) if cfg.balanced else True
+        if yes:
+            cand, how = gold, "gold"
+        else:
+            cand, how = near_miss(rng, q, gold, lambda c: _rejectable(q, gold, c))
+        cand_json = date_json(tgt, cand)
+        candidate_text = cand_json["text"]
+        params["candidate"] = {**cand_json, "near_miss": how}
+        answer = "Yes" if yes else "No"
+        q = SpanQuestion(**{**q.__dict__, "candidate": fields_of(tgt, cand)})
+    else:
+        answer = gold_json["text"]
+    question = question_text(q, candidate_text)
+    instruction = ANSWER_INSTRUCTION[fmt].format(cal=DISPLAY[tgt], example=FORMAT_EXAMPLE[tgt])
+    return {
+        "id": span_id(seed, cfg, index),
+        "family": FAMILY,
+        "generator": generator_stamp(GENERATOR_NAME, GENERATOR_VERSION, seed, index, cfg.to_json()),
+        "question": question,
+        "prompt": f"{question}\n\n{instruction}",
+        "params": params,
+        "answer": answer,
+        "gold": gold_json,
+        "direction": f"{src}->{tgt}",
+        "type": qtype,
+        "format": fmt,
+        "readings": readings,
+        "readings_ruled_out": [
+            reading_name(r, canonical_reading(q)) for r in ruled_out_readings(q, question)
+        ],
+    }
+
+
+def _rejectable(q: SpanQuestion, gold: int, cand: int) -> bool:
+    """A "No" candidate must be a different date as written, not on a disputed
+    day, and not the eve of a sundown festival. Every admissible reading of an
+    accepted question gives exactly the gold (:func:`_accepted`), so a date
+    that differs from it as written is "No" under all of them (the stress
+    invariants recheck this label by label)."""
+    f: Fields = fields_of(q.target, cand)
+    if f == fields_of(q.target, gold) or is_disputed_anywhere(q, cand):
+        return False
+    return not (DAY_AXIS in applicable_axes(q) and cand == gold - 1)
+
+
+def generate_questions(
+    count: int, seed: int = 0, config: SpanConfig | None = None, start: int = 0
+) -> Iterator[dict[str, Any]]:
+    """Records ``start .. start+count-1`` of run ``seed``, lazily. The config's
+    bounds are checked before the first record."""
+    cfg = config or SpanConfig()
+    plan(cfg)
+    return run_records(generate_question, count, seed, cfg, start)
+
+
+__all__ = [
+    "DIRECTIONS",
+    "DISPLAY",
+    "GENERATOR_VERSION",
+    "SpanConfig",
+    "cell_questions",
+    "date_json",
+    "directions_for",
+    "domain_warnings",
+    "fields_of",
+    "generate_question",
+    "generate_questions",
+    "plan",
+    "render",
+]

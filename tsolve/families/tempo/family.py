@@ -1,0 +1,16 @@
+"""The ``tempo`` family, declared once: TEMPO's temporal retrieval metrics,
+computed from time scopes (``tsolve/families/tempo/``). It scores runs that exist
+elsewhere, so it has no generator and no per-output scorer: its parts are its
+commands (``tsolve tempo score/tag``) and its bench cases."""
+
+from __future__ import annotations
+
+from tsolve.families.contract import Family, Lazy
+
+FAMILY = Family(
+    name="tempo",
+    description="TEMPO temporal retrieval metrics from time scopes (TP, TR, TC, NDCG|FC)",
+    version="1",
+    bench=Lazy("tsolve.families.tempo.bench:bench_cases"),
+    cli=Lazy("tsolve.cli.tempo_commands:register"),
+)

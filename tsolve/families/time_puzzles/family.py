@@ -1,0 +1,136 @@
+"""The ``time-puzzles`` family, declared once: every date that satisfies a set
+of facts (the Time Puzzles paper). Its parts live in the layer rooms:
+generator ``generators/time_puzzles.py``, invariants beside it, scorer
+``verifiers/puzzle_scoring.py``, auditor ``audit/time_puzzles.py``, bench
+cases ``bench/time_puzzles.py``, commands ``cli/puzzle_commands.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tsolve.families.contract import Family, Lazy, Record
+from tsolve.generators.options import optional, parse_bool, parse_int, parse_str_list, parse_text
+from tsolve.solver.backend_names import GENERATION_BACKENDS, check_backend
+
+
+def _solutions(value: Any, name: str) -> Any:
+    from tsolve.families.time_puzzles.generate import parse_solutions
+
+    return parse_solutions(value, name)
+
+
+def _styles(value: Any, name: str) -> Any:
+    from tsolve.generators.style_pairs import parse_styles
+
+    return parse_styles(value, name)
+
+
+def build(opts: dict[str, Any]) -> Any:
+    """Options -> ``PuzzleConfig``. Datasets hold minimal puzzles unless asked
+    otherwise (docs/formats.md): a fact that can be dropped without changing
+    the answers tests nothing."""
+    from tsolve.calendars.domain import DateDomain
+    from tsolve.families.time_puzzles.generate import MAX_MINIMAL_FACTS, PuzzleConfig
+
+    kw = dict(opts)
+    start = kw.pop("domain_start", None)
+    end = kw.pop("domain_end", None)
+    if start is not None or end is not None:
+        kw["domain"] = DateDomain.from_dates(start, end)
+    kw = {k: v for k, v in kw.items() if v is not None or k == "facts"}
+    kw.setdefault("minimal", (kw.get("facts") or 0) <= MAX_MINIMAL_FACTS)
+    check_backend(kw.get("backend", "cpsat"), GENERATION_BACKENDS)
+    return PuzzleConfig(**kw)
+
+
+def summarize(rec: Record) -> dict[str, list[str]]:
+    facts = rec.get("facts") or []
+    return {
+        "solutions": [str(rec.get("solution_count", len(rec.get("answers") or [])))],
+        # The measured label (generator version 3); older records: the fact count.
+        "facts": [str(len(facts))],
+        "difficulty": [str((rec.get("difficulty") or {}).get("label") or "unmeasured")],
+        "category": [str(f.get("kind")) for f in facts if isinstance(f, dict)],
+        "style": [str(rec.get("style"))],
+    }
+
+
+#: Default pools ``tsolve stress`` draws random time-puzzle settings from. The
+#: pseudo-option ``domain`` is a list of ``[start, end]`` pairs (``null`` for the
+#: default domain), drawn as a pair so a random domain is never empty. Windows
+#: outside 1900-2100 exercise the generator without the Chinese-lunar facts.
+STRESS_CHOICES: dict[str, list[Any]] = {
+    "solutions": [0, 1, 2, 3, 4, 5, 6],
+    "facts": [None, 3, 4, 5, 6, 7],
+    "style": ["implicit", "explicit"],
+    "backend": list(GENERATION_BACKENDS),
+    "domain": [
+        None,
+        ["1950-01-01", "1999-12-31"],
+        ["2000-01-01", "2049-12-31"],
+        ["1800-01-01", "2199-12-31"],
+    ],
+}
+
+
+def stress_choices() -> dict[str, list[Any]]:
+    return {k: list(v) for k, v in STRESS_CHOICES.items()}
+
+
+def recognise(record: Record) -> bool:
+    """The paper's own items carry no ``family`` field: facts and answers."""
+    return "facts" in record and "answers" in record and "events" not in record
+
+
+def fuzz_records(seed: int) -> list[Record]:
+    """Both styles and answer counts 0-3, for the hostile-input campaign."""
+    from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+
+    implicit = PuzzleConfig(solutions=(0, 1, 2, 3))
+    explicit = PuzzleConfig(solutions=(2,), style="explicit")
+    return [*generate_puzzles(4, seed, implicit), *generate_puzzles(2, seed, explicit)]
+
+
+def rederive(record: Record) -> Any:
+    """Re-solve a stored puzzle as a user would on a record of unknown size:
+    with a time limit, so that a huge answer set ends as ``partial``."""
+    from tsolve.families.time_puzzles.solve import solve_record
+
+    return solve_record(record, "cpsat", time_limit=2.0)
+
+
+FAMILY = Family(
+    name="time-puzzles",
+    description="Time Puzzles: every date that satisfies a set of facts",
+    version=Lazy("tsolve.families.time_puzzles.generate:GENERATOR_VERSION"),
+    generate=Lazy("tsolve.families.time_puzzles.generate:generate_puzzle"),
+    options={
+        "solutions": _solutions,
+        "facts": optional(parse_int),
+        "style": _styles,
+        "backend": parse_text,
+        "domain_start": optional(parse_text),
+        "domain_end": optional(parse_text),
+        "categories": optional(parse_str_list),
+        "anchors": optional(parse_str_list),
+        "max_attempts": parse_int,
+        "minimal": parse_bool,
+        "trivial_contradictions": parse_bool,
+        "difficulty": optional(parse_text),
+    },
+    build=build,
+    summarize=summarize,
+    fingerprint=Lazy("tsolve.datasets.fingerprints:time_puzzle_fingerprint"),
+    invariants=Lazy("tsolve.families.time_puzzles.invariants:time_puzzle_invariants"),
+    stress_choices=stress_choices,
+    score=Lazy("tsolve.families.time_puzzles.score:score_puzzle"),
+    answer=Lazy("tsolve.verifiers.gold_answers:time_puzzle_answer"),
+    answer_marker="MY ANSWER:",
+    diagnose_batch=Lazy("tsolve.families.time_puzzles.score:diagnose_puzzles"),
+    audit=Lazy("tsolve.families.time_puzzles.audit:audit_time_puzzle"),
+    recognise=recognise,
+    fuzz_records=fuzz_records,
+    rederive=rederive,
+    bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
+    cli=Lazy("tsolve.cli.puzzle_commands:register"),
+)

@@ -1,0 +1,719 @@
+"""Time Puzzles generation (Algorithms 1-3 of the Time Puzzles paper).
+
+Algorithm 1: pick a knowledge-based anchor t_kb and a hidden seed date in
+C(t_kb); Algorithm 2: add N-1 facts true on the seed, from distinct categories
+with balanced levels; Algorithm 3: intersect in information-gain order; repeat
+until the answer set has exactly M dates.
+
+The search itself is cheap interval arithmetic over the anchor's days (NumPy
+masks on a few thousand days, not the solver), which is what lets it try
+hundreds of fact sets per puzzle. The record's gold answers and the size check
+come from the solver backend, counting with cap M + 1; if the solver ever
+disagreed with the search, generation fails loudly rather than emit the record.
+
+Every record is a pure function of ``(seed, index)`` and the config: the RNG is
+seeded from that pair alone, and nothing that varies between runs (timings)
+goes into the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, cast
+
+import numpy as np
+
+from tsolve.bounded_store import BoundedStore
+from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
+from tsolve.calendars.knowledge import KNOWLEDGE_AS_OF
+from tsolve.encodings.facts import (
+    FACT_TYPES,
+    DayView,
+    Fact,
+    Level,
+    Style,
+    information_gain,
+)
+from tsolve.encodings.facts.packed import all_of, packed_mask, packed_masks, size, unpack
+from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, renamed
+from tsolve.errors import TsolveError
+from tsolve.families.time_puzzles.difficulty import LABELS, difficulty, fact_masks, sizes_without
+from tsolve.families.time_puzzles.solve import Puzzle, build_problem, certify_gold, puzzle_readings
+from tsolve.generators.options import cycled, parse_int_list
+from tsolve.generators.seeding import generator_stamp, record_rng, run_records
+from tsolve.generators.style_pairs import (
+    as_tuple,
+    check_styles,
+    content_fingerprint,
+    pair_id,
+    style_json,
+    style_slot,
+    styled_id,
+)
+from tsolve.solver import get_backend
+from tsolve.solver.base import Problem, SolverBackend
+
+GENERATOR_NAME = "time-puzzles"
+# 2: knowledge base to 2026-11-23; a puzzle is kept only if its gold is the
+# same under every reading of its facts (records gain ``readings``).
+# 3: zero-answer puzzles are minimal unsatisfiable sets (no two-fact
+# contradiction; ``contradiction`` in the record), ``minimal`` puzzles, and
+# ``without`` (the answer-set size without each fact) on both; every record
+# carries its measured ``difficulty``.
+# 4: ids name the style (``tp-3-0-implicit``) and ``pair`` names the same
+# puzzle's id in the other style, so both wordings can share a file;
+# ``style`` may list both (generators/style_pairs.py). The random key
+# carries the version, as for every family (tsolve.generators.seeding), so puzzle i of a
+# run has other facts than in version 3.
+# 5: a minimal puzzle's search loosens another fact when one is spare (the
+# spare's own slot can never become needed): minimal puzzles 1.12-1.18x faster than
+# version 4 (benchmarks/generation_targets.py). The random key
+# carries the version, so every puzzle of a run differs from version 4's.
+GENERATOR_VERSION = "5"
+# Ids carry the fingerprint of the options that shape content
+# (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py) since issue 21, with
+# the version kept: the random key carries the version, and the content of
+# every record is what version 5 made; only its id (and pair) gained the part.
+FAMILY = "time-puzzles"
+MAX_SOLUTIONS = 60
+# Fact sets found by the search but rejected because a reading changes their
+# gold, before giving up; measured rejections are a few percent.
+MAX_READING_REJECTIONS = 200
+# Beyond six facts, sets whose every fact is needed are too rare for the
+# search (seven facts for one answer date rarely leave none redundant).
+MAX_MINIMAL_FACTS = 6
+
+PROMPT_TEMPLATE = """\
+From the time-related constraints below, determine all valid date(s) (if any) that satisfy them. \
+Depending on the conditions, the result may be zero, one, or multiple dates. Unless otherwise \
+stated, interpret all constraints using the Gregorian calendar.
+
+Note: Seasons are defined as:
+- Winter: December, January, February
+- Spring: March, April, May
+- Summer: June, July, August
+- Autumn: September, October, November
+
+The constraints are as follows:
+
+{constraints}
+
+Carefully review the constraints and reason step-by-step to identify all valid date(s). After \
+thorough consideration, end your response on a new line with "MY ANSWER: " followed by the valid \
+date(s) in the format "YYYY-MM-DD". If there are multiple valid dates, list them separated by \
+commas. If no valid date exists, respond with "MY ANSWER: None"."""
+
+
+@dataclass(frozen=True)
+class PuzzleConfig:
+    """Generator options. ``solutions`` may be a tuple: puzzle i then targets
+    ``solutions[i % len(solutions)]``, which gives evenly spread datasets like
+    the paper's (600 puzzles, M = 1..6)."""
+
+    solutions: int | tuple[int, ...] = 1
+    facts: int | None = None  # total facts incl. the anchor; None: 4..6 as in the paper
+    # One style, or several: record i is then puzzle i // k in style i % k
+    # (generators/style_pairs.py), so both wordings of each puzzle come together.
+    style: Style | tuple[Style, ...] = "implicit"
+    backend: str = "cpsat"
+    domain: DateDomain = DEFAULT_DOMAIN
+    max_attempts: int = 20_000
+    categories: tuple[str, ...] | None = None  # restrict the non-anchor categories
+    anchors: tuple[str, ...] | None = None  # restrict the anchor categories
+    # Keep only puzzles where every fact is necessary (dropping any one changes
+    # the answer set). Off for `tsolve puzzle`, on for `tsolve dataset`.
+    minimal: bool = False
+    # M = 0 as the old generator made it: one fact swapped for a decoy's, often
+    # a two-fact contradiction ("June" + "the 31st"). Off: a minimal
+    # unsatisfiable set of at least three facts, every pair satisfiable.
+    trivial_contradictions: bool = False
+    # Keep only puzzles of this measured difficulty (generators/difficulty.py).
+    difficulty: str | None = None
+
+    def __post_init__(self) -> None:
+        sols = self.solutions if isinstance(self.solutions, tuple) else (self.solutions,)
+        if not sols:
+            raise TsolveError("solutions: give at least one target")
+        for m in sols:
+            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= MAX_SOLUTIONS:
+                raise TsolveError(
+                    f"solutions: expected an integer in 0..{MAX_SOLUTIONS}, got {m!r}"
+                )
+        if self.facts is not None and not 2 <= self.facts <= 10:
+            raise TsolveError(
+                f"facts: expected 2..10 facts (including the anchor), got {self.facts}"
+            )
+        check_styles(as_tuple(self.style))
+        for name in (self.categories or ()) + (self.anchors or ()):
+            if name not in FACT_TYPES:
+                raise TsolveError(f"categories: unknown fact kind {name!r}")
+        for name in self.anchors or ():
+            if not FACT_TYPES[name].anchor:
+                raise TsolveError(f"anchors: {name!r} is not a knowledge-based anchor category")
+        if self.minimal and self.facts is not None and self.facts > MAX_MINIMAL_FACTS:
+            raise TsolveError(
+                f"minimal: puzzles with every fact necessary have at most {MAX_MINIMAL_FACTS} "
+                f"facts, got --facts {self.facts} (use --no-minimal)"
+            )
+        if self.minimal and self.trivial_contradictions and 0 in sols:
+            raise TsolveError(
+                "trivial_contradictions: a two-fact clash leaves the other facts unneeded, so "
+                "it cannot be minimal; use it with --no-minimal (minimal zero-answer puzzles "
+                "are minimal unsatisfiable sets already)"
+            )
+        if self.difficulty is not None and self.difficulty not in LABELS:
+            raise TsolveError(
+                f"difficulty: expected one of {', '.join(LABELS)}, got {self.difficulty!r}"
+            )
+        if self.max_attempts < 1:
+            raise TsolveError(f"max_attempts: must be positive, got {self.max_attempts}")
+
+    def target(self, index: int) -> int:
+        return cycled(self.solutions, index)
+
+    def to_json(self) -> dict[str, Any]:
+        """The config as written into each record's ``generator.params``. Every
+        family's config has this shape: a frozen dataclass, validated when
+        built, with ``to_json``."""
+        return {
+            "solutions": list(self.solutions)
+            if isinstance(self.solutions, tuple)
+            else self.solutions,
+            "facts": self.facts,
+            "style": style_json(self.style),
+            "backend": self.backend,
+            "domain": self.domain.to_json(),
+            "categories": list(self.categories) if self.categories else None,
+            "anchors": list(self.anchors) if self.anchors else None,
+            "knowledge_as_of": KNOWLEDGE_AS_OF.isoformat(),
+            "minimal": self.minimal,
+            "trivial_contradictions": self.trivial_contradictions,
+            "difficulty": self.difficulty,
+        }
+
+
+_CYCLE = (Level.YEAR, Level.MONTH, Level.DAY)
+
+# Pairs of categories where one would restate the other (a date that is "a
+# Tuesday" is trivially "a Tuesday or a Saturday"); a puzzle never holds both.
+_REDUNDANT = {
+    frozenset(p)
+    for p in [
+        ("weekday", "weekdays"), ("weekday", "weekday_in_month"),
+        ("weekdays", "weekday_in_month"), ("month", "season"), ("year", "decade"),
+        ("year", "leap_year"), ("year", "chinese_zodiac"), ("day_of_month", "day_of_month_range"),
+        ("day_of_month", "weekday_in_month"),
+    ]
+}  # fmt: skip
+
+
+_CLASHES: dict[str, frozenset[str]] = {
+    k: frozenset(x for pair in _REDUNDANT if k in pair for x in pair)
+    for pair in _REDUNDANT
+    for k in pair
+}
+
+
+def _compatible(kind: str, used: set[str] | frozenset[str]) -> bool:
+    """Not used yet, and not a restatement of a used category."""
+    return kind not in used and used.isdisjoint(_CLASHES.get(kind, ()))
+
+
+@lru_cache(maxsize=4096)
+def _open_categories(
+    categories: tuple[str, ...], used: frozenset[str], level: Level | None
+) -> tuple[str, ...]:
+    """The categories (in ``categories``' order) compatible with ``used``, at
+    ``level`` when one is given, or else at any level. A repair step asks this
+    ~40 times a puzzle with a
+    handful of distinct arguments, so it is a table (keyed by plain strings and
+    a frozen set; fixed once the fact kinds are imported, so never stale)."""
+    return tuple(
+        k for k in categories
+        if _compatible(k, used) and (level is None or level in FACT_TYPES[k].levels())
+    )  # fmt: skip
+
+
+def determine_level(i: int, anchor_level: Level) -> Level:
+    """Algorithm 2's DetermineLevel: cycle YEAR -> MONTH -> DAY, starting after
+    the anchor's level, so the N facts cover the three levels as evenly as N allows."""
+    return _CYCLE[(_CYCLE.index(anchor_level) + i) % 3]
+
+
+@lru_cache(maxsize=256)
+def _has_anchor(kind: str, domain: DateDomain) -> bool:
+    """Does category ``kind`` have any anchor overlapping ``domain``? (Anchors
+    are drawn uniformly from those that do, so one probe answers it. Keyed by
+    the kind and the frozen domain; reads only the packaged knowledge base:
+    never stale.)"""
+    cls = FACT_TYPES[kind]
+    return cls.available(domain) and cls.sample_anchor(random.Random(0), domain) is not None
+
+
+def _anchor_days(key: tuple[Fact, DateDomain]) -> DayView:
+    """C(t) ∩ D of an anchor as a view of its days: from its day intervals, or
+    else from its packed domain mask."""
+    fact, domain = key
+    spans = fact.day_intervals()
+    if spans is None:
+        days = domain.days[unpack(packed_mask(fact, domain), domain.size)]
+    else:
+        parts = [np.arange(a, b + 1, dtype=np.int64)
+                 for a, b in spans.clip(domain.start, domain.end)]  # fmt: skip
+        days = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    return DayView(days)
+
+
+#: Anchors' days with their calendar fields, shared by every attempt that draws
+#: the same anchor: (anchor, domain) -> DayView. Bounded by bytes (an anchor's
+#: days number a few thousand on the default domain, and millions for "before
+#: the Moon landing" over 0001..9999), counting the days and the five Gregorian
+#: fields a search computes on them. Never stale: keys are frozen values.
+ANCHOR_VIEWS: BoundedStore[tuple[Fact, DateDomain], DayView] = BoundedStore(
+    128 * 2**20, lambda view: 6 * view.days.nbytes
+)
+
+
+class _Search:
+    """One puzzle's randomized search; all randomness comes from ``rng``."""
+
+    def __init__(self, rng: random.Random, cfg: PuzzleConfig, target: int, n_facts: int) -> None:
+        self.rng = rng
+        self.cfg = cfg
+        self.m = target
+        self.n = n_facts
+        dom = cfg.domain
+        allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
+        self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
+        anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
+        self.anchor_kinds = [k for k in anchors if _has_anchor(k, dom)]
+        if not self.anchor_kinds:
+            raise TsolveError(
+                f"domain: no knowledge-base anchor ({', '.join(anchors)}) falls inside "
+                f"{iso(dom.start)}..{iso(dom.end)}; widen the domain or bring your own "
+                "knowledge base"
+            )
+
+    def anchor(self) -> tuple[Fact, DayView] | None:
+        cls = FACT_TYPES[self.rng.choice(self.anchor_kinds)]
+        fact = cls.sample_anchor(self.rng, self.cfg.domain)
+        if fact is None:
+            return None
+        view = ANCHOR_VIEWS.get((fact, self.cfg.domain), _anchor_days)
+        return (fact, view) if len(view) else None
+
+    def facts_for(self, anchor: Fact, seed: DayView) -> list[Fact] | None:
+        """Algorithm 2 (GENERATEFACT)."""
+        facts = [anchor]
+        used = {anchor.kind}
+        for i in range(1, self.n):
+            level = determine_level(i, anchor.fact_level())
+            frozen = frozenset(used)
+            cands = list(_open_categories(self.categories, frozen, level))
+            self.rng.shuffle(cands)
+            rest = [k for k in _open_categories(self.categories, frozen, None) if k not in cands]
+            self.rng.shuffle(rest)
+            new = None
+            for k in cands + rest:
+                lv = level if k in cands else None
+                new = FACT_TYPES[k].sample(self.rng, seed, self.cfg.domain, lv)
+                if new is not None:
+                    break
+            if new is None:
+                return None
+            facts.append(new)
+            used.add(new.kind)
+        return facts
+
+    def answer_mask(self, facts: list[Fact], view: DayView) -> np.ndarray:
+        """Algorithm 3 (SOLVEPUZZLE) on the anchor's days: intersect in
+        descending information gain, stopping early once the set is empty."""
+        order = sorted(facts, key=lambda f: -information_gain(f, self.cfg.domain))
+        mask = np.ones(len(view), dtype=bool)
+        for f in order:
+            mask &= f.holds(view)
+            if not mask.any():
+                break
+        return mask
+
+    def resample(self, facts: list[Fact], pos: int, seed: DayView) -> Fact | None:
+        """A new fact for slot ``pos``: same level, a category not used by the
+        other slots (possibly the slot's own), true on the seed."""
+        old = facts[pos]
+        level = old.fact_level()
+        used = frozenset(f.kind for i, f in enumerate(facts) if i != pos)
+        cands = list(_open_categories(self.categories, used, level))
+        self.rng.shuffle(cands)
+        for k in cands:
+            lv = level if len(FACT_TYPES[k].levels()) > 1 else None
+            new = FACT_TYPES[k].sample(self.rng, seed, self.cfg.domain, lv)
+            if new is not None:
+                return new
+        return None
+
+    def pick_slot(self, gains: list[float], too_many: bool) -> int:
+        """Which fact to redraw, given each slot's information gain. Half the
+        time, information gain decides: with too many answers the weakest fact
+        (lowest IG) goes, with too few the strongest; otherwise any non-anchor
+        slot, to keep the search diverse."""
+        slots = range(1, len(gains))
+        if self.rng.random() < 0.5:
+            pick = min if too_many else max
+            return pick(slots, key=gains.__getitem__)
+        return self.rng.choice(slots)
+
+    def run(self) -> tuple[list[Fact], int, int]:
+        """Algorithm 1's loop. For each anchor and seed, a fact set is drawn
+        (Algorithm 2) and then repaired slot by slot, guided by information
+        gain, until the answer set has exactly M dates or the budget for this
+        seed runs out. Returns (facts, seed day, attempts)."""
+        inner = 24
+        attempts = 0
+        while attempts < self.cfg.max_attempts:
+            picked = self.anchor()
+            attempts += 1
+            if picked is None:
+                continue
+            anchor, view = picked
+            days = view.days
+            seed_day = int(days[self.rng.randrange(days.size)])
+            seed = DayView(np.asarray([seed_day]))
+            facts = self.facts_for(anchor, seed)
+            if facts is None:
+                continue
+            if self.m == 0:
+                for _ in range(inner):
+                    attempts += 1
+                    if self.cfg.trivial_contradictions:
+                        trial = self._contradict(facts, days, view)
+                    else:
+                        trial = self._minimal_contradiction(facts, days, view)
+                    if trial is not None:
+                        return trial, seed_day, attempts
+                continue
+            # Each slot's fact, its truth on the anchor's days and its information
+            # gain, kept in step (a repair step replaces all three of a slot).
+            masks = [f.holds(view) for f in facts]
+            gains = [information_gain(f, self.cfg.domain) for f in facts]
+            size = int(np.count_nonzero(all_of(masks)))
+            for _ in range(inner):
+                attempts += 1
+                if size == self.m:
+                    spare = self.redundant(facts, masks) if self.cfg.minimal else None
+                    if spare is None:
+                        # Re-derive with Algorithm 3 (IG order) as the search's own check.
+                        assert int(self.answer_mask(facts, view).sum()) == self.m
+                        return facts, seed_day, attempts
+                    if spare == 0:  # the anchor itself adds nothing: start over
+                        break
+                    # The others pin exactly M without the spare fact, so no
+                    # redraw of the spare's own slot can make it needed: loosen
+                    # one of the others instead, and the spare may then cut.
+                    loosen = [i for i in range(1, len(facts)) if i != spare]
+                    if not loosen:
+                        break
+                    pos = self.rng.choice(loosen)
+                    new = self.resample(facts, pos, seed)
+                    if new is None:
+                        break
+                    facts[pos], masks[pos] = new, new.holds(view)
+                    gains[pos] = information_gain(new, self.cfg.domain)
+                    size = int(np.count_nonzero(all_of(masks)))
+                    continue
+                if len(facts) < 2:
+                    break
+                pos = self.pick_slot(gains, too_many=size > self.m)
+                # One redraw per repair step. Drawing several and keeping the
+                # one closest to M was measured slower (CPU time, 300 puzzles,
+                # M = 1..6: 1 draw -> 119/s, 2 -> 90/s, 3 -> 89/s): fewer steps
+                # do not pay for the extra draws. So was (issue 14) drawing up
+                # to K and keeping the first that gives exactly M on the other
+                # facts' days: K = 3, 5, 8 -> 0.70, 0.80, 0.74x of K = 1.
+                new = self.resample(facts, pos, seed)
+                if new is None:
+                    continue
+                others = all_of(m for i, m in enumerate(masks) if i != pos)
+                facts[pos], masks[pos] = new, new.holds(view)
+                gains[pos] = information_gain(new, self.cfg.domain)
+                size = int(np.count_nonzero(others & masks[pos]))
+        raise TsolveError(
+            f"solutions: no puzzle with exactly {self.m} answers found in "
+            f"{self.cfg.max_attempts} attempts; try other --facts or a wider domain"
+        )
+
+    def redundant(self, facts: list[Fact], masks: list[np.ndarray]) -> int | None:
+        """A fact that can be dropped without changing the answer set, or None.
+
+        Non-anchor facts are judged on the anchor's days (the anchor stays, so
+        nothing outside them can enter); the anchor on the whole domain. The
+        solver certifies the final set (:func:`necessity`)."""
+        for i in self.rng.sample(range(1, len(facts)), len(facts) - 1):
+            others = all_of(m for j, m in enumerate(masks) if j != i)
+            if int(np.count_nonzero(others)) == self.m:
+                return i
+        rest = all_of(packed_masks(facts[1:], self.cfg.domain))
+        return 0 if size(rest) == self.m else None
+
+    def _minimal_contradiction(
+        self, facts: list[Fact], days: np.ndarray, view: DayView
+    ) -> list[Fact] | None:
+        """M = 0 that needs reasoning: swap one fact for one drawn from a decoy
+        date, then shrink the now unsatisfiable set to a minimal unsatisfiable
+        subset. Keep it only if it holds the anchor, has at least three facts,
+        and every pair of its facts is satisfiable, so no two facts contradict
+        each other outright. The solver certifies the result
+        (:func:`certify_contradiction`).
+
+        While the anchor is in, only its days matter, so the swap and the
+        deletion of other facts work on the anchor's (few) days; the whole
+        domain is consulted once per candidate, for the sets without the
+        anchor (is the anchor needed? do two other facts clash?)."""
+        if len(facts) < 3:
+            return None
+        trial = self._decoy_swap(facts, days)
+        if trial is None:
+            return None
+        local = [f.holds(view) for f in trial]
+        if all_of(local).any():
+            return None
+        core = list(range(len(trial)))
+        for i in self.rng.sample(core[1:], len(core) - 1):  # the anchor stays
+            rest = [j for j in core if j != i]
+            if not all_of(local[j] for j in rest).any():
+                core = rest
+        if len(core) < 3:
+            return None
+        for i in core[1:]:  # the anchor with each other fact, on the anchor's days
+            if not local[i].any():
+                return None
+        packed = packed_masks(trial, self.cfg.domain)
+        others = {i: packed[i] for i in core[1:]}
+        if not all_of(others.values()).any():
+            return None  # the others clash without the anchor: not minimal with it
+        for a in core[1:]:
+            for b in core[1:]:
+                if a < b and not (others[a] & others[b]).any():
+                    return None
+        return [trial[i] for i in core]
+
+    def _contradict(self, facts: list[Fact], days: np.ndarray, view: DayView) -> list[Fact] | None:
+        """M = 0: replace one non-anchor fact by one of the same category drawn
+        from a decoy date in the anchor's range, so that no date satisfies all.
+        (Algorithm 1 never yields an empty set since the seed satisfies every
+        fact; this is the smallest change that does.)"""
+        if len(facts) < 2:
+            return None
+        trial = self._decoy_swap(facts, days)
+        return trial if trial is not None and not self.answer_mask(trial, view).any() else None
+
+    def _decoy_swap(self, facts: list[Fact], days: np.ndarray) -> list[Fact] | None:
+        """``facts`` with one non-anchor fact replaced by one of the same
+        category drawn from a decoy date among the anchor's ``days``."""
+        pos = self.rng.randrange(1, len(facts))
+        decoy = DayView(np.asarray([int(days[self.rng.randrange(days.size)])]))
+        old = facts[pos]
+        lv = old.fact_level() if len(type(old).levels()) > 1 else None
+        new = FACT_TYPES[old.kind].sample(self.rng, decoy, self.cfg.domain, lv)
+        return None if new is None else [*facts[:pos], new, *facts[pos + 1 :]]
+
+
+def certify_necessity(
+    facts: Sequence[Fact], domain: DateDomain, backend: str, answers: Sequence[int]
+) -> None:
+    """The solver's word that every fact is needed: without any one of them,
+    some date outside the certified answer set satisfies the rest (the rest
+    hold on every answer, so that is "more than M answers").
+
+    One solver call for all the facts: copy i of the date variable is bound by
+    every fact but i and kept out of the answers. The copies share no
+    constraint, so the conjunction is satisfiable iff each copy is, which is
+    each fact being needed. One call in place of one capped count per fact
+    (a 6-fact puzzle spent six CP-SAT calls here); only when it fails (or the
+    backend cannot take a joint problem) are the facts tried one by one, which
+    also names the one that is not needed."""
+    be = get_backend(backend)
+    if be.joint_problems and _all_needed_jointly(be, facts, domain, answers):
+        return
+    for i in range(len(facts)):
+        rest = build_problem([f for j, f in enumerate(facts) if j != i], domain)
+        if be.count(rest, cap=len(answers) + 1).count <= len(answers):
+            raise AssertionError(f"internal error: fact {i} ({facts[i].kind}) is not necessary")
+
+
+def _all_needed_jointly(
+    be: SolverBackend, facts: Sequence[Fact], domain: DateDomain, answers: Sequence[int]
+) -> bool:
+    """One call: is every copy "all facts but i, outside the answers" satisfiable?"""
+    outside = IntervalSet.from_days(answers).complement(domain.start, domain.end)
+    constraints: list[Formula] = []
+    domains: dict[str, tuple[int, int]] = {}
+    for i in range(len(facts)):
+        copy = f"{DATE_VAR}_without_{i}"
+        domains[copy] = (domain.start, domain.end)
+        rest = build_problem([f for j, f in enumerate(facts) if j != i], domain).constraints
+        constraints += [renamed(c, {DATE_VAR: copy}) for c in rest]
+        constraints.append(In(copy, outside))
+    problem = Problem(tuple(constraints), domains, target=f"{DATE_VAR}_without_0")
+    return be.is_satisfiable(problem, range(len(constraints)))
+
+
+def certify_contradiction(
+    facts: Sequence[Fact], domain: DateDomain, backend: str
+) -> dict[str, Any]:
+    """The solver's word that ``facts`` is a minimal unsatisfiable set with no
+    two-fact contradiction: the whole set has no solution, every set missing
+    one fact has one, and so does every pair. (Exactly what a deletion-based
+    ``explain`` would establish, but with plain satisfiability calls, which
+    CP-SAT decides in about a millisecond each, where proving infeasibility
+    under assumption literals took about 0.3 s.) Returned as ``contradiction``."""
+    be = get_backend(backend)
+    problem = build_problem(facts, domain)
+    everything = list(range(len(facts)))
+    if be.is_satisfiable(problem, everything):
+        raise AssertionError("internal error: a zero-answer puzzle has a solution")
+    for i in everything:
+        if not be.is_satisfiable(problem, [j for j in everything if j != i]):
+            raise AssertionError(f"internal error: fact {i} is not needed for the contradiction")
+    for i in everything:
+        for j in range(i + 1, len(facts)):
+            if not be.is_satisfiable(problem, [i, j]):
+                raise AssertionError(f"internal error: facts {i} and {j} contradict each other")
+    return {"core": everything, "pairs_satisfiable": True, "by": backend}
+
+
+def render_prompt(facts: list[Fact], style: Style) -> str:
+    lines = "\n".join(f"{i}. {f.render(style)}" for i, f in enumerate(facts, 1))
+    return PROMPT_TEMPLATE.format(constraints=lines)
+
+
+ID_PREFIX = "tp"
+
+
+def puzzle_id(
+    seed: int, index: int, style: str = "implicit", config: PuzzleConfig | None = None
+) -> str:
+    """The id of puzzle ``index`` of run ``seed`` in ``style`` made with
+    ``config`` (its puzzle number, not its record index, and the fingerprint
+    of the options that shape content: see generators/style_pairs.py)."""
+    return styled_id(ID_PREFIX, seed, index, style, id_fingerprint(config or PuzzleConfig()))
+
+
+@lru_cache(maxsize=64)
+def id_fingerprint(config: PuzzleConfig) -> str:
+    """The fingerprint ids carry (:func:`~tsolve.generators.style_pairs.content_fingerprint`)."""
+    return content_fingerprint(config.to_json())
+
+
+def generate_puzzle(
+    seed: int = 0, index: int = 0, config: PuzzleConfig | None = None, **overrides: Any
+) -> dict[str, Any]:
+    """Generate puzzle ``index`` of run ``seed`` as a JSON-ready record.
+
+    ``overrides`` are :class:`PuzzleConfig` fields, for one-off calls:
+    ``generate_puzzle(7, 0, solutions=3)``.
+    """
+    cfg = (
+        replace(config or PuzzleConfig(), **overrides) if overrides else (config or PuzzleConfig())
+    )
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise TsolveError(f"seed: expected a non-negative integer, got {seed!r}")
+    number, slot = style_slot(cfg.style, index)  # the puzzle, and its wording
+    style = cast(Style, slot)
+    rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number)
+    target = cfg.target(number)
+    n_facts = cfg.facts if cfg.facts is not None else rng.randint(4, 6)
+    search = _Search(rng, cfg, target, n_facts)
+    attempts = 0
+    for _ in range(MAX_READING_REJECTIONS):
+        facts, seed_day, tries = search.run()
+        attempts += tries
+        masks = fact_masks(facts, cfg.domain)
+        measured = difficulty(facts, masks, cfg.domain, style)
+        if cfg.difficulty is not None and measured["label"] != cfg.difficulty:
+            continue
+        # Keep the set only if the solver proves every reading of its facts
+        # gives the same M dates; its enumeration is the gold (one call).
+        puzzle = Puzzle(puzzle_id(seed, number, style, cfg), tuple(facts), cfg.domain, style)
+        result, invariant = certify_gold(puzzle, target, cfg.backend)
+        if result.count < target:
+            raise AssertionError(
+                f"internal error: search found {target} answers but {cfg.backend} found "
+                f"{result.count} for seed={seed} index={index}"
+            )
+        if invariant:
+            readings = puzzle_readings(puzzle)
+            break
+    else:
+        wanted = f" of {cfg.difficulty} difficulty" if cfg.difficulty else ""
+        raise TsolveError(
+            f"solutions: no puzzle{wanted} with exactly {target} answers under every reading "
+            f"found in {MAX_READING_REJECTIONS} tries; try other --facts or a wider domain"
+        )
+    order = list(range(len(facts)))
+    rng.shuffle(order)  # the anchor need not come first in the prompt
+    facts = [facts[i] for i in order]
+    masks = [masks[i] for i in order]
+
+    extra: dict[str, Any] = {}
+    zero_core = target == 0 and not cfg.trivial_contradictions
+    if cfg.minimal or zero_core:
+        certify_necessity(facts, cfg.domain, cfg.backend, result.solutions)
+        extra["without"] = sizes_without(masks, cfg.domain)
+    if zero_core:
+        extra["contradiction"] = certify_contradiction(facts, cfg.domain, cfg.backend)
+    # The other wording of these facts; a difficulty filter (measured per
+    # style) may keep other facts there, so such puzzles name no pair.
+    pair = (
+        {}
+        if cfg.difficulty
+        else {"pair": pair_id(ID_PREFIX, seed, number, style, id_fingerprint(cfg))}
+    )
+    return {
+        "id": puzzle_id(seed, number, style, cfg),
+        **pair,
+        "family": FAMILY,
+        "generator": generator_stamp(
+            GENERATOR_NAME,
+            GENERATOR_VERSION,
+            seed,
+            index,
+            cfg.to_json(),
+            seed_date=iso(seed_day),
+            attempts=attempts,
+        ),
+        "style": style,
+        "domain": cfg.domain.to_json(),
+        "facts": [
+            {**f.to_json(style), "information_gain": round(information_gain(f, cfg.domain), 6)}
+            for f in facts
+        ],
+        "prompt": render_prompt(facts, style),
+        "answers": [iso(d) for d in result.solutions],
+        "readings": readings,
+        **extra,
+        "difficulty": measured,
+        "solution_count": result.count,
+        "solver": {
+            "backend": result.backend,
+            "cap": target + 1,
+            "count": result.count,
+            "complete": result.complete or result.count < target + 1,
+        },
+    }
+
+
+def generate_puzzles(
+    count: int, seed: int = 0, config: PuzzleConfig | None = None, start: int = 0
+) -> Iterator[dict[str, Any]]:
+    """Records ``start .. start+count-1`` of run ``seed``, lazily."""
+    return run_records(generate_puzzle, count, seed, config, start)
+
+
+def parse_solutions(spec: Any, name: str = "solutions") -> int | tuple[int, ...]:
+    """``"3"`` -> 3; ``"1-6"`` -> (1, ..., 6); ``"1,3,5"`` -> (1, 3, 5), each in
+    ``0..MAX_SOLUTIONS``. The shared list parser, checked against this
+    generator's bounds before any range is expanded."""
+    return parse_int_list(spec, name, lo=0, hi=MAX_SOLUTIONS)

@@ -1,0 +1,249 @@
+"""Plain wordings of the facts, as people write them: "It's a Monday.",
+"The year is a leap year.", "The month is March.", "It happened in the
+1990s.", "The day of the month is 13.", "It was during Obama's presidency."
+
+A sentence is read either whole (``the month is March``) or as a subject
+("it", "the date", "this day", ...) with a verb ("is", "was", "falls",
+"happened", ...) and a predicate (``in March``, ``on a Monday``). Knowledge
+anchors are read by name through :mod:`tsolve.families.time_puzzles.parse.anchors`.
+Only what a fact kind can say exactly is read: "not a Monday" is the other six
+weekdays, but "not in March" is no fact kind and stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tsolve.claims.lexicon import read_month
+from tsolve.encodings.facts import Fact
+from tsolve.encodings.facts.calendar_facts import (
+    DayOfMonthFact,
+    DayOfMonthRangeFact,
+    DecadeFact,
+    LeapYearFact,
+    MonthFact,
+    SeasonFact,
+    WeekdayFact,
+    WeekdayInMonthFact,
+    WeekdaysFact,
+    YearFact,
+)
+from tsolve.encodings.facts.lunar_facts import ANIMALS, ChineseZodiacFact, LunarMonthFact
+from tsolve.encodings.facts.words import MONTHS, WEEKDAYS
+from tsolve.errors import TsolveError
+from tsolve.families.time_puzzles.parse import anchors
+from tsolve.families.time_puzzles.parse.rendered import clean
+
+Match = re.Match[str]
+Builder = Callable[[Match], Fact | None]
+
+_W = r"(?:" + "|".join(WEEKDAYS) + r")"
+_WEEKDAY_LIST = (
+    r"(?P<wds>(?:a\s+)?" + _W + r"(?:\s*(?:,\s*(?:or\s+)?|or\s+|/\s*)(?:a\s+|on\s+a\s+)?" + _W
+    + r")*)"
+)  # fmt: skip
+_MONTH = r"(?P<m>" + "|".join(MONTHS) + r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?)"
+_SEASON = r"(?P<s>spring|summer|autumn|fall|winter)"
+_ORD = r"(?P<d>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
+_NTH = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1,
+        "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5}  # fmt: skip
+_NTH_WORD = r"(?P<n>" + "|".join(_NTH) + r")"
+_LUNAR_NTH = (
+    r"(?P<n>(?:[1-9]|1[0-2])(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|seventh"
+    r"|eighth|ninth|tenth|eleventh|twelfth)"
+)
+_LUNAR_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                "ninth", "tenth", "eleventh", "twelfth")  # fmt: skip
+_ANIMAL = r"(?P<a>" + "|".join(ANIMALS) + r")"
+_OF_MONTH = r"\s+(?:day\s+)?of\s+(?:the|its|that|this)\s+month"
+_IS = r"(?:is|was|will\s+be|must\s+be)"
+
+
+def _weekdays(m: Match, negated: bool = False) -> Fact:
+    named = {w for w in WEEKDAYS if re.search(w, m["wds"], re.IGNORECASE)}
+    if negated:
+        named = set(WEEKDAYS) - named
+    chosen = tuple(w for w in WEEKDAYS if w in named)
+    return WeekdayFact(chosen[0]) if len(chosen) == 1 else WeekdaysFact(chosen)
+
+
+def _month(m: Match) -> Fact:
+    return MonthFact(read_month(m["m"].capitalize()))
+
+
+def _season(m: Match) -> Fact:
+    s = m["s"].lower()
+    return SeasonFact("autumn" if s == "fall" else s)
+
+
+def _day(m: Match) -> Fact:
+    return DayOfMonthFact(day=int(m["d"]))
+
+
+def _range(m: Match) -> Fact:
+    rel = m["rel"].lower()
+    after = rel.startswith(("after", "later", "greater", "more"))
+    return DayOfMonthRangeFact("after" if after else "before", int(m["d"]))
+
+
+def _lunar(m: Match) -> Fact:
+    n = m["n"].lower()
+    month = int(re.match(r"\d+", n)[0]) if n[0].isdigit() else _LUNAR_WORDS.index(n) + 1  # type: ignore[index]
+    return LunarMonthFact(month, bool(m.groupdict().get("leap")))
+
+
+def _leap(m: Match) -> Fact:
+    what = (m["what"] or "leap").lower()
+    leap = what == "leap"
+    return LeapYearFact(leap != bool(m.groupdict().get("neg")))
+
+
+def _event(relation: str) -> Builder:
+    def build(m: Match) -> Fact | None:
+        return anchors.event(m["e"], relation)
+
+    return build
+
+
+def _president(m: Match) -> Fact | None:
+    return anchors.president(m["p"])
+
+
+def _person(m: Match) -> Fact | None:
+    return anchors.person(m["who"])
+
+
+def _sports(m: Match) -> Fact | None:
+    return anchors.sports(m["sp"])
+
+
+_SPORT = (
+    r"(?P<sp>(?:summer|winter)\s+olympic(?:s|\s+games)?|(?:fifa\s+)?(?:football\s+)?world\s+cup)"
+)
+
+#: Whole sentences with a subject of their own.
+SENTENCES: tuple[tuple[str, Builder], ...] = (
+    (r"(?:the\s+)?year\s+" + _IS + r"\s+(?P<y>\d{1,4})", lambda m: YearFact(int(m["y"]))),
+    (r"(?:the\s+year|it)\s+" + _IS + r"\s+(?P<neg>not\s+)?a\s+(?P<what>leap|common|non-?\s?leap)"
+     r"\s+year", _leap),
+    (r"the\s+month\s+" + _IS + r"\s+" + _MONTH, _month),
+    (r"the\s+season\s+" + _IS + r"\s+" + _SEASON, _season),
+    (r"the\s+(?:weekday|day\s+of\s+the\s+week)\s+" + _IS + r"\s+" + _WEEKDAY_LIST, _weekdays),
+    (r"the\s+(?:day\s+of\s+the\s+month|day\s+number|day)\s+" + _IS + r"\s+(?:the\s+)?" + _ORD,
+     _day),
+    (r"the\s+day\s+of\s+the\s+month\s+" + _IS + r"\s+(?:strictly\s+)?(?P<rel>before|after"
+     r"|earlier\s+than|later\s+than|less\s+than|greater\s+than|more\s+than)\s+(?:the\s+)?" + _ORD
+     + r"(?:\s+\(strictly\))?", _range),
+    (r"the\s+decade\s+" + _IS + r"\s+the\s+(?P<dec>\d{1,3}0)['’]?s",
+     lambda m: DecadeFact(int(m["dec"]))),
+    (r"the\s+(?:chinese\s+)?zodiac\s+(?:animal|sign)\s+(?:of\s+the\s+year\s+)?" + _IS
+     + r"\s+(?:the\s+)?" + _ANIMAL, lambda m: ChineseZodiacFact(m["a"].capitalize())),
+    (r"the\s+(?:chinese\s+)?lunar\s+month\s+" + _IS + r"\s+(?:the\s+)?(?P<leap>leap\s+)?"
+     + _LUNAR_NTH + r"(?:\s+(?:lunar\s+)?month)?", _lunar),
+    (r"(?P<p>[A-Z][\w.' -]+?)\s+was\s+(?:the\s+)?(?:US\s+|U\.S\.\s+)?president"
+     r"(?:\s+of\s+the\s+United\s+States)?(?:\s+(?:on\s+(?:this|that)\s+(?:date|day)|at\s+the\s+time"
+     r"|then))?", _president),
+    (r"(?P<who>[A-Z][\w.' -]+?)\s+was\s+(?:still\s+)?alive(?:\s+(?:on\s+(?:this|that)\s+"
+     r"(?:date|day)|at\s+the\s+time|then))?", _person),
+    (r"(?:the\s+)?" + _SPORT + r"\s+(?:were|was)\s+held\s+(?:that|in\s+that|in\s+the\s+same)\s+"
+     r"year", _sports),
+)  # fmt: skip
+
+_SUBJECT = (
+    r"(?:the\s+(?:date|day|answer|event|target\s+date|unknown\s+date|mystery\s+date"
+    r"|date\s+we\s+are\s+looking\s+for)|this\s+(?:date|day)|that\s+(?:date|day)|it|we\s+are)"
+)
+_VERB = (
+    r"(?:is|was|will\s+be|must\s+be|falls|fell|happened|happens|occurred|occurs|took\s+place"
+    r"|takes\s+place|lies)"
+)
+
+#: What follows "it is", "the date falls", "it happened", ...
+PREDICATES: tuple[tuple[str, Builder], ...] = (
+    (r"not\s+(?:on\s+)?" + _WEEKDAY_LIST, lambda m: _weekdays(m, negated=True)),
+    (r"(?:on\s+)?" + _WEEKDAY_LIST, _weekdays),
+    (r"(?:on\s+)?a\s+weekend(?:\s+day)?", lambda m: WeekdaysFact(("Saturday", "Sunday"))),
+    (r"(?:on\s+)?a\s+(?:weekday|working\s+day|workday)",
+     lambda m: WeekdaysFact(WEEKDAYS[:5])),
+    (r"(?:in|during)\s+(?:the\s+month\s+of\s+)?" + _MONTH, _month),
+    (r"(?:in|during)\s+(?:the\s+)?" + _SEASON + r"(?:\s+season)?", _season),
+    (r"(?:in|during)\s+(?:the\s+year\s+)?(?P<y>\d{1,4})", lambda m: YearFact(int(m["y"]))),
+    (r"(?:in|during|from)\s+the\s+(?P<dec>\d{1,3}0)['’]?s", lambda m: DecadeFact(int(m["dec"]))),
+    (r"(?P<neg>not\s+)?(?:in\s+)?a\s+(?P<what>leap|common|non-?\s?leap)\s+year", _leap),
+    (r"(?:on\s+)?the\s+" + _NTH_WORD + r"\s+(?P<wd>" + _W + r")\s+(?:of|in)\s+(?:the|its|that)"
+     r"\s+month", lambda m: WeekdayInMonthFact(m["wd"].capitalize(), _NTH[m["n"].lower()])),
+    (r"(?:on\s+)?the\s+(?P<pos>first|last)" + _OF_MONTH,
+     lambda m: DayOfMonthFact(position=m["pos"].lower())),
+    (r"(?:on\s+)?the\s+" + _ORD + _OF_MONTH, _day),
+    (r"(?:on\s+a\s+day\s+)?(?P<rel>before|after|earlier\s+than|later\s+than)\s+the\s+" + _ORD
+     + _OF_MONTH, _range),
+    (r"in\s+(?:a|the)\s+(?:chinese\s+(?:zodiac\s+)?)?year\s+of\s+the\s+" + _ANIMAL,
+     lambda m: ChineseZodiacFact(m["a"].capitalize())),
+    (r"in\s+an?\s+" + _ANIMAL + r"\s+year", lambda m: ChineseZodiacFact(m["a"].capitalize())),
+    (r"in\s+the\s+(?P<leap>leap\s+)?" + _LUNAR_NTH + r"\s+(?:month\s+of\s+the\s+)?(?:chinese\s+)?"
+     r"lunar\s+(?:month|calendar)", _lunar),
+    (r"(?:during|in)\s+(?:the\s+)?(?:presidency|administration|term)\s+of\s+(?P<p>.+)",
+     _president),
+    (r"(?:during|in)\s+(?P<p>.+?)['’]s\s+(?:presidency|administration|term)", _president),
+    (r"(?:while|when)\s+(?P<p>.+?)\s+was\s+(?:the\s+)?(?:US\s+|U\.S\.\s+)?president"
+     r"(?:\s+of\s+the\s+United\s+States)?", _president),
+    (r"(?:during|in|within)\s+(?:the\s+)?(?:lifetime|life)\s+of\s+(?P<who>.+)", _person),
+    (r"(?:during|in|within)\s+(?P<who>.+?)['’]s\s+(?:lifetime|life)", _person),
+    (r"(?:while|when)\s+(?P<who>.+?)\s+was\s+(?:still\s+)?alive", _person),
+    (r"in\s+(?:a|an|the)\s+(?:year\s+(?:of|with)\s+(?:a|an|the)\s+)?" + _SPORT
+     + r"(?:\s+year)?", _sports),
+    (r"in\s+a\s+year\s+(?:in\s+which|when)\s+(?:the\s+)?" + _SPORT + r"\s+(?:were|was)\s+held",
+     _sports),
+    (r"in\s+the\s+same\s+year\s+as\s+(?P<e>.+)", _event("same_year")),
+    (r"in\s+the\s+same\s+month(?:\s+and\s+year|\s+of\s+the\s+same\s+year)?\s+as\s+(?P<e>.+)",
+     _event("same_month")),
+    (r"on\s+the\s+(?:same\s+)?day\s+(?:of|as)\s+(?P<e>.+)", _event("same_day")),
+    (r"(?:on\s+)?(?:the|an)\s+anniversary\s+of\s+(?P<e>.+)", _event("anniversary")),
+    (r"before\s+(?P<e>.+?)(?:\s+(?:began|started|happened|took\s+place))?", _event("before")),
+    (r"after\s+(?P<e>.+?)(?:\s+(?:ended|happened|took\s+place))?", _event("after")),
+)  # fmt: skip
+
+_CONTRACTIONS = (
+    (r"\b(it|that|this)['’]s\b", r"\1 is"), (r"\bisn['’]t\b", "is not"),
+    (r"\bwasn['’]t\b", "was not"), (r"\bwe['’]re\b", "we are"),
+)  # fmt: skip
+
+
+_COMPILED_SENTENCES = tuple((re.compile(p, re.IGNORECASE), b) for p, b in SENTENCES)
+_COMPILED_PREDICATES = tuple((re.compile(p, re.IGNORECASE), b) for p, b in PREDICATES)
+_SUBJECT_VERB = re.compile(_SUBJECT + r"\s+(?:" + _VERB + r"\s+)?(?P<pred>.+)", re.IGNORECASE)
+
+
+def _plain(sentence: str) -> str:
+    text = clean(sentence).rstrip("!")
+    for pattern, repl in _CONTRACTIONS:
+        text = re.sub(pattern, repl, text, flags=re.IGNORECASE)
+    return text
+
+
+def read_paraphrase(sentence: str) -> Fact | None:
+    """The fact ``sentence`` says in a plain wording (see the module docstring)."""
+    text = _plain(sentence)
+    for regex, build in _COMPILED_SENTENCES:
+        fact = _built(regex.fullmatch(text), build)
+        if fact is not None:
+            return fact
+    sv = _SUBJECT_VERB.fullmatch(text)
+    if sv is None:
+        return None
+    pred = sv["pred"].strip().rstrip(",")
+    for regex, build in _COMPILED_PREDICATES:
+        fact = _built(regex.fullmatch(pred), build)
+        if fact is not None:
+            return fact
+    return None
+
+
+def _built(m: Match | None, build: Builder) -> Fact | None:
+    if m is None:
+        return None
+    try:
+        return build(m)
+    except TsolveError:  # a value the kind refuses (the 32nd, year 0): not a fact
+        return None

@@ -1,0 +1,210 @@
+"""Date puzzles as solver problems: facts -> IR -> backend.
+
+Generation, ``tsolve solve`` and verification all come through here, so the
+gold answers, the re-computed answers and the per-fact diagnosis are produced
+by one code path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
+from tsolve.encodings.facts import Fact, fact_constraint, fact_from_json
+from tsolve.encodings.facts.readings import (
+    CANONICAL,
+    bound_constraints,
+    reading_constraint,
+    reading_names,
+)
+from tsolve.encodings.ir import DATE_VAR
+from tsolve.errors import TsolveError
+from tsolve.families.relational_puzzles.solve import is_relational, solve_relational_record
+from tsolve.records.validation import expect_iso_date, expect_iso_dates
+from tsolve.solver import get_backend
+from tsolve.solver.base import Problem, SolveResult, solved_record
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """What a puzzle record means: its facts and its date domain."""
+
+    id: str
+    facts: tuple[Fact, ...]
+    domain: DateDomain
+    style: str = "implicit"
+
+
+def build_problem(facts: Sequence[Fact], domain: DateDomain = DEFAULT_DOMAIN) -> Problem:
+    """One top-level constraint per fact, so check/explain can name facts."""
+    return Problem(
+        constraints=tuple(fact_constraint(f, domain) for f in facts),
+        domains={DATE_VAR: (domain.start, domain.end)},
+        target=DATE_VAR,
+        labels=tuple(f.kind for f in facts),
+    )
+
+
+def stored_answers(record: dict[str, Any]) -> list[str]:
+    """A record's stored ``answers``, each a real ISO date (``2024-02-30`` is
+    refused), in stored order."""
+    gold = record.get("answers")
+    if not isinstance(gold, list):
+        raise TsolveError(f"record {record.get('id')!r}: 'answers' must be a list of ISO dates")
+    return expect_iso_dates(gold, f"record {record.get('id')!r}: answers")
+
+
+def puzzle_from_record(record: Any) -> Puzzle:
+    """Read a puzzle record (as written by ``tsolve puzzle``), validating it."""
+    if not isinstance(record, dict):
+        raise TsolveError(f"record: expected a JSON object, got {type(record).__name__}")
+    rid = str(record.get("id", "?"))
+    facts_json = record.get("facts")
+    if not isinstance(facts_json, list) or not facts_json:
+        raise TsolveError(f"record {rid}: 'facts' must be a non-empty list")
+    try:
+        facts = tuple(fact_from_json(f) for f in facts_json)
+    except TsolveError as exc:
+        raise TsolveError(f"record {rid}: {exc}") from None
+    dom = record.get("domain")
+    if dom is None:
+        domain = DEFAULT_DOMAIN
+    elif isinstance(dom, dict) and "start" in dom and "end" in dom:
+        domain = DateDomain.from_dates(
+            expect_iso_date(dom["start"], f"record {rid}: domain.start"),
+            expect_iso_date(dom["end"], f"record {rid}: domain.end"),
+        )
+    else:
+        raise TsolveError(f'record {rid}: \'domain\' must be {{"start": ..., "end": ...}}')
+    for f in facts:
+        if not type(f).available(domain):
+            raise TsolveError(
+                f"record {rid}: fact {f.kind!r} cannot be evaluated over the domain "
+                f"{iso(domain.start)}..{iso(domain.end)} (the Chinese calendar tables "
+                "cover 1900-01-31..2100-12-31)"
+            )
+    style = record.get("style", "implicit")
+    return Puzzle(rid, facts, domain, style if style in ("implicit", "explicit") else "implicit")
+
+
+def solve_puzzle(
+    puzzle: Puzzle, backend: str = "cpsat", limit: int | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:  # fmt: skip
+    """The answer set (all of it unless ``limit``), from a solver backend."""
+    return get_backend(backend, time_limit).solve(build_problem(puzzle.facts, puzzle.domain), limit)
+
+
+def answers_iso(result: SolveResult) -> list[str]:
+    return [iso(d) for d in result.solutions]
+
+
+def solve_record(
+    record: Any, backend: str = "cpsat", limit: int | None = None,
+    time_limit: float | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Recompute one record's answer set; compare with its stored ``answers``.
+
+    ``status`` says how the enumeration ended (:data:`tsolve.solver.base.Status`);
+    ``complete`` is true only for ``complete`` and ``unsat``. ``matches`` is
+    None when the record stores no answers, or when the enumeration stopped
+    early (at ``limit`` or the time limit): then equality cannot be decided.
+    Relational records (several events) are solved by their own reader.
+    """
+    if is_relational(record):
+        return solve_relational_record(record, backend, limit, time_limit)
+    puzzle = puzzle_from_record(record)
+    res = solve_puzzle(puzzle, backend, limit, time_limit)
+    answers = answers_iso(res)
+    return solved_record(puzzle.id, answers, res, record.get("answers"),
+                         lambda stored: sorted(map(str, stored)) == answers)  # fmt: skip
+
+
+# --------------------------------------------------------------------------
+# Readings (see tsolve.encodings.facts.readings)
+
+
+def puzzle_readings(puzzle: Puzzle) -> list[str]:
+    """``canonical`` and then, sorted, every other reading a fact declares."""
+    names = {n for f in puzzle.facts for n in reading_names(f, puzzle.style)}
+    return [CANONICAL, *sorted(names)]
+
+
+def bound_problems(puzzle: Puzzle) -> tuple[Problem, Problem]:
+    """(lower, upper): every fact as true under all / some of its readings."""
+    lows, highs = zip(
+        *(bound_constraints(f, puzzle.style, puzzle.domain) for f in puzzle.facts), strict=True
+    )
+    return _problem(puzzle, lows), _problem(puzzle, highs)
+
+
+def reading_problem(puzzle: Puzzle, name: str) -> Problem:
+    """The puzzle with every fact that declares reading ``name`` read that way."""
+    return _problem(puzzle, [
+        reading_constraint(f, puzzle.style, name, puzzle.domain) for f in puzzle.facts
+    ])  # fmt: skip
+
+
+def _problem(puzzle: Puzzle, constraints: Sequence[Any]) -> Problem:
+    dom = puzzle.domain
+    return Problem(
+        constraints=tuple(constraints),
+        domains={DATE_VAR: (dom.start, dom.end)},
+        target=DATE_VAR,
+        labels=tuple(f.kind for f in puzzle.facts),
+    )
+
+
+@dataclass(frozen=True)
+class ReadingCheck:
+    """Lower and upper answer counts (each capped at ``cap``)."""
+
+    lower: SolveResult
+    upper: SolveResult
+    cap: int
+
+    @property
+    def invariant(self) -> bool:
+        """Same answer set under every combination of readings? (lower ⊆
+        upper, so equal counts below the cap mean equal sets.)"""
+        same = self.lower.count == self.upper.count
+        return same and (self.cap == 0 or self.upper.count < self.cap)
+
+
+def certify_gold(puzzle: Puzzle, m: int, backend: str = "cpsat") -> tuple[SolveResult, bool]:
+    """The gold of a puzzle the search says has ``m`` dates, and whether every
+    reading gives those same dates, from ONE solver call.
+
+    The solver enumerates the *upper* problem (every fact true under some
+    reading) with cap m + 1, and each date it finds is checked against the
+    *lower* problem (true under every reading) by the IR's own semantics. Per
+    fact lower ⊆ canonical ⊆ upper, so if the upper set has exactly m dates and
+    each of them is in the lower set, the lower, canonical and upper sets are
+    one set of m dates: the gold, invariant under every reading. Otherwise
+    some reading changes the answers (or, with fewer than m, the search and
+    the solver disagree, which the caller treats as an internal error).
+    :func:`check_readings` reaches the same verdict with two enumerations;
+    this spends one, which is most of a generated puzzle's solver time. With
+    no reading declared, upper = lower = canonical and nothing is checked.
+
+    Returns (the upper enumeration, invariant)."""
+    lower, upper = bound_problems(puzzle)
+    be = get_backend(backend)
+    result = be.solve(upper, limit=m + 1)
+    if result.count != m:
+        return result, False
+    same = lower.constraints == upper.constraints
+    return result, same or bool(be.check_values(lower, result.solutions).all())
+
+
+def check_readings(puzzle: Puzzle, backend: str = "cpsat", cap: int | None = None) -> ReadingCheck:
+    """Solve the lower and upper problems, each with ``cap`` (two solver calls).
+
+    With ``cap = M + 1`` for a puzzle whose canonical answer set has M dates,
+    ``invariant`` says exactly whether every reading gives those M dates.
+    """
+    lower, upper = bound_problems(puzzle)
+    be = get_backend(backend)
+    return ReadingCheck(be.solve(lower, cap), be.solve(upper, cap), cap or 0)

@@ -1,2 +1,0 @@
-"""Logistics timelines with parallel events (UnSeenTimeQA): generate new
-records and answer benchmark items."""

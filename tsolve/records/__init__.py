@@ -1,0 +1,70 @@
+"""Records in and out: the one reader of task records and predictions
+(:mod:`.rows`), the one JSON (:mod:`.json_text`), typed columns for Parquet and
+Hugging Face (:mod:`.columns`, :mod:`.hf`), field checks at the boundary
+(:mod:`.validation`), text-or-file arguments (:mod:`.text_source`) and what
+kind of file a batch command was given (:mod:`.row_shapes`).
+
+The names below are the reader's and the writer's public ones, re-exported so
+that ``from tsolve.records import dumps`` keeps working as it did when this
+was one module.
+"""
+
+from tsolve.records.json_text import (
+    NonFiniteNumber,
+    dumps,
+    escape_surrogates,
+    has_surrogate,
+    json_text,
+    strict_loads,
+)
+from tsolve.records.rows import (
+    MAX_DOCUMENT_BYTES,
+    MAX_LINE_BYTES,
+    BadRow,
+    RawLine,
+    RepeatedIds,
+    Row,
+    RowsAt,
+    counted_rows,
+    format_from_suffix,
+    id_key,
+    iter_json_rows,
+    iter_raw_rows,
+    iter_table_rows,
+    loads_row,
+    located_json_lines,
+    located_rows_between,
+    no_records,
+    read_json_file,
+    read_line,
+    read_row,
+)
+
+__all__ = [
+    "MAX_DOCUMENT_BYTES",
+    "MAX_LINE_BYTES",
+    "BadRow",
+    "NonFiniteNumber",
+    "RawLine",
+    "RepeatedIds",
+    "Row",
+    "RowsAt",
+    "counted_rows",
+    "dumps",
+    "escape_surrogates",
+    "format_from_suffix",
+    "has_surrogate",
+    "id_key",
+    "iter_json_rows",
+    "iter_raw_rows",
+    "iter_table_rows",
+    "json_text",
+    "loads_row",
+    "located_json_lines",
+    "located_rows_between",
+    "no_records",
+    "read_json_file",
+    "read_line",
+    "read_row",
+    "strict_loads",
+]
