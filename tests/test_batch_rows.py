@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import tsolve.records as records_mod
+import tsolve.records.rows as records_mod
 from tsolve.audit.report import iter_audit
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError

@@ -75,7 +75,7 @@ def test_verify_breaks_time_puzzles_down_by_style_difficulty_kind_and_level() ->
 
 @pytest.mark.parametrize("family", ["time-puzzles", "relational-puzzles", "span", "logistics"])
 def test_predict_gold_scores_full_marks_and_perturbed_does_not(family: str) -> None:
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
 
     fam = get_family(family)
     records = [fam.make_record(2, i, fam.make_options({})) for i in range(3)]

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
+from tsolve.contract import Family, get_family, register_family, unregister_family
 from tsolve.datasets import parse_shard, shard_range, write_dataset
 from tsolve.errors import TsolveError
-from tsolve.families import Family, get_family, register_family, unregister_family
 from tsolve.generators.options import parse_int_list
 
 TP = {"solutions": "1-6"}

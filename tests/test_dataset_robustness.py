@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from tsolve.contract import Family, register_family, unregister_family
 from tsolve.datasets import write_dataset
 from tsolve.errors import TsolveError
-from tsolve.families import Family, register_family, unregister_family
 from tsolve.families.time_puzzles.generate import MAX_SOLUTIONS, parse_solutions
 from tsolve.generators.options import parse_int_list
 

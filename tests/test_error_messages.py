@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
-from tsolve.records.row_shapes import PredictionShape, missing_id, refuse_other_families
+from tsolve.verifiers.row_shapes import PredictionShape, missing_id, refuse_other_families
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

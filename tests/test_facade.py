@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tsolve
+from tsolve.contract import Family, all_families, get_family, temporary_family
 from tsolve.errors import TsolveError
 from tsolve.facade import REWARD_METRICS, register_reasoning_gym, rg_name
-from tsolve.families import Family, all_families, get_family, temporary_family
 from tsolve.verifiers.gold_answers import as_output
 
 #: Text that can hold no answer of any family: no letters or digits (so no

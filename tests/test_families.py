@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
+from tsolve.contract import BUILTIN, Family, all_families, family_of, get_family, temporary_family
 from tsolve.errors import TsolveError
-from tsolve.families import BUILTIN, Family, all_families, family_of, get_family, temporary_family
 from tsolve.generators.seeding import record_key, record_rng
 from tsolve.records import dumps
 
@@ -78,7 +78,7 @@ def test_parts_a_family_lacks_are_one_line_errors() -> None:
 
 
 def test_a_family_whose_code_is_missing_is_listed_but_refused() -> None:
-    from tsolve.families import Lazy
+    from tsolve.contract import Lazy
 
     ghost = Family(name="ghost", generate=Lazy("tsolve_no_such_module:generate"))
     with temporary_family(ghost):

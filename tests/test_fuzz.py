@@ -113,7 +113,7 @@ def test_well_formed_rows_survive_a_hostile_neighbour(tmp_path: Path) -> None:
 
 def test_the_fuzzer_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     """A scorer that crashes on some input is caught, with its case."""
-    from tsolve.families import REGISTRY, get_family
+    from tsolve.contract import REGISTRY, get_family
     from tsolve.verifiers import registry
 
     real = registry.scorer_for("span")

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
+from tsolve.contract import all_families, get_family
 from tsolve.datasets import write_dataset
 from tsolve.errors import TsolveError
-from tsolve.families import all_families, get_family
 from tsolve.records import BadRow, counted_rows, dumps, iter_json_rows
 from tsolve.records.columns import decode_row, layout
 from tsolve.records.hf import from_dataset, to_dataset

@@ -25,8 +25,8 @@ from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
 
 from tsolve.adapters.inspect_ai import family_task, record_prompt, task_functions
 from tsolve.adapters.inspect_ai.prompts import UNSEENTIMEQA_FIELDS
+from tsolve.contract import Family, temporary_family
 from tsolve.errors import TsolveError
-from tsolve.families import Family, temporary_family
 
 Record = dict[str, Any]
 
@@ -273,7 +273,7 @@ def test_one_task_per_generating_family_from_the_registry(tmp_path: Path) -> Non
     assert {"time_puzzles", "relational_puzzles", "span", "logistics"} <= names
     assert not names & {"tempo", "tictoc"}  # they score data from elsewhere: nothing to generate
 
-    from tsolve.families.plugin import adapt
+    from tsolve.contract.plugin import adapt
 
     family: Family = adapt(_Echo(), "test")
     with temporary_family(family):

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tsolve.families import family_of
+from tsolve.contract import family_of
 from tsolve.families.logistics.generate import GenerateParams, generate_record
 from tsolve.families.logistics.parse.item import parse_item
 from tsolve.families.logistics.score import parse_model_answer, score_logistics

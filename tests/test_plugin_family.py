@@ -136,8 +136,8 @@ def test_a_plugin_failure_is_reported_per_record(site: Path, tmp_path: Path) -> 
 def test_the_adapter_checks_what_tsolve_relies_on() -> None:
     """Scores outside [0, 1], records without ids and objects missing a part
     are one-line errors, never a wrong score."""
+    from tsolve.contract.plugin import adapt
     from tsolve.errors import TsolveError
-    from tsolve.families.plugin import adapt
 
     class Plugin:
         name = "p"

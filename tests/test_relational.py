@@ -336,7 +336,7 @@ def test_limit_on_one_event_mode_is_reported_as_limit(backend: str) -> None:
 
 
 def test_stress_family_is_clean_and_its_invariants_can_fail() -> None:
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
     from tsolve.families.relational_puzzles.invariants import relational_invariants
     from tsolve.stress import run_stress
 

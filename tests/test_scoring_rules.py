@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
 from tsolve.facade import create_dataset, score_answer
 from tsolve.verifiers.aggregate import aggregate
 from tsolve.verifiers.answer_parsing import MARKER, final_answer, parse_answer
-from tsolve.verifiers.item import ItemScore
 from tsolve.verifiers.metrics import answer_set_metrics, set_metrics
 from tsolve.verifiers.registry import scorer_for
 

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
 from tsolve.cli.app import app
+from tsolve.contract import Family, get_family, register_family, unregister_family
 from tsolve.encodings.facts import DayView, Fact
 from tsolve.encodings.ir import DATE_VAR
 from tsolve.errors import TsolveError
-from tsolve.families import Family, get_family, register_family, unregister_family
 from tsolve.families.time_puzzles.generate import generate_puzzle
 from tsolve.families.time_puzzles.solve import build_problem
 from tsolve.solver import get_backend

@@ -16,11 +16,11 @@ from budget import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
 from tsolve.records.validation import expect_iso_date, expect_iso_dates
 from tsolve.verifiers.aggregate import FamilyTotals, RunningAggregate, aggregate
 from tsolve.verifiers.answer_parsing import find_dates, scan_dates
-from tsolve.verifiers.item import ItemScore
 
 # Tokens near the ISO form: real dates, impossible ones, other digits, week dates.
 _TOKENS = st.one_of(

@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tsolve.compat import install as _install_old_paths
+
+_install_old_paths()  # old module paths keep importing until 0.2 (tsolve.compat)
+
 __version__ = "0.1.0"
 
 _EXPORTS = {

@@ -30,9 +30,9 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from tsolve.contract import Family, family_of, get_family
+from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
-from tsolve.families import Family, family_of, get_family
-from tsolve.families.contract import Record
 from tsolve.verifiers.gold_answers import gold_answer
 from tsolve.verifiers.rewards import MAIN_METRICS, gameable, reward_value
 
@@ -194,7 +194,7 @@ def register_reasoning_gym(
             raise TsolveError("reasoning-gym: not installed (pip install 'tsolve[rg]')") from None
         register = register or register_dataset
         base = base or ProceduralDataset
-    from tsolve.families import all_families
+    from tsolve.contract import all_families
 
     names = []
     for family in all_families():

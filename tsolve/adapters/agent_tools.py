@@ -243,7 +243,7 @@ def verify_answer(record: dict[str, Any], output: str, family: str | None = None
     metrics, what it parsed and the symbolic diagnosis, exactly as
     ``tsolve verify`` reports one item.
     """
-    from tsolve.families import family_of, get_family
+    from tsolve.contract import family_of, get_family
     from tsolve.verifiers.registry import scorer_for
 
     rec = expect_dict(record, "record")

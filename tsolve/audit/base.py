@@ -80,7 +80,7 @@ cannot read."""
 
 def auditor_for(family: str) -> Auditor:
     """The auditor of ``family`` (its ``Family.audit``; see :mod:`tsolve.families`)."""
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
 
     auditor: Auditor = get_family(family).require("audit")
     return auditor

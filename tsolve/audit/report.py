@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.audit.base import VERDICTS, AuditVerdict, auditor_for
+from tsolve.contract import family_of
 from tsolve.errors import TsolveError, unexpected
-from tsolve.families import family_of
 from tsolve.records import BadRow, RepeatedIds, iter_json_rows
 
 

@@ -75,11 +75,9 @@ class BenchReport:
     calibration: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        import tsolve
-
         return {
             "schema": SCHEMA,
-            "tsolve_version": getattr(tsolve, "__version__", "?"),
+            "tsolve_version": _version(),
             "created": self.created,
             "quick": self.quick,
             "scale": self.scale,
@@ -424,3 +422,14 @@ def paired_measure(
         note=note,
     )
     return attach_peer(m, peer_name, unit, peer_work, pair)
+
+
+def _version() -> str:
+    """The installed tsolve's version, from its package metadata (not from
+    ``tsolve/__init__``, which sits above the engine and imports families)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tsolve")
+    except PackageNotFoundError:
+        return "?"

@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable, Iterable
 
 from tsolve.bench.measure import BenchReport, Measurement, Size, calibration_rate
+from tsolve.contract import Lazy, builtin_families
 from tsolve.errors import TsolveError
-from tsolve.families import Lazy, builtin_families
 
 #: Groups that measure shared layers rather than a family.
 CORE_GROUPS: dict[str, Lazy] = {"calendars": Lazy("tsolve.bench.calendars:bench_calendars")}

@@ -67,8 +67,8 @@ def _register() -> None:
     (:mod:`tsolve.families`); no entry-point scan here, see its docstring."""
     import importlib
 
-    from tsolve.families import builtin_families
-    from tsolve.families.contract import resolve
+    from tsolve.contract import builtin_families
+    from tsolve.contract.family import resolve
 
     for family in builtin_families():
         if family.cli is not None:

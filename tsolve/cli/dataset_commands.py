@@ -188,9 +188,9 @@ def dataset(
     died (the run stopped; --resume continues it), 130 interrupted (Ctrl-C or
     SIGTERM; --resume continues it). See docs/robustness.md.
     """
+    from tsolve.contract import get_family
     from tsolve.datasets import gather_options, infer_format, parse_shard, write_dataset
     from tsolve.errors import TsolveError
-    from tsolve.families import get_family
 
     fam = get_family(family, need="generate")
     # Generator options with their own flags; any other option goes through --set.

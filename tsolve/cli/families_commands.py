@@ -22,7 +22,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """List the registered task families: built-in and from installed packages."""
         from tsolve.cli.output import console, emit_report, user_text
-        from tsolve.families import REGISTRY, all_families, describe
+        from tsolve.contract import REGISTRY, all_families, describe
 
         rows = [describe(f) for f in all_families()]
         broken = dict(REGISTRY.broken)

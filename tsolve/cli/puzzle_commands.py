@@ -1,6 +1,6 @@
 """``tsolve puzzle`` and ``tsolve solve``: thin shells over
 :func:`tsolve.families.time_puzzles.generate.generate_puzzles` (drawn by
-:func:`tsolve.plots.puzzles.plotting` with ``--plot``),
+:func:`tsolve.cli.puzzle_plots.plotting` with ``--plot``),
 :func:`tsolve.families.time_puzzles.solve_records.solve_file` and, for puzzles written in English
 (``--text``, ``--text-file``), :func:`tsolve.families.time_puzzles.solve_text.solve_texts`."""
 
@@ -149,7 +149,7 @@ def puzzle(
         records = generate_puzzles(count, seed, cfg, start)
         show = _print_puzzle
     if plot is not None or plot_dir is not None:
-        from tsolve.plots.puzzles import plotting
+        from tsolve.cli.puzzle_plots import plotting
 
         records = plotting(records, plot, plot_dir)
     records = tracked(records, count, "puzzles")
@@ -280,7 +280,7 @@ def solve(
     from tsolve.families.time_puzzles.solve_records import solve_file
 
     assert file is not None
-    from tsolve.records.row_shapes import refuse_other_families
+    from tsolve.verifiers.row_shapes import refuse_other_families
 
     def track(rows: Any) -> Any:  # a logistics or SPAN file: one line, not an error per row
         mine = refuse_other_families(rows, SOLVED_FAMILIES, str(file), "tsolve solve")

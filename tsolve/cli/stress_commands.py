@@ -107,7 +107,7 @@ def stress(
     if fuzz:
         run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet, budget)
         return
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
     from tsolve.stress import StressConfig, load_stress_config, replay_case, run_stress
 
     check_format(fmt)

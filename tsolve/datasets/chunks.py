@@ -15,10 +15,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsolve.contract import Family, Lazy, get_family
 from tsolve.engines.base import Engine
 from tsolve.engines.local import LocalEngine
 from tsolve.errors import TsolveError
-from tsolve.families import Family, Lazy, get_family
 from tsolve.records import dumps
 
 

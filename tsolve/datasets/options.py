@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from tsolve.contract import Family
 from tsolve.errors import TsolveError
-from tsolve.families import Family
 from tsolve.records import read_json_file
 
 

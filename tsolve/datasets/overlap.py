@@ -5,7 +5,7 @@ eval set wherever the two share content, whatever the records' ids: the same
 facts in another order, the same puzzle in the other wording, the same SPAN
 question or logistics scenario under another id. :func:`find_overlap`
 compares the two files by each record's content fingerprint
-(``Family.content_fingerprint``, :mod:`tsolve.datasets.fingerprints`), keyed
+(``Family.content_fingerprint``, :mod:`tsolve.generators.fingerprints`), keyed
 by family so two families never match each other.
 
 The train file is held as one fingerprint per distinct record (memory grows
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsolve.contract import family_of, get_family
 from tsolve.errors import TsolveError
-from tsolve.families import family_of, get_family
 from tsolve.records import BadRow, iter_json_rows
 
 #: Overlapping pairs kept with their ids; the rest are only counted.

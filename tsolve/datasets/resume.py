@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tsolve.contract import Family
 from tsolve.datasets.chunks import generate_line
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.errors import TsolveError
-from tsolve.families import Family
 from tsolve.records import MAX_LINE_BYTES, loads_row
 
 # The longest line ``--resume`` reads is every reader's (records.MAX_LINE_BYTES,

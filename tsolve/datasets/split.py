@@ -8,7 +8,7 @@ into consecutive blocks, one per part, in the order the parts are named
 Records of one run never repeat each other's content where the family's
 domain allows (docs/formats.md, "Content, seeds and ids"), and as a last
 guard every record of a later part whose content fingerprint
-(:mod:`tsolve.datasets.fingerprints`) equals one of an earlier part is
+(:mod:`tsolve.generators.fingerprints`) equals one of an earlier part is
 dropped from it and counted, so the parts are disjoint under ``tsolve dataset
 overlap`` by construction.
 
@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsolve.contract import family_of, get_family
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.datasets.writer import write_dataset
 from tsolve.errors import TsolveError
-from tsolve.families import family_of, get_family
 
 _NAME = re.compile(r"[A-Za-z0-9_-]+")
 

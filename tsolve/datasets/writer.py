@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from tsolve.contract import get_family
 from tsolve.datasets.chunks import generate_chunks
 from tsolve.datasets.resume import ResumePoint, resume_point
 from tsolve.datasets.shards import shard_range
@@ -23,7 +24,6 @@ from tsolve.datasets.summary import DatasetSummary
 from tsolve.engines import open_engine
 from tsolve.engines.pool import WorkerLost
 from tsolve.errors import TsolveError
-from tsolve.families import get_family
 
 
 def write_dataset(

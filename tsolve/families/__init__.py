@@ -1,13 +1,17 @@
-"""Task families: what one is (:mod:`.contract`), where they are found
-(:mod:`.registry`), how another package's family is adapted (:mod:`.plugin`),
-and the built-in declarations, one module per family.
+"""The built-in task families, one folder each: ``time_puzzles``,
+``relational_puzzles``, ``span``, ``logistics``, ``tempo`` and ``tictoc``.
 
-Importing this package is cheap: declarations hold :class:`Lazy` references,
-so nothing of a family's generator, scorer or solver is imported until used.
+Each folder is shaped like a third-party plug-in: ``family.py`` is its one
+registration (a :class:`~tsolve.contract.Family` of lazy parts), and the
+other modules are its parts, with the same names wherever they apply
+(``generate``, ``solve``, ``score``, ``audit``, ``invariants``,
+``fingerprint``, ``bench``, ``plot``, ``parse/``). The contract they register
+through is :mod:`tsolve.contract`; its names are re-exported here, as they were
+before the contract had a package of its own.
 """
 
-from tsolve.families.contract import Family, Lazy, Record
-from tsolve.families.registry import (
+from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.registry import (
     BUILTIN,
     ENTRY_POINT_GROUP,
     REGISTRY,

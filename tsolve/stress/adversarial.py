@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tsolve.families import get_family
-from tsolve.families.contract import Record
+from tsolve.contract import get_family
+from tsolve.contract.family import Record
 from tsolve.verifiers.gold_answers import gold_answer
 
 FAMILIES = ("time-puzzles", "relational-puzzles", "span", "logistics")
@@ -326,8 +326,8 @@ Score = Callable[[Record, str], dict[str, float]]
 def shared_score(record: Record, output: str) -> dict[str, float]:
     """The metrics ``tsolve verify`` reports for ``output``, plus ``reward``:
     what the facade's ``score_answer`` returns for the same text."""
+    from tsolve.contract import family_of
     from tsolve.facade import score_answer
-    from tsolve.families import family_of
     from tsolve.verifiers.registry import scorer_for
 
     item = scorer_for(family_of(record))(record, output, diagnose=False)

@@ -8,8 +8,8 @@ import os
 import subprocess
 import sys
 
+from tsolve.contract import get_family
 from tsolve.errors import TsolveError
-from tsolve.families import get_family
 from tsolve.records import dumps
 from tsolve.stress.report import Violation
 from tsolve.testing.cases import StressCase
@@ -51,7 +51,7 @@ def check_record(case: StressCase) -> tuple[list[Violation], str | None, str | N
 
 _REGENERATE = """
 import json, sys
-from tsolve.families import get_family
+from tsolve.contract import get_family
 from tsolve.records import dumps
 out = []
 for line in sys.stdin:

@@ -215,7 +215,7 @@ def _deadline(seconds: float) -> Iterator[None]:
 def fuzzable_families() -> list[str]:
     """The registered families a campaign can run on: those that generate
     records and score outputs (third-party families included)."""
-    from tsolve.families import all_families
+    from tsolve.contract import all_families
 
     return [f.name for f in all_families() if f.generate is not None and f.score is not None]
 
@@ -223,7 +223,7 @@ def fuzzable_families() -> list[str]:
 def base_records(family: str, seed: int = 0) -> list[dict[str, Any]]:
     """A few valid records of ``family`` to mutate and to score outputs against
     (its ``Family.fuzz_records``)."""
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
 
     fam = get_family(family, need="score")
     fam.require("generate")
@@ -233,8 +233,8 @@ def base_records(family: str, seed: int = 0) -> list[dict[str, Any]]:
 def _entry_points(family: str) -> list[tuple[str, Callable[[dict[str, Any], str], Any]]]:
     """The library calls a record goes through: scoring (with diagnosis), the
     batch driver, and the family's own reader (``Family.rederive``)."""
-    from tsolve.families import get_family
-    from tsolve.families.contract import resolve
+    from tsolve.contract import get_family
+    from tsolve.contract.family import resolve
     from tsolve.verifiers.verify_batch import verify
 
     fam = get_family(family)

@@ -276,7 +276,7 @@ def _bases(family: str) -> list[dict[str, Any]]:
 
 
 def _audit_families() -> list[str]:
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
 
     return [f for f in fuzzable_families() if get_family(f).audit is not None]
 

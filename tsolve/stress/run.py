@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tsolve.contract import get_family
 from tsolve.errors import TsolveError
-from tsolve.families import get_family
 from tsolve.stress.check import check_record, cross_process_violations
 from tsolve.stress.config import StressConfig
 from tsolve.stress.report import StressReport, Violation

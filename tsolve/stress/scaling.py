@@ -383,7 +383,7 @@ def _puzzle_text(text: str) -> object:
 def _logistics_item() -> dict[str, Any]:
     """One generated logistics item (seed 1, record 0): the record the
     logistics surfaces grow."""
-    from tsolve.families.registry import get_family
+    from tsolve.contract.registry import get_family
 
     fam = get_family("logistics")
     return dict(fam.make_record(1, 0, fam.make_options({})))
@@ -427,7 +427,8 @@ def surfaces() -> tuple[Surface, ...]:
                 ("Action:", "Action:\n", "<tool_call>", "```", "<function=", "{"),
                 regex_bounded=True),
         Surface("tempo-tag", _tempo,
-                ("tsolve.families.tempo.tagger", "tsolve.families.tempo.intervals", "tsolve.bounded_scan"),
+                ("tsolve.families.tempo.tagger", "tsolve.families.tempo.intervals",
+                 "tsolve.bounded_scan"),
                 ("Q3 ", "since ", "the ", "2019 ", "between 2019 and "),
                 regex_bounded=True),
         Surface("answer-parsing", _quiet(_answers), ("tsolve.verifiers.answer_parsing",),

@@ -34,8 +34,8 @@ except ImportError:  # pragma: no cover - exercised only without hypothesis
     raise TsolveError("stress: the hypothesis package is needed (pip install hypothesis)") from None
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
+from tsolve.contract import get_family
 from tsolve.encodings.facts import FACT_TYPES, DayView, Fact, Level
-from tsolve.families import get_family
 from tsolve.testing.cases import StressCase
 
 #: Indices are drawn from this range unless a config says otherwise: large

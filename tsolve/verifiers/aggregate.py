@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from tsolve.verifiers.item import ItemScore
+from tsolve.contract.item import ItemScore
 
 STDERR_SUFFIX = "_stderr"
 """``<metric>_stderr``: the standard error of ``<metric>``'s mean, beside it in

@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date, timedelta
 from typing import Any
 
+from tsolve.contract import family_of, get_family
 from tsolve.errors import TsolveError, unexpected
-from tsolve.families import family_of, get_family
 from tsolve.records import BadRow
 
 BASELINES = ("gold", "random", "perturbed")

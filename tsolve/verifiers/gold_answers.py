@@ -1,7 +1,8 @@
 """A record's gold answer written as its family's scorer reads it.
 
-Each family declares one of these as ``Family.answer`` (with the marker its
-scorer looks for as ``Family.answer_marker``). They give the *bare* answer,
+Each family declares its own as ``Family.answer`` (with the marker its
+scorer looks for as ``Family.answer_marker``), beside its scorer
+(``tsolve/families/<name>/score.py``). They give the *bare* answer,
 the text that follows the marker: what a reinforcement-learning reward
 (:mod:`tsolve.facade`) calls the item's ``answer``, and what a scripted model
 answers to score 1.0. ``tests/test_facade.py`` holds every family's scorer to
@@ -12,45 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tsolve.contract.family import Family, resolve
 from tsolve.errors import TsolveError
-from tsolve.families.contract import Family, resolve
-from tsolve.families.relational_puzzles.solve import relational_from_record
-from tsolve.records.validation import expect_list, expect_str, plain
 
 NONE = "None"
 """The answer when no date fits: the word every date scorer accepts."""
-
-
-def time_puzzle_answer(record: dict[str, Any]) -> str:
-    """The answer dates in ISO form, comma-separated (``None`` when empty)."""
-    dates = [str(d) for d in plain(expect_list(record.get("answers"), "answers"))]
-    return ", ".join(dates) if dates else NONE
-
-
-def relational_answer(record: dict[str, Any]) -> str:
-    """One line per date combination, ``the review = 2024-03-05; the launch =
-    2024-03-22`` (event names as the record gives them), or the asked event's
-    dates as a time puzzle's; ``None`` when nothing fits."""
-    puzzle = relational_from_record(record)
-    answers = plain(expect_list(record.get("answers"), "answers"))
-    if not answers:
-        return NONE
-    if puzzle.asked is not None:
-        return ", ".join(str(d) for d in answers)
-    names = [e.name for e in puzzle.events]
-    return "\n".join(
-        "; ".join(f"{n} = {d}" for n, d in zip(names, row, strict=True)) for row in answers
-    )
-
-
-def span_answer(record: dict[str, Any]) -> str:
-    """``Yes``/``No``, or the target calendar's date as the record words it."""
-    return expect_str(record.get("answer"), "answer")
-
-
-def logistics_answer(record: dict[str, Any]) -> str:
-    """The gold location and vehicle names, comma-separated."""
-    return ", ".join(str(a) for a in expect_list(record.get("answers"), "answers"))
 
 
 def as_output(answer: str, marker: str) -> str:

@@ -9,12 +9,12 @@ the report is printed. This mirrors reasoning-gym's per-task ``score_answer``.
 
 from __future__ import annotations
 
-from tsolve.verifiers.item import BatchDiagnoser, Scorer
+from tsolve.contract.item import BatchDiagnoser, Scorer
 
 
 def scorer_for(family: str) -> Scorer:
     """The scorer of ``family`` (its ``Family.score``; see :mod:`tsolve.families`)."""
-    from tsolve.families import get_family
+    from tsolve.contract import get_family
 
     scorer: Scorer = get_family(family).require("score")
     return scorer
@@ -22,8 +22,8 @@ def scorer_for(family: str) -> Scorer:
 
 def batch_diagnoser_for(family: str) -> BatchDiagnoser | None:
     """The batch diagnoser of ``family``, if it declares one."""
-    from tsolve.families import get_family
-    from tsolve.families.contract import resolve
+    from tsolve.contract import get_family
+    from tsolve.contract.family import resolve
 
     part = get_family(family).diagnose_batch
     return None if part is None else resolve(part)

@@ -20,8 +20,8 @@ import shutil
 import tempfile
 from typing import IO, Any, Protocol
 
+from tsolve.contract.item import ItemScore
 from tsolve.records import json_text
-from tsolve.verifiers.item import ItemScore
 
 
 def _json(obj: Any, indent: int | None = None) -> str:

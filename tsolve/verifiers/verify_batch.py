@@ -39,15 +39,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsolve.contract import family_of
+from tsolve.contract.item import ItemScore, Scorer
 from tsolve.engines.gc_tuning import BatchGC
 from tsolve.errors import TsolveError, unexpected
-from tsolve.families import family_of
 from tsolve.records import BadRow, id_key
-from tsolve.records.row_shapes import PredictionShape, missing_id
 from tsolve.verifiers.aggregate import FamilyTotals
-from tsolve.verifiers.item import ItemScore, Scorer
 from tsolve.verifiers.record_lookup import RecordLookup, records_in_memory
 from tsolve.verifiers.registry import batch_diagnoser_for, scorer_for
+from tsolve.verifiers.row_shapes import PredictionShape, missing_id
 
 ERRORS_KEPT = 10_000
 """Errors a report lists (it counts them all): a predictions file matched

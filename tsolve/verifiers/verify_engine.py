@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tsolve.contract.item import ItemScore
 from tsolve.engines.base import Engine
 from tsolve.engines.gc_tuning import BatchGC
 from tsolve.errors import TsolveError
@@ -59,7 +60,6 @@ from tsolve.records import (
     read_line,
     read_row,
 )
-from tsolve.verifiers.item import ItemScore
 from tsolve.verifiers.record_lookup import RecordLookup
 from tsolve.verifiers.verify_batch import (
     MISSING_POLICIES,

@@ -23,9 +23,9 @@ from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
 from tsolve.adapters.inspect_ai.prompts import record_prompt
+from tsolve.contract import family_of, get_family
 from tsolve.datasets import gather_options, generate_chunks
 from tsolve.errors import TsolveError
-from tsolve.families import family_of, get_family
 from tsolve.records import BadRow, iter_json_rows
 
 Record = dict[str, Any]

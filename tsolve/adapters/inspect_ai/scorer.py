@@ -39,9 +39,9 @@ from inspect_ai.scorer import (
     stderr,
 )
 from inspect_ai.solver import TaskState
+from tsolve.contract import family_of
+from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
-from tsolve.families import family_of
-from tsolve.verifiers.item import ItemScore
 from tsolve.verifiers.registry import scorer_for
 from tsolve.verifiers.rewards import MAIN_METRICS, gameable, main_metric, reward_value
 

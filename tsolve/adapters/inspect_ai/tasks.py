@@ -20,8 +20,8 @@ from inspect_ai import Task, task
 from inspect_ai.solver import generate
 from tsolve.adapters.inspect_ai.dataset import file_records, generated_records, records_dataset
 from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
+from tsolve.contract import Family, all_families, get_family
 from tsolve.errors import TsolveError
-from tsolve.families import Family, all_families, get_family
 
 #: Records a task generates when not told otherwise (``-T count=N``).
 DEFAULT_COUNT = 100

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsolve.contract.item import ItemScore
 from tsolve.families.logistics.answer_items import ItemResult
 from tsolve.verifiers.aggregate import aggregate, group_items
-from tsolve.verifiers.item import ItemScore
 
 GROUP_KEYS = ("split", "difficulty", "execution", "question_type")
 """The report's groups, in its order; ``split`` is ``difficulty-execution``

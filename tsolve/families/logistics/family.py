@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tsolve.families.contract import Family, Lazy, Record
+from tsolve.contract.family import Family, Lazy, Record
 from tsolve.generators.options import optional, parse_int, parse_text
 
 
@@ -91,11 +91,11 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
-    fingerprint=Lazy("tsolve.datasets.fingerprints:logistics_fingerprint"),
+    fingerprint=Lazy("tsolve.families.logistics.fingerprint:logistics_fingerprint"),
     invariants=Lazy("tsolve.families.logistics.invariants:logistics_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.logistics.score:score_logistics"),
-    answer=Lazy("tsolve.verifiers.gold_answers:logistics_answer"),
+    answer=Lazy("tsolve.families.logistics.score:logistics_answer"),
     answer_marker="Answer:",
     audit=Lazy("tsolve.families.logistics.audit:audit_logistics"),
     recognise=recognise,

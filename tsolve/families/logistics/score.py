@@ -33,6 +33,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.clock import format_clock
 from tsolve.families.logistics.model import Question, Scenario
@@ -40,8 +41,8 @@ from tsolve.families.logistics.parse.item import detect_difficulty
 from tsolve.families.logistics.schedule import solve_record
 from tsolve.families.logistics.solve import Resolution, answer_question
 from tsolve.families.logistics.timeline import NEVER, Timeline
+from tsolve.records.validation import expect_list
 from tsolve.verifiers.answer_parsing import LOOSE_MARKER, final_answer
-from tsolve.verifiers.item import ItemScore
 
 _NAME_RE = re.compile(r"(?<![a-z0-9_])([a-z]+\d+(?:_\d+)*)(?![a-z0-9_])")
 _VEHICLE_OR_PLACE_RE = re.compile(r"^(?:l\d+_\d+|t\d+|a\d+|c\d+)$")
@@ -229,3 +230,8 @@ def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = Tru
         diagnosis=diagnosis,
         groups=groups,
     )
+
+
+def logistics_answer(record: dict[str, Any]) -> str:
+    """The gold location and vehicle names, comma-separated."""
+    return ", ".join(str(a) for a in expect_list(record.get("answers"), "answers"))

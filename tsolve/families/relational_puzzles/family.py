@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tsolve.families.contract import Family, Lazy, Record
+from tsolve.contract.family import Family, Lazy, Record
 from tsolve.generators.options import optional, parse_int, parse_int_list, parse_text
 from tsolve.solver.backend_names import GENERATION_BACKENDS, check_backend
 
@@ -83,6 +83,14 @@ def _styles(value: Any, name: str) -> Any:
     return parse_styles(value, name)
 
 
+def rederive(record: Record) -> Any:
+    """Re-solve a stored puzzle as a user would on a record of unknown size:
+    with a time limit, so that a huge answer set ends as ``partial``."""
+    from tsolve.families.relational_puzzles.solve import solve_relational_record
+
+    return solve_relational_record(record, "cpsat", time_limit=2.0)
+
+
 FAMILY = Family(
     name="relational-puzzles",
     description="Relational puzzles: several events, one or more unknown dates",
@@ -101,14 +109,14 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
-    fingerprint=Lazy("tsolve.datasets.fingerprints:relational_fingerprint"),
+    fingerprint=Lazy("tsolve.families.relational_puzzles.fingerprint:relational_fingerprint"),
     invariants=Lazy("tsolve.families.relational_puzzles.invariants:relational_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.relational_puzzles.score:score_relational"),
-    answer=Lazy("tsolve.verifiers.gold_answers:relational_answer"),
+    answer=Lazy("tsolve.families.relational_puzzles.score:relational_answer"),
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.relational_puzzles.audit:audit_relational"),
     fuzz_records=fuzz_records,
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
-    rederive=Lazy("tsolve.families.time_puzzles.family:rederive"),
+    rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),
 )

@@ -19,8 +19,11 @@ def relational_invariants(rec: Record, seed: int, index: int, cfg: Any) -> Viola
     import networkx as nx
 
     from tsolve.families.relational_puzzles.generate import generate_relational_puzzle
-    from tsolve.families.relational_puzzles.solve import problem_of, relational_from_record
-    from tsolve.families.time_puzzles.solve import solve_record
+    from tsolve.families.relational_puzzles.solve import (
+        problem_of,
+        relational_from_record,
+        solve_relational_record,
+    )
     from tsolve.solver import get_backend
     from tsolve.solver.enumerator import MAX_PRODUCT
 
@@ -37,7 +40,7 @@ def relational_invariants(rec: Record, seed: int, index: int, cfg: Any) -> Viola
     if puzzle.domain.size ** len(puzzle.events) <= MAX_PRODUCT:
         others.append("enumerator")
     for backend in others:
-        res = solve_record(rec, backend)
+        res = solve_relational_record(rec, backend)
         if res["matches"] is not True:
             out.append(("backends", f"{backend} finds {res['answers']}, gold {rec['answers']}"))
     seeds = rec["generator"]["seed_dates"]

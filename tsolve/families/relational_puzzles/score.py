@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.calendars.domain import DateDomain, iso, to_ordinal
+from tsolve.contract.item import ItemScore
 from tsolve.encodings.ir import In, IntervalSet
 from tsolve.errors import TsolveError
 from tsolve.families.relational_puzzles.encoding import EventFact, EventRelation, PuzzleFact
@@ -40,7 +41,7 @@ from tsolve.families.relational_puzzles.solve import (
     problem_of,
     relational_from_record,
 )
-from tsolve.records.validation import expect_iso_date, expect_iso_dates, expect_list
+from tsolve.records.validation import expect_iso_date, expect_iso_dates, expect_list, plain
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolverBackend
 from tsolve.verifiers.answer_parsing import (
@@ -50,7 +51,7 @@ from tsolve.verifiers.answer_parsing import (
     find_dates,
     parse_answer,
 )
-from tsolve.verifiers.item import ItemScore
+from tsolve.verifiers.gold_answers import NONE
 from tsolve.verifiers.metrics import answer_set_metrics, over_answers
 
 _ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
@@ -248,3 +249,19 @@ def score_relational(record: dict[str, Any], output: str, *, diagnose: bool = Tr
                     diagnosis["wrong"][k] = {"violates": [], "note": str(exc)}
     parsed_json = keys if puzzle.asked is not None else [k.split("|") for k in keys]
     return ItemScore(puzzle.id, FAMILY, metrics, parsed_json, False, diagnosis, groups)
+
+
+def relational_answer(record: dict[str, Any]) -> str:
+    """One line per date combination, ``the review = 2024-03-05; the launch =
+    2024-03-22`` (event names as the record gives them), or the asked event's
+    dates as a time puzzle's; ``None`` when nothing fits."""
+    puzzle = relational_from_record(record)
+    answers = plain(expect_list(record.get("answers"), "answers"))
+    if not answers:
+        return NONE
+    if puzzle.asked is not None:
+        return ", ".join(str(d) for d in answers)
+    names = [e.name for e in puzzle.events]
+    return "\n".join(
+        "; ".join(f"{n} = {d}" for n, d in zip(names, row, strict=True)) for row in answers
+    )

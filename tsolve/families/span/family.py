@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tsolve.families.contract import Family, Lazy, Record
+from tsolve.contract.family import Family, Lazy, Record
 from tsolve.generators.options import parse_bool, parse_int, parse_text
 
 
@@ -64,12 +64,12 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
-    fingerprint=Lazy("tsolve.datasets.fingerprints:span_fingerprint"),
+    fingerprint=Lazy("tsolve.families.span.fingerprint:span_fingerprint"),
     domain_warnings=Lazy("tsolve.families.span.generate:domain_warnings"),
     invariants=Lazy("tsolve.families.span.invariants:span_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.span.score:score_span"),
-    answer=Lazy("tsolve.verifiers.gold_answers:span_answer"),
+    answer=Lazy("tsolve.families.span.score:span_answer"),
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.span.audit:audit_span"),
     fuzz_records=fuzz_records,

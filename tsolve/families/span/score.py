@@ -36,8 +36,10 @@ from functools import cache
 from typing import Any
 
 from tsolve.calendars.names import month_numbers, normalise
+from tsolve.contract.item import ItemScore
 from tsolve.families.span.encoding import check_span_record
 from tsolve.records.validation import (
+    expect_str,
     plain,
 )
 from tsolve.verifiers.answer_parsing import (
@@ -47,7 +49,6 @@ from tsolve.verifiers.answer_parsing import (
     read_numeric_dates,
 )
 from tsolve.verifiers.answer_parsing import final_answer as _final_answer
-from tsolve.verifiers.item import ItemScore
 
 
 def final_answer(output: object) -> str:
@@ -304,3 +305,8 @@ def score_span(record: dict[str, Any], output: str, *, diagnose: bool = True) ->
         except Exception:  # the parsed date may not exist: no distance then
             pass
     return ItemScore(rid, "span", _metrics(ok, alt), parsed, False, diagnosis, groups)
+
+
+def span_answer(record: dict[str, Any]) -> str:
+    """``Yes``/``No``, or the target calendar's date as the record words it."""
+    return expect_str(record.get("answer"), "answer")

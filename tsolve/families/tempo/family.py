@@ -5,7 +5,7 @@ commands (``tsolve tempo score/tag``) and its bench cases."""
 
 from __future__ import annotations
 
-from tsolve.families.contract import Family, Lazy
+from tsolve.contract.family import Family, Lazy
 
 FAMILY = Family(
     name="tempo",

@@ -6,7 +6,7 @@ bench cases."""
 
 from __future__ import annotations
 
-from tsolve.families.contract import Family, Lazy
+from tsolve.contract.family import Family, Lazy
 
 FAMILY = Family(
     name="tictoc",

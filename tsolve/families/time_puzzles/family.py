@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tsolve.families.contract import Family, Lazy, Record
+from tsolve.contract.family import Family, Lazy, Record
 from tsolve.generators.options import optional, parse_bool, parse_int, parse_str_list, parse_text
 from tsolve.solver.backend_names import GENERATION_BACKENDS, check_backend
 
@@ -120,11 +120,11 @@ FAMILY = Family(
     },
     build=build,
     summarize=summarize,
-    fingerprint=Lazy("tsolve.datasets.fingerprints:time_puzzle_fingerprint"),
+    fingerprint=Lazy("tsolve.families.time_puzzles.fingerprint:time_puzzle_fingerprint"),
     invariants=Lazy("tsolve.families.time_puzzles.invariants:time_puzzle_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.time_puzzles.score:score_puzzle"),
-    answer=Lazy("tsolve.verifiers.gold_answers:time_puzzle_answer"),
+    answer=Lazy("tsolve.families.time_puzzles.score:time_puzzle_answer"),
     answer_marker="MY ANSWER:",
     diagnose_batch=Lazy("tsolve.families.time_puzzles.score:diagnose_puzzles"),
     audit=Lazy("tsolve.families.time_puzzles.audit:audit_time_puzzle"),

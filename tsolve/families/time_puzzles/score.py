@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from tsolve.calendars.domain import DateDomain, iso
+from tsolve.contract.item import ItemScore
 from tsolve.encodings.facts import Fact
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.solve import (
@@ -33,9 +34,10 @@ from tsolve.families.time_puzzles.solve import (
     reading_problem,
     stored_answers,
 )
+from tsolve.records.validation import expect_list, plain
 from tsolve.solver import get_backend
 from tsolve.verifiers.answer_parsing import date_order, parse_answer
-from tsolve.verifiers.item import ItemScore
+from tsolve.verifiers.gold_answers import NONE
 from tsolve.verifiers.metrics import answer_set_metrics, over_answers
 
 _ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
@@ -268,3 +270,9 @@ def score_puzzle(record: dict[str, Any], output: str, *, diagnose: bool = True) 
         if error is not None:
             raise TsolveError(error)
     return item
+
+
+def time_puzzle_answer(record: dict[str, Any]) -> str:
+    """The answer dates in ISO form, comma-separated (``None`` when empty)."""
+    dates = [str(d) for d in plain(expect_list(record.get("answers"), "answers"))]
+    return ", ".join(dates) if dates else NONE

@@ -105,7 +105,7 @@ def refuse_other_families(
 
 
 def _family(row: dict[str, Any]) -> str | None:
-    from tsolve.families import family_of
+    from tsolve.contract import family_of
 
     try:
         return family_of(row)

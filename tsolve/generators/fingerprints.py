@@ -48,7 +48,7 @@ def default_fingerprint(record: dict[str, Any]) -> str:
     return digest({k: v for k, v in record.items() if k not in NON_CONTENT})
 
 
-def _fact_set(facts: Any) -> Any:
+def fact_set(facts: Any) -> Any:
     """Facts as a sorted list of their canonical JSON, without the rendered
     sentence (style-dependent) and derived numbers."""
     if not isinstance(facts, list):
@@ -59,58 +59,3 @@ def _fact_set(facts: Any) -> Any:
             f = {k: v for k, v in f.items() if k not in ("text", "information_gain")}
         keep.append(json.dumps(f, sort_keys=True, separators=(",", ":"), default=str))
     return sorted(keep)
-
-
-def time_puzzle_fingerprint(record: dict[str, Any]) -> str:
-    """Domain and fact set (either wording style, any fact order)."""
-    return digest({"domain": record.get("domain"), "facts": _fact_set(record.get("facts"))})
-
-
-def relational_fingerprint(record: dict[str, Any]) -> str:
-    """Domain, events, what is asked and the fact set."""
-    return digest(
-        {
-            "domain": record.get("domain"),
-            "events": record.get("events"),
-            "asked": record.get("asked"),
-            "facts": _fact_set(record.get("facts")),
-        }
-    )
-
-
-SPAN_QUESTION_FIELDS = ("source_calendar", "target_calendar", "reference_date", "offset",
-                        "unit", "sign")  # fmt: skip
-
-
-def span_fingerprint(record: dict[str, Any]) -> str:
-    """The question asked: direction, reference, offset, unit, sign, festival
-    (its key, calendar and year) and format."""
-    params = record.get("params")
-    if not isinstance(params, dict):
-        return default_fingerprint(record)
-    fest = params.get("festival")
-    if isinstance(fest, dict):
-        fest = [fest.get("key"), fest.get("calendar"), fest.get("year")]
-    return digest(
-        {
-            **{k: params.get(k) for k in SPAN_QUESTION_FIELDS},
-            "festival": fest,
-            "format": record.get("format"),
-        }
-    )
-
-
-LOGISTICS_TEXT_FIELDS = ("objects_description", "initial_states_description", "events",
-                         "question")  # fmt: skip
-
-
-def logistics_fingerprint(record: dict[str, Any]) -> str:
-    """The scenario (world, initial states, events with their durations and
-    times) and the question, as the item's English says them."""
-    from tsolve.families.logistics.parse.item import parse_item
-
-    try:
-        scenario, question = parse_item(record)
-    except Exception:  # an unreadable item still has its text
-        return digest({k: record.get(k) for k in LOGISTICS_TEXT_FIELDS})
-    return digest({"scenario": scenario.to_json(), "question": question.to_json()})

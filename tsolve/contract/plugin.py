@@ -10,7 +10,7 @@ Another package provides an object with
 and, optionally, ``description``, ``version`` and ``summarize(record)``
 (labels a dataset summary counts the record under). A package that wants more
 (an auditor, stress invariants, bench cases, CLI commands) exports a full
-:class:`~tsolve.families.contract.Family` instead. :func:`adapt` wraps the
+:class:`~tsolve.contract.family.Family` instead. :func:`adapt` wraps the
 minimal object so that ``tsolve dataset``, ``verify`` and ``families`` treat
 it like a built-in family. The wrappers
 check what tsolve relies on, so a plugin's mistake becomes a one-line error on
@@ -30,8 +30,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from tsolve.contract.family import Family, Record
 from tsolve.errors import TsolveError
-from tsolve.families.contract import Family, Record
 from tsolve.generators.options import Parser, parse_json_value
 
 
@@ -81,7 +81,7 @@ class PluginScorer:
         self.obj, self.name = obj, name
 
     def __call__(self, record: Record, output: str, *, diagnose: bool = True) -> Any:
-        from tsolve.verifiers.item import ItemScore
+        from tsolve.contract.item import ItemScore
 
         metrics = self.obj.score(record, output)
         if not isinstance(metrics, Mapping) or not metrics:

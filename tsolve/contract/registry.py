@@ -9,7 +9,7 @@ editing tsolve (``docs/extending.md``)::
 
 The entry point names an object with ``name``, ``generate(seed, index,
 params)`` and ``score(record, output)`` (the minimal contract, adapted by
-:mod:`tsolve.families.plugin`), or a full :class:`Family`.
+:mod:`tsolve.contract.plugin`), or a full :class:`Family`.
 
 Entry points are read only when a name is not a built-in one, or when every
 family is listed: importing :mod:`importlib.metadata` and scanning the
@@ -30,8 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsolve.contract.family import Family, Lazy, Record
 from tsolve.errors import TsolveError
-from tsolve.families.contract import Family, Lazy, Record
 
 #: The built-in families, in the order ``tsolve families`` lists them and the
 #: CLI registers their commands. Adding a built-in family is one line here.
@@ -76,7 +76,7 @@ class Registry:
         self.entry_points_loaded = True
         from importlib.metadata import entry_points
 
-        from tsolve.families.plugin import adapt
+        from tsolve.contract.plugin import adapt
 
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             dist = getattr(getattr(ep, "dist", None), "name", None) or "?"

@@ -29,7 +29,7 @@ family from this one object and from nowhere else. A family says:
   from other seeds), the one-line warnings ``tsolve dataset`` prints;
 * ``fingerprint(record) -> str``: the record's content, independent of its
   id, the order of its facts and its wording style, for ``tsolve dataset
-  overlap`` (default: :func:`tsolve.datasets.fingerprints.default_fingerprint`);
+  overlap`` (default: :func:`tsolve.generators.fingerprints.default_fingerprint`);
 * ``bench(size) -> measurements``: its cases for ``tsolve bench``;
 * ``cli(app)``: its own command group, when it has one;
 * ``recognise(record)``: for benchmark items without a ``family`` field;
@@ -230,9 +230,9 @@ class Family:
         """What ``tsolve dataset overlap`` compares: two records with the same
         fingerprint ask the same thing, whatever their ids, fact order or
         wording style. The family's ``fingerprint`` part, else
-        :func:`tsolve.datasets.fingerprints.default_fingerprint` (the record
+        :func:`tsolve.generators.fingerprints.default_fingerprint` (the record
         without the fields that name it: id, pair, family, generator stamp)."""
-        part = self.fingerprint or Lazy("tsolve.datasets.fingerprints:default_fingerprint")
+        part = self.fingerprint or Lazy("tsolve.generators.fingerprints:default_fingerprint")
         out: str = resolve(part)(record)
         return out
 
