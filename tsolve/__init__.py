@@ -13,9 +13,10 @@ cheap and a user pays for OR-Tools and Z3 only when they are used:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tsolve.compat import install as _install_old_paths
+from tsolve.compat.lazy import lazy_getattr
 
 _install_old_paths()  # old module paths keep importing until 0.2 (tsolve.compat)
 
@@ -48,13 +49,7 @@ if TYPE_CHECKING:
     from tsolve.verifiers.verify_files import verify_files
 
 
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        import importlib
-
-        mod, attr = _EXPORTS[name]
-        return getattr(importlib.import_module(mod), attr)
-    raise AttributeError(f"module 'tsolve' has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)
 
 
 __all__ = [

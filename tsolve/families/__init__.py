@@ -10,36 +10,5 @@ through is :mod:`tsolve.contract`; its names are re-exported here, as they were
 before the contract had a package of its own.
 """
 
-from tsolve.contract.family import Family, Lazy, Record
-from tsolve.contract.registry import (
-    BUILTIN,
-    ENTRY_POINT_GROUP,
-    REGISTRY,
-    all_families,
-    builtin_families,
-    describe,
-    family_names,
-    family_of,
-    get_family,
-    register_family,
-    temporary_family,
-    unregister_family,
-)
-
-__all__ = [
-    "BUILTIN",
-    "ENTRY_POINT_GROUP",
-    "REGISTRY",
-    "Family",
-    "Lazy",
-    "Record",
-    "all_families",
-    "builtin_families",
-    "describe",
-    "family_names",
-    "family_of",
-    "get_family",
-    "register_family",
-    "temporary_family",
-    "unregister_family",
-]
+from tsolve.contract import *  # noqa: F403  (the contract's names, as before)
+from tsolve.contract import __all__ as __all__

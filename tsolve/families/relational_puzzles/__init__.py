@@ -1,10 +1,7 @@
-"""The ``relational-puzzles`` family, in one folder: Relational puzzles.
+"""The ``relational-puzzles`` family: several events, one or more unknown dates.
 
-:mod:`.family` is its one registration (a :class:`~tsolve.families.Family`
-of lazy parts); the other modules are its parts, named alike in every
-built-in family (``generate``, ``solve``, ``score``, ``audit``,
-``invariants``, ``bench``, ``plot``, ``parse/``). Importing this package
-imports only the registration, so listing families stays cheap.
+A folder shaped like every built-in family (``docs/architecture.md``):
+``family.py`` is the registration, exported here as ``FAMILY``.
 """
 
 from tsolve.families.relational_puzzles.family import FAMILY

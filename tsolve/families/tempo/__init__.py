@@ -21,9 +21,9 @@ the family (:mod:`.family`) does not import its scorer.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from tsolve.compat.lazy import lazy_getattr
 from tsolve.families.tempo.family import FAMILY
 
 _EXPORTS: dict[str, tuple[str, str]] = {
@@ -77,11 +77,7 @@ if TYPE_CHECKING:
     from tsolve.families.tempo.tagger import Finding, scope_of, tag
 
 
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        module, attr = _EXPORTS[name]
-        return getattr(importlib.import_module(module), attr)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)
 
 
 __all__ = [

@@ -12,9 +12,9 @@ the family (:mod:`.family`) does not import its scorer.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from tsolve.compat.lazy import lazy_getattr
 from tsolve.families.tictoc.family import FAMILY
 
 _EXPORTS: dict[str, tuple[str, str]] = {
@@ -67,11 +67,7 @@ if TYPE_CHECKING:
     from tsolve.families.tictoc.timestamp import stamp, stamp_file
 
 
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        module, attr = _EXPORTS[name]
-        return getattr(importlib.import_module(module), attr)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_getattr(__name__, _EXPORTS)
 
 
 __all__ = [
