@@ -1,11 +1,26 @@
 """How constraints get solved: CP-SAT, Z3 and the reference enumerator behind
-one interface (:class:`SolverBackend`: solve, count, check, explain)."""
+one interface (:class:`SolverBackend`: solve, count, check, explain).
+
+The interface's types are exported lazily, so that importing a light module of
+this package (:mod:`.backend_names`, which the CLI reads for ``--help``) does
+not import the IR and NumPy."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from tsolve.compat.lazy import lazy_getattr
 from tsolve.errors import TsolveError
 from tsolve.solver.backend_names import BACKENDS, GENERATION_BACKENDS
-from tsolve.solver.base import CountResult, Problem, SolverBackend, SolveResult
+
+if TYPE_CHECKING:
+    from tsolve.solver.base import CountResult, Problem, SolverBackend, SolveResult
+
+_EXPORTS = {
+    name: ("tsolve.solver.base", name)
+    for name in ("CountResult", "Problem", "SolveResult", "SolverBackend")
+}
+__getattr__ = lazy_getattr(__name__, _EXPORTS)
 
 
 def get_backend(name: str = "cpsat", time_limit: float | None = None) -> SolverBackend:
