@@ -39,9 +39,7 @@ from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, gregorian_fields
 
 # A category: (fields, the seed's index, rng) -> the field to compare and the
 # values that make the fact true (a sorted tuple: a cache key).
-_Category = Callable[
-    [dict[str, np.ndarray], int, np.random.Generator], tuple[str, tuple[int, ...]]
-]
+_Category = Callable[[dict[str, np.ndarray], int, np.random.Generator], tuple[str, tuple[int, ...]]]
 
 
 def _equal(name: str) -> _Category:

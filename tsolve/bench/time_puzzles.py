@@ -106,6 +106,7 @@ def bench_time_puzzles(size: Size) -> list[Measurement]:
             )
 
     # Solve latency per backend against Algorithm 3, on the same generated puzzles (mixed M).
+    cfg = PuzzleConfig(solutions=mixed)
     records = [generate_puzzle(3, i, cfg) for i in range(size(40, 200))]
     n = size(30, 100)  # per round; verification below uses all the records
     out.extend(bench_solve_latency([puzzle_from_record(r) for r in records[:n]], size))
