@@ -37,7 +37,16 @@ from tsolve.encodings.facts import (
     Style,
     information_gain,
 )
-from tsolve.encodings.facts.packed import all_of, packed_mask, packed_masks, size, unpack
+from tsolve.encodings.facts.packed import (
+    MaskTable,
+    all_of,
+    mask_table,
+    packed_mask,
+    packed_masks,
+    unpack,
+    word_range,
+)
+from tsolve.encodings.facts.packed import size as popcount
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, renamed
 from tsolve.errors import TsolveError
 from tsolve.generators.difficulty import LABELS, difficulty, fact_masks, sizes_without
@@ -280,9 +289,19 @@ ANCHOR_VIEWS: BoundedStore[tuple[Fact, DateDomain], DayView] = BoundedStore(
 class _Search:
     """One puzzle's randomized search; all randomness comes from ``rng``."""
 
-    def __init__(self, rng: random.Random, cfg: PuzzleConfig, target: int, n_facts: int) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        cfg: PuzzleConfig,
+        target: int,
+        n_facts: int,
+        table: MaskTable | None = None,
+    ) -> None:
         self.rng = rng
         self.cfg = cfg
+        # The domain's packed fact masks, the search's working state: a slot's
+        # truth on the anchor's days is a window of its fact's mask.
+        self.table = table or mask_table(cfg.domain)
         self.m = target
         self.n = n_facts
         dom = cfg.domain
@@ -396,16 +415,18 @@ class _Search:
                 continue
             # Each slot's fact, its truth on the anchor's days and its information
             # gain, kept in step (a repair step replaces all three of a slot).
-            masks = [f.holds(view) for f in facts]
+            # Truth is packed: the words of the fact's domain mask that cover
+            # the anchor's days, ANDed with the anchor's own (slot 0), so a
+            # popcount of the AND counts the answers among the anchor's days.
+            lo, hi = word_range(days, self.cfg.domain)
+            masks = [self.table.window(f, lo, hi) for f in facts]
             gains = [information_gain(f, self.cfg.domain) for f in facts]
-            size = int(np.count_nonzero(all_of(masks)))
+            size = popcount(all_of(masks))
             for _ in range(inner):
                 attempts += 1
                 if size == self.m:
                     spare = self.redundant(facts, masks) if self.cfg.minimal else None
                     if spare is None:
-                        # Re-derive with Algorithm 3 (IG order) as the search's own check.
-                        assert int(self.answer_mask(facts, view).sum()) == self.m
                         return facts, seed_day, attempts
                     if spare == 0:  # the anchor itself adds nothing: start over
                         break
@@ -419,9 +440,9 @@ class _Search:
                     new = self.resample(facts, pos, seed)
                     if new is None:
                         break
-                    facts[pos], masks[pos] = new, new.holds(view)
+                    facts[pos], masks[pos] = new, self.table.window(new, lo, hi)
                     gains[pos] = information_gain(new, self.cfg.domain)
-                    size = int(np.count_nonzero(all_of(masks)))
+                    size = popcount(all_of(masks))
                     continue
                 if len(facts) < 2:
                     break
@@ -436,9 +457,9 @@ class _Search:
                 if new is None:
                     continue
                 others = all_of(m for i, m in enumerate(masks) if i != pos)
-                facts[pos], masks[pos] = new, new.holds(view)
+                facts[pos], masks[pos] = new, self.table.window(new, lo, hi)
                 gains[pos] = information_gain(new, self.cfg.domain)
-                size = int(np.count_nonzero(others & masks[pos]))
+                size = popcount(others & masks[pos])
         raise TsolveError(
             f"solutions: no puzzle with exactly {self.m} answers found in "
             f"{self.cfg.max_attempts} attempts; try other --facts or a wider domain"
@@ -452,10 +473,10 @@ class _Search:
         solver certifies the final set (:func:`necessity`)."""
         for i in self.rng.sample(range(1, len(facts)), len(facts) - 1):
             others = all_of(m for j, m in enumerate(masks) if j != i)
-            if int(np.count_nonzero(others)) == self.m:
+            if popcount(others) == self.m:
                 return i
         rest = all_of(packed_masks(facts[1:], self.cfg.domain))
-        return 0 if size(rest) == self.m else None
+        return 0 if popcount(rest) == self.m else None
 
     def _minimal_contradiction(
         self, facts: list[Fact], days: np.ndarray, view: DayView

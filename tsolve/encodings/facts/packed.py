@@ -11,11 +11,12 @@ With the domain packed into ``ceil(N / 64)`` words, a conjunction is a few
 size them took seconds and gigabytes (issue 14).
 
 Facts recur across puzzles (the same months, weekdays, presidents), so the
-packed masks are kept, keyed by the fact (a frozen value) and the domain, in
-:data:`PACKED`: a least-recently-used store bounded by bytes rather than by
-entries (:mod:`tsolve.bounded_store`), since one entry costs 9 KB on the
-default domain and 450 KB on the widest. Entries never go stale: facts,
-domains and the calendar tables are immutable.
+packed masks are kept, keyed by the fact (a frozen value), in one
+:class:`MaskTable` per domain: a least-recently-used store bounded by bytes
+rather than by entries (:mod:`tsolve.bounded_store`), since one entry costs
+9 KB on the default domain and 450 KB on the widest. Entries never go stale:
+facts, domains and the calendar tables are immutable. The generator's search
+works on windows of these masks (the words covering its anchor's days).
 
 These masks are the facts' fast path (``holds``), as in the search; gold
 answers never come from here. ``tests/test_facts.py`` holds ``holds`` equal
@@ -35,20 +36,58 @@ from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts.base import GREGORIAN_CYCLE, Fact, cycle_residues, domain_view
 from tsolve.encodings.ir import IntervalSet
 
-#: Bytes the store may hold before it drops its least recently used masks.
+#: Bytes a domain's mask table may hold before it drops its least recently used masks.
 BUDGET_BYTES = 96 * 2**20
 
 
-#: The process's packed masks: (fact, domain) -> (packed mask, how many days it
-#: holds). One per worker process; nothing is shared between them.
-PACKED: BoundedStore[tuple[Fact, DateDomain], tuple[np.ndarray, int]] = BoundedStore(
-    BUDGET_BYTES, lambda entry: entry[0].nbytes
-)
+class MaskTable:
+    """One domain's packed fact masks, each with its popcount: the state the
+    generator is given (:func:`mask_table`), not a cache hidden behind it.
+
+    A fact's mask is built once, from its day intervals or its fast path over
+    the whole domain (:func:`_truth`), and kept, least recently used out
+    first, within ``budget`` bytes (:mod:`tsolve.bounded_store`; one entry is
+    9 KB on the default domain, 450 KB on 0001..9999). A search confined to an
+    anchor's days asks for the words that cover them (:meth:`window`), so a
+    repair step is an AND and a popcount over a few hundred words instead of a
+    pass of ``holds`` over the anchor's days. Entries never go stale: facts,
+    domains and the calendar tables are immutable."""
+
+    def __init__(self, domain: DateDomain, budget: int = BUDGET_BYTES) -> None:
+        self.domain = domain
+        self.entries: BoundedStore[Fact, tuple[np.ndarray, int]] = BoundedStore(
+            budget, lambda entry: entry[0].nbytes
+        )
+
+    def _build(self, fact: Fact) -> tuple[np.ndarray, int]:
+        words = pack(_truth(fact, self.domain))
+        return words, size(words)
+
+    def entry(self, fact: Fact) -> tuple[np.ndarray, int]:
+        """(``fact``'s packed mask over the domain, how many days it holds)."""
+        return self.entries.get(fact, self._build)
+
+    def words(self, fact: Fact) -> np.ndarray:
+        return self.entries.get(fact, self._build)[0]
+
+    def window(self, fact: Fact, lo: int, hi: int) -> np.ndarray:
+        """Words ``lo .. hi - 1`` of ``fact``'s packed mask (a view: never
+        written to; :func:`all_of` copies the first mask it is given)."""
+        return self.entries.get(fact, self._build)[0][lo:hi]
 
 
-def _entry(key: tuple[Fact, DateDomain]) -> tuple[np.ndarray, int]:
-    words = pack(_truth(*key))
-    return words, size(words)
+# The mask table of each domain in use: domain -> MaskTable. A handful of
+# domains are in use at a time (least recently used out); each table bounds
+# its own bytes. Keyed by the frozen domain, so never stale.
+@lru_cache(maxsize=4)
+def mask_table(domain: DateDomain) -> MaskTable:
+    """The process's :class:`MaskTable` for ``domain`` (one per worker process)."""
+    return MaskTable(domain)
+
+
+def word_range(days: np.ndarray, domain: DateDomain) -> tuple[int, int]:
+    """The packed words ``lo .. hi - 1`` that cover sorted ``days`` of ``domain``."""
+    return (int(days[0]) - domain.start) // 64, (int(days[-1]) - domain.start) // 64 + 1
 
 
 def _truth(fact: Fact, domain: DateDomain) -> np.ndarray:
@@ -79,8 +118,9 @@ def unpack(words: np.ndarray, n: int) -> np.ndarray:
 
 
 def packed_mask(fact: Fact, domain: DateDomain) -> np.ndarray:
-    """``fact``'s truth on every day of ``domain``, packed (kept in :data:`PACKED`)."""
-    return PACKED.get((fact, domain), _entry)[0]
+    """``fact``'s truth on every day of ``domain``, packed (kept in the domain's
+    :func:`mask_table`)."""
+    return mask_table(domain).words(fact)
 
 
 def packed_masks(facts: Sequence[Fact], domain: DateDomain) -> list[np.ndarray]:
@@ -116,7 +156,7 @@ def answer_set_size(fact: Fact, domain: DateDomain) -> int:
         return spans.clip(domain.start, domain.end).size
     if fact.periodic() and domain.size > GREGORIAN_CYCLE:
         return _cycle_count(cycle_residues(fact), domain)
-    return PACKED.get((fact, domain), _entry)[1]
+    return mask_table(domain).entry(fact)[1]
 
 
 def _cycle_count(residues: IntervalSet, domain: DateDomain) -> int:
