@@ -30,7 +30,9 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Generic, TypeVar
+
+import numpy as np
 
 from tsolve.calendars.data_files import data_text
 from tsolve.errors import TsolveError
@@ -45,12 +47,14 @@ __all__ = [
     "SPORTS_COLUMNS",
     "EventConvention",
     "HistoricalEvent",
+    "IntervalIndex",
     "Person",
     "President",
     "SportsEvent",
     "event_conventions",
     "historical_events",
     "incumbent_term_end",
+    "lifetimes",
     "load_event_conventions_csv",
     "load_events_csv",
     "load_people_csv",
@@ -489,6 +493,61 @@ def event_conventions() -> tuple[EventConvention, ...]:
                 "no such event in historical_events.csv"
             )
     return found
+
+
+_Item = TypeVar("_Item")
+
+
+class IntervalIndex(Generic[_Item]):
+    """Items, each with a closed integer interval ``[lo, hi]`` (day numbers,
+    year-month numbers, years, ...), found by binary search instead of a scan
+    per question: the generator asks "which events touch this day?" for every
+    fact it draws, with a new day each time.
+
+    The intervals are kept as arrays sorted by ``lo``; :meth:`containing` cuts
+    the prefix with ``lo <= key`` by binary search and keeps those with
+    ``hi >= key`` in one vectorised test. Answers come in the items' own order
+    (the knowledge base's file order), so a random choice among them is the
+    same choice a scan would give."""
+
+    def __init__(self, items: Sequence[_Item], lo: Sequence[int], hi: Sequence[int]) -> None:
+        if not len(items) == len(lo) == len(hi):
+            raise ValueError("IntervalIndex: items, lo and hi differ in length")
+        self.items = tuple(items)
+        lo_a = np.asarray(lo, dtype=np.int64).reshape(-1)
+        self._order = np.argsort(lo_a, kind="stable")
+        self._lo = lo_a[self._order]
+        self._hi = np.asarray(hi, dtype=np.int64).reshape(-1)[self._order]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def _picked(self, hits: np.ndarray) -> tuple[_Item, ...]:
+        return tuple(self.items[i] for i in np.sort(self._order[hits]))
+
+    def containing(self, key: int) -> tuple[_Item, ...]:
+        """The items whose interval holds ``key``, in their own order."""
+        n = int(np.searchsorted(self._lo, key, side="right"))
+        return self._picked(np.flatnonzero(self._hi[:n] >= key))
+
+    def overlapping(self, lo: int, hi: int) -> tuple[_Item, ...]:
+        """The items whose interval meets ``[lo, hi]``, in their own order."""
+        n = int(np.searchsorted(self._lo, hi, side="right"))
+        return self._picked(np.flatnonzero(self._hi[:n] >= lo))
+
+
+# The people with a known death date, as lifetimes (born, died) in day
+# numbers: the people a "was alive" fact can name. Built once from the
+# packaged table (cached like it; never stale).
+@cache
+def lifetimes() -> IntervalIndex[Person]:
+    """:func:`people` with a death date, indexed by lifetime (born .. died)."""
+    dead = [p for p in people() if p.died is not None]
+    return IntervalIndex(
+        dead,
+        [p.born.toordinal() for p in dead],
+        [p.died.toordinal() for p in dead if p.died is not None],
+    )
 
 
 def incumbent_term_end(start: _dt.date) -> _dt.date:
