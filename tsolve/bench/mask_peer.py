@@ -116,9 +116,11 @@ class MaskPeer:
             hit = self.masks[key] = (m, np.flatnonzero(m))
         return hit
 
-    def puzzle(self, rng: np.random.Generator, m: int, minimal: bool = False) -> tuple[int, int]:
-        """(seed day index, facts kept) for a puzzle with exactly ``m`` >= 1
-        dates; with ``minimal``, every fact kept is necessary."""
+    def puzzle(
+        self, rng: np.random.Generator, m: int, minimal: bool = False
+    ) -> tuple[int, list[tuple[str, tuple[int, ...]]]]:
+        """(seed day index, the facts as (field, values)) of a puzzle with
+        exactly ``m`` >= 1 dates; with ``minimal``, every fact is necessary."""
         if m < 1:
             raise ValueError("the peer makes puzzles with at least one date")
         while True:
@@ -134,7 +136,7 @@ class MaskPeer:
                 alive = nxt
                 keys.append(key)
                 if alive.size == m:
-                    return seed, len(self.drop_redundant(keys, m) if minimal else keys)
+                    return seed, self.drop_redundant(keys, m) if minimal else keys
 
     def drop_redundant(
         self, keys: list[tuple[str, tuple[int, ...]]], m: int

@@ -315,9 +315,7 @@ def _events_related(day: int, relation: str) -> tuple[knowledge.HistoricalEvent,
     """The events ``relation`` holds for on ``day``, in the knowledge base's
     order: by binary search in the relation's index, not a scan of every
     event (tests hold it equal to :func:`_relation_holds` over all events)."""
-    return _relation_index(relation).containing(
-        _relation_key(relation, _dt.date.fromordinal(day))
-    )
+    return _relation_index(relation).containing(_relation_key(relation, _dt.date.fromordinal(day)))
 
 
 @register_fact
