@@ -19,6 +19,7 @@ asks for these tables many times per run and they never change while it runs.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import datetime as _dt
 import io
@@ -31,8 +32,6 @@ from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 from typing import Generic, TypeVar
-
-import numpy as np
 
 from tsolve.calendars.data_files import data_text
 from tsolve.errors import TsolveError
@@ -504,36 +503,40 @@ class IntervalIndex(Generic[_Item]):
     per question: the generator asks "which events touch this day?" for every
     fact it draws, with a new day each time.
 
-    The intervals are kept as arrays sorted by ``lo``; :meth:`containing` cuts
-    the prefix with ``lo <= key`` by binary search and keeps those with
-    ``hi >= key`` in one vectorised test. Answers come in the items' own order
-    (the knowledge base's file order), so a random choice among them is the
-    same choice a scan would give."""
+    Which items hold a key changes only where an interval starts or ends, so
+    the keys are cut at those points into segments, and each segment's items
+    are listed once, when the index is built (a few hundred segments for the
+    knowledge base's few hundred rows). :meth:`containing` is then one binary
+    search for the key's segment. Answers come in the items' own order (the
+    knowledge base's file order), so a random choice among them is the same
+    choice a scan would give."""
 
     def __init__(self, items: Sequence[_Item], lo: Sequence[int], hi: Sequence[int]) -> None:
         if not len(items) == len(lo) == len(hi):
             raise ValueError("IntervalIndex: items, lo and hi differ in length")
         self.items = tuple(items)
-        lo_a = np.asarray(lo, dtype=np.int64).reshape(-1)
-        self._order = np.argsort(lo_a, kind="stable")
-        self._lo = lo_a[self._order]
-        self._hi = np.asarray(hi, dtype=np.int64).reshape(-1)[self._order]
+        self._spans = [(int(a), int(b)) for a, b in zip(lo, hi, strict=True)]
+        #: Segment j holds the keys points[j] .. points[j + 1] - 1 (the last one
+        #: all keys from its point on); below points[0] no item holds.
+        self._points = sorted({a for a, _ in self._spans} | {b + 1 for _, b in self._spans})
+        self._segments = [self._scan(p) for p in self._points]
 
     def __len__(self) -> int:
         return len(self.items)
 
-    def _picked(self, hits: np.ndarray) -> tuple[_Item, ...]:
-        return tuple(self.items[i] for i in np.sort(self._order[hits]))
+    def _scan(self, key: int) -> tuple[_Item, ...]:
+        return tuple(x for x, (a, b) in zip(self.items, self._spans, strict=True) if a <= key <= b)
 
     def containing(self, key: int) -> tuple[_Item, ...]:
         """The items whose interval holds ``key``, in their own order."""
-        n = int(np.searchsorted(self._lo, key, side="right"))
-        return self._picked(np.flatnonzero(self._hi[:n] >= key))
+        j = bisect.bisect_right(self._points, key) - 1
+        return self._segments[j] if j >= 0 else ()
 
     def overlapping(self, lo: int, hi: int) -> tuple[_Item, ...]:
         """The items whose interval meets ``[lo, hi]``, in their own order."""
-        n = int(np.searchsorted(self._lo, hi, side="right"))
-        return self._picked(np.flatnonzero(self._hi[:n] >= lo))
+        return tuple(
+            x for x, (a, b) in zip(self.items, self._spans, strict=True) if a <= hi and b >= lo
+        )
 
 
 # The people with a known death date, as lifetimes (born, died) in day
