@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 import numpy as np
+import pytest
 from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +29,13 @@ from tsolve.encodings.facts.knowledge_facts import (
 from tsolve.encodings.facts.packed import MaskTable, all_of, mask_table, size, unpack, word_range
 from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
 from tsolve.solver import get_backend
-from tsolve.solver.puzzle import build_problem, puzzle_from_record
+from tsolve.solver.puzzle import (
+    bound_problems,
+    build_problem,
+    certify_gold,
+    certify_known_gold,
+    puzzle_from_record,
+)
 from tsolve.testing.strategies import domains, fact_sets, facts
 
 
@@ -155,3 +162,30 @@ def test_peer_puzzles_have_exactly_m_dates_and_minimal_ones_need_every_fact() ->
             for j in range(len(masks)):
                 rest = [x for k, x in enumerate(masks) if k != j]
                 assert not rest or int(all_of(rest).sum()) > m
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_lean_certificate_reaches_the_enumerations_verdict(seed: int) -> None:
+    """Generated puzzles (every M) and the same facts less one: the proof
+    that no date outside the gold qualifies gives certify_gold's verdict and
+    dates; a gold missing a date is refused (not invariant), and a gold date
+    that fails a fact is an internal error."""
+    cpsat = get_backend("cpsat")
+    for i in range(6):
+        record = generate_puzzle(seed, i, PuzzleConfig(solutions=(0, 1, 2, 3, 4, 6)))
+        puzzle = puzzle_from_record(record)
+        for keep in [puzzle.facts, puzzle.facts[1:]]:
+            sub = type(puzzle)(puzzle.id, tuple(keep), puzzle.domain, puzzle.style)
+            canonical = cpsat.solve(build_problem(sub.facts, sub.domain), limit=61).solutions
+            result, invariant = certify_known_gold(sub, canonical)
+            enumerated, verdict = certify_gold(sub, len(canonical))
+            assert invariant == verdict
+            if invariant:
+                assert result.solutions == enumerated.solutions == tuple(canonical)
+            if canonical:
+                assert not certify_known_gold(sub, canonical[1:])[1]
+            days = sub.domain.days[:2000]
+            upper = get_backend("cpsat").check_values(bound_problems(sub)[1], days).all(axis=0)
+            failing = int(days[np.flatnonzero(~upper)[0]])
+            with pytest.raises(AssertionError, match="internal error"):
+                certify_known_gold(sub, [*canonical, failing])

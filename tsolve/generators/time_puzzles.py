@@ -5,11 +5,15 @@ C(t_kb); Algorithm 2: add N-1 facts true on the seed, from distinct categories
 with balanced levels; Algorithm 3: intersect in information-gain order; repeat
 until the answer set has exactly M dates.
 
-The search itself is cheap interval arithmetic over the anchor's days (NumPy
-masks on a few thousand days, not the solver), which is what lets it try
-hundreds of fact sets per puzzle. The record's gold answers and the size check
-come from the solver backend, counting with cap M + 1; if the solver ever
-disagreed with the search, generation fails loudly rather than emit the record.
+The search itself is cheap bit arithmetic over the anchor's days (windows of
+the facts' packed domain masks, :class:`~tsolve.encodings.facts.packed.MaskTable`,
+not the solver), which is what lets it try hundreds of fact sets per puzzle.
+The record's gold answers are read off those masks and then proved by the
+solver backend: every gold date is checked under every reading, and one
+solver call proves no other date satisfies the facts under any reading
+(:func:`~tsolve.solver.puzzle.certify_known_gold`). If the masks ever
+disagreed with the solver's IR, generation fails loudly rather than emit the
+record.
 
 Every record is a pure function of ``(seed, index)`` and the config: the RNG is
 seeded from that pair alone, and nothing that varies between runs (timings)
@@ -63,7 +67,7 @@ from tsolve.options import cycled, parse_int_list
 from tsolve.seeding import generator_stamp, record_rng, run_records
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolverBackend
-from tsolve.solver.puzzle import Puzzle, build_problem, certify_gold, puzzle_readings
+from tsolve.solver.puzzle import Puzzle, build_problem, certify_known_gold, puzzle_readings
 
 GENERATOR_NAME = "time-puzzles"
 # 2: knowledge base to 2026-11-23; a puzzle is kept only if its gold is the
@@ -655,15 +659,17 @@ def generate_puzzle(
         measured = difficulty(facts, masks, cfg.domain, style)
         if cfg.difficulty is not None and measured["label"] != cfg.difficulty:
             continue
-        # Keep the set only if the solver proves every reading of its facts
-        # gives the same M dates; its enumeration is the gold (one call).
-        puzzle = Puzzle(puzzle_id(seed, number, style, cfg), tuple(facts), cfg.domain, style)
-        result, invariant = certify_gold(puzzle, target, cfg.backend)
-        if result.count < target:
+        # The gold is read off the facts' packed masks; keep the set only if
+        # the solver proves that under every reading of its facts those dates,
+        # and no others, are the answers (one call, an infeasibility proof).
+        gold = cfg.domain.days[unpack(all_of(masks), cfg.domain.size)]
+        if gold.size != target:
             raise AssertionError(
-                f"internal error: search found {target} answers but {cfg.backend} found "
-                f"{result.count} for seed={seed} index={index}"
+                f"internal error: the search found {target} answers but the facts' masks "
+                f"give {gold.size} for seed={seed} index={index}"
             )
+        puzzle = Puzzle(puzzle_id(seed, number, style, cfg), tuple(facts), cfg.domain, style)
+        result, invariant = certify_known_gold(puzzle, gold.tolist(), cfg.backend)
         if invariant:
             readings = puzzle_readings(puzzle)
             break
