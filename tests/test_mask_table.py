@@ -10,6 +10,7 @@ plain scans."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from tsolve.bench.mask_peer import MaskPeer
 from tsolve.calendars import knowledge
 from tsolve.calendars.domain import DateDomain
-from tsolve.encodings.facts import DayView, answer_set_size
+from tsolve.encodings.facts import FACT_TYPES, DayView, answer_set_size
 from tsolve.encodings.facts.knowledge_facts import (
     RELATION_LEVELS,
     _events_related,
@@ -189,3 +190,27 @@ def test_the_lean_certificate_reaches_the_enumerations_verdict(seed: int) -> Non
             failing = int(days[np.flatnonzero(~upper)[0]])
             with pytest.raises(AssertionError, match="internal error"):
                 certify_known_gold(sub, [*canonical, failing])
+
+
+SEED_DETERMINED = sorted(k for k, c in FACT_TYPES.items() if c.seed_determined)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.data())
+def test_seed_determined_categories_draw_one_fact_per_day_and_no_randomness(
+    data: st.DataObject,
+) -> None:
+    """The search reuses such a category's fact for the same seed day, which
+    changes nothing only if ``sample`` ignores its RNG and the level."""
+    assert {"year", "month", "weekday", "us_president"} <= set(SEED_DETERMINED)
+    domain = data.draw(domains(max_years=60))
+    kind = data.draw(st.sampled_from(SEED_DETERMINED))
+    day = DayView(np.asarray([data.draw(st.integers(domain.start, domain.end))]))
+    cls = FACT_TYPES[kind]
+    drawn = set()
+    for level in (None, *cls.levels()):
+        rng = random.Random(data.draw(st.integers(0, 2**32)))
+        before = rng.getstate()
+        drawn.add(cls.sample(rng, day, domain, level))
+        assert rng.getstate() == before
+    assert len(drawn) == 1

@@ -306,6 +306,10 @@ class _Search:
         # The domain's packed fact masks, the search's working state: a slot's
         # truth on the anchor's days is a window of its fact's mask.
         self.table = table or mask_table(cfg.domain)
+        # Facts of seed-determined categories (Fact.seed_determined) drawn on
+        # a day: (kind, day) -> the fact. Such a draw uses no randomness, so
+        # reusing it changes nothing but the time; emptied at each new seed.
+        self.drawn: dict[tuple[str, int], Fact | None] = {}
         self.m = target
         self.n = n_facts
         dom = cfg.domain
@@ -328,6 +332,18 @@ class _Search:
         view = ANCHOR_VIEWS.get((fact, self.cfg.domain), _anchor_days)
         return (fact, view) if len(view) else None
 
+    def draw(self, kind: str, on: DayView, level: Level | None) -> Fact | None:
+        """Algorithm 2's InstantiateFact: a fact of ``kind`` true on the day in
+        ``on`` (at ``level`` when the kind spans levels); a seed-determined
+        kind's fact is drawn once per day (:attr:`drawn`)."""
+        cls = FACT_TYPES[kind]
+        if not cls.seed_determined:
+            return cls.sample(self.rng, on, self.cfg.domain, level)
+        key = (kind, int(on.days[0]))
+        if key not in self.drawn:
+            self.drawn[key] = cls.sample(self.rng, on, self.cfg.domain, level)
+        return self.drawn[key]
+
     def facts_for(self, anchor: Fact, seed: DayView) -> list[Fact] | None:
         """Algorithm 2 (GENERATEFACT)."""
         facts = [anchor]
@@ -342,7 +358,7 @@ class _Search:
             new = None
             for k in cands + rest:
                 lv = level if k in cands else None
-                new = FACT_TYPES[k].sample(self.rng, seed, self.cfg.domain, lv)
+                new = self.draw(k, seed, lv)
                 if new is not None:
                     break
             if new is None:
@@ -372,7 +388,7 @@ class _Search:
         self.rng.shuffle(cands)
         for k in cands:
             lv = level if len(FACT_TYPES[k].levels()) > 1 else None
-            new = FACT_TYPES[k].sample(self.rng, seed, self.cfg.domain, lv)
+            new = self.draw(k, seed, lv)
             if new is not None:
                 return new
         return None
@@ -404,6 +420,7 @@ class _Search:
             days = view.days
             seed_day = int(days[self.rng.randrange(days.size)])
             seed = DayView(np.asarray([seed_day]))
+            self.drawn.clear()
             facts = self.facts_for(anchor, seed)
             if facts is None:
                 continue

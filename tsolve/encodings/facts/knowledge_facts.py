@@ -111,6 +111,7 @@ class UsPresidentFact(Fact):
     kind: ClassVar[str] = "us_president"
     level: ClassVar[Level] = Level.YEAR
     anchor: ClassVar[bool] = True
+    seed_determined: ClassVar[bool] = True
     president: str
     terms: tuple[tuple[str, str], ...]
 
