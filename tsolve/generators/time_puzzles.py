@@ -310,6 +310,9 @@ class _Search:
         # a day: (kind, day) -> the fact. Such a draw uses no randomness, so
         # reusing it changes nothing but the time; emptied at each new seed.
         self.drawn: dict[tuple[str, int], Fact | None] = {}
+        # The current anchor's windows of the facts drawn for it: fact -> its
+        # words over the anchor's days. Emptied at each new anchor.
+        self.windows: dict[Fact, np.ndarray] = {}
         self.m = target
         self.n = n_facts
         dom = cfg.domain
@@ -393,6 +396,15 @@ class _Search:
                 return new
         return None
 
+    def window(self, fact: Fact, lo: int, hi: int) -> np.ndarray:
+        """``fact``'s window of the table over the current anchor's words
+        ``lo .. hi - 1``, kept in :attr:`windows` so that a fact drawn again
+        for the same anchor costs one dict lookup."""
+        got = self.windows.get(fact)
+        if got is None:
+            got = self.windows[fact] = self.table.window(fact, lo, hi)
+        return got
+
     def pick_slot(self, gains: list[float], too_many: bool) -> int:
         """Which fact to redraw, given each slot's information gain. Half the
         time, information gain decides: with too many answers the weakest fact
@@ -440,7 +452,8 @@ class _Search:
             # the anchor's days, ANDed with the anchor's own (slot 0), so a
             # popcount of the AND counts the answers among the anchor's days.
             lo, hi = word_range(days, self.cfg.domain)
-            masks = [self.table.window(f, lo, hi) for f in facts]
+            self.windows.clear()
+            masks = [self.window(f, lo, hi) for f in facts]
             gains = [information_gain(f, self.cfg.domain) for f in facts]
             size = popcount(all_of(masks))
             for _ in range(inner):
@@ -461,7 +474,7 @@ class _Search:
                     new = self.resample(facts, pos, seed)
                     if new is None:
                         break
-                    facts[pos], masks[pos] = new, self.table.window(new, lo, hi)
+                    facts[pos], masks[pos] = new, self.window(new, lo, hi)
                     gains[pos] = information_gain(new, self.cfg.domain)
                     size = popcount(all_of(masks))
                     continue
@@ -478,7 +491,7 @@ class _Search:
                 if new is None:
                     continue
                 others = all_of(m for i, m in enumerate(masks) if i != pos)
-                facts[pos], masks[pos] = new, self.table.window(new, lo, hi)
+                facts[pos], masks[pos] = new, self.window(new, lo, hi)
                 gains[pos] = information_gain(new, self.cfg.domain)
                 size = popcount(others & masks[pos])
         raise TsolveError(
