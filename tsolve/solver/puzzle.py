@@ -22,7 +22,7 @@ from tsolve.encodings.facts.readings import (
 from tsolve.encodings.ir import DATE_VAR, In, IntervalSet
 from tsolve.errors import TsolveError
 from tsolve.solver import get_backend
-from tsolve.solver.base import Problem, SolveResult, solved_record
+from tsolve.solver.base import Problem, SolveResult, Status, solved_record
 from tsolve.solver.relational import is_relational, solve_relational_record
 from tsolve.validation import expect_iso_date, expect_iso_dates
 
@@ -234,7 +234,7 @@ def certify_known_gold(
         return SolveResult(days, "partial", be.name), False
     same = lower.constraints == upper.constraints
     invariant = same or not days or bool(be.check_values(lower, days).all())
-    status = "complete" if days else "unsat"
+    status: Status = "complete" if days else "unsat"
     return SolveResult(days, status, be.name), invariant
 
 
