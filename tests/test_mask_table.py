@@ -27,7 +27,15 @@ from tsolve.encodings.facts.knowledge_facts import (
     _events_related,
     _relation_holds,
 )
-from tsolve.encodings.facts.packed import MaskTable, all_of, mask_table, size, unpack, word_range
+from tsolve.encodings.facts.packed import (
+    MaskTable,
+    all_of,
+    mask_table,
+    size,
+    unpack,
+    window_days,
+    word_range,
+)
 from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzle
 from tsolve.solver import get_backend
 from tsolve.solver.puzzle import (
@@ -51,10 +59,17 @@ def test_a_window_of_the_table_is_the_facts_truth_on_its_days(data: st.DataObjec
     b = data.draw(st.integers(a, min(domain.end, a + 3000)))
     table = MaskTable(domain)
     lo, hi = word_range(np.array([a, b]), domain)
-    window = table.window(fact, lo, hi)
     first = domain.start + 64 * lo
     days = np.arange(first, min(domain.end, domain.start + 64 * hi - 1) + 1, dtype=np.int64)
-    assert np.array_equal(unpack(window, days.size), np.asarray(fact.holds(DayView(days))))
+    assert np.array_equal(window_days(lo, hi, domain).days, days)
+    truth = np.asarray(fact.holds(DayView(days)))
+    # First from the window's days alone, then from the whole mask, then kept.
+    for _ in range(3):
+        window = table.window(fact, lo, hi, window_days(lo, hi, domain))
+        assert window.size == hi - lo
+        assert np.array_equal(unpack(window, days.size), truth)
+        assert not np.any(unpack(window, 64 * (hi - lo))[days.size :])  # padding is zero
+    assert len(table.entries) == 1 and not table.asked
     assert table.entry(fact)[1] == answer_set_size(fact, domain)
 
 

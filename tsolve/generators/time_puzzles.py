@@ -48,6 +48,7 @@ from tsolve.encodings.facts.packed import (
     packed_mask,
     packed_masks,
     unpack,
+    window_days,
     word_range,
 )
 from tsolve.encodings.facts.packed import size as popcount
@@ -313,6 +314,8 @@ class _Search:
         # The current anchor's windows of the facts drawn for it: fact -> its
         # words over the anchor's days. Emptied at each new anchor.
         self.windows: dict[Fact, np.ndarray] = {}
+        # The days those windows cover (packed.window_days), made on first use.
+        self.span: DayView | None = None
         self.m = target
         self.n = n_facts
         dom = cfg.domain
@@ -402,7 +405,9 @@ class _Search:
         for the same anchor costs one dict lookup."""
         got = self.windows.get(fact)
         if got is None:
-            got = self.windows[fact] = self.table.window(fact, lo, hi)
+            if self.span is None:
+                self.span = window_days(lo, hi, self.cfg.domain)
+            got = self.windows[fact] = self.table.window(fact, lo, hi, self.span)
         return got
 
     def pick_slot(self, gains: list[float], too_many: bool) -> int:
@@ -453,6 +458,7 @@ class _Search:
             # popcount of the AND counts the answers among the anchor's days.
             lo, hi = word_range(days, self.cfg.domain)
             self.windows.clear()
+            self.span = None
             masks = [self.window(f, lo, hi) for f in facts]
             gains = [information_gain(f, self.cfg.domain) for f in facts]
             size = popcount(all_of(masks))
