@@ -227,9 +227,7 @@ def certify_known_gold(
         )
     dom = puzzle.domain
     outside = In(DATE_VAR, IntervalSet.from_days(days).complement(dom.start, dom.end))
-    proof = Problem(
-        (*upper.constraints, outside), upper.domains, upper.target, labels=upper.labels
-    )
+    proof = Problem((*upper.constraints, outside), upper.domains, upper.target, labels=upper.labels)
     if be.is_satisfiable(proof, range(len(proof.constraints))):
         return SolveResult(days, "partial", be.name), False
     same = lower.constraints == upper.constraints
