@@ -30,6 +30,7 @@ from tsolve.encodings.facts.knowledge_facts import (
 from tsolve.encodings.facts.packed import (
     MaskTable,
     all_of,
+    days_of,
     mask_table,
     size,
     unpack,
@@ -82,7 +83,9 @@ def test_gold_from_masks_equals_cpsat_and_the_enumerator(data: st.DataObject) ->
     domain = data.draw(domains(max_years=30))
     fs = data.draw(fact_sets(domain, min_size=1, max_size=4, max_days=2))
     table = MaskTable(domain)
-    from_masks = domain.days[unpack(all_of(table.words(f) for f in fs), domain.size)].tolist()
+    both = all_of(table.words(f) for f in fs)
+    from_masks = domain.days[unpack(both, domain.size)].tolist()
+    assert days_of(both, domain).tolist() == from_masks
     problem = build_problem(fs, domain)
     for backend in ("cpsat", "enumerator"):
         assert list(get_backend(backend).solve(problem).solutions) == from_masks

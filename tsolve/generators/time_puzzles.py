@@ -44,6 +44,7 @@ from tsolve.encodings.facts import (
 from tsolve.encodings.facts.packed import (
     MaskTable,
     all_of,
+    days_of,
     mask_table,
     packed_mask,
     packed_masks,
@@ -291,6 +292,20 @@ ANCHOR_VIEWS: BoundedStore[tuple[Fact, DateDomain], DayView] = BoundedStore(
 )
 
 
+def _window_view(key: tuple[int, int, DateDomain]) -> DayView:
+    lo, hi, domain = key
+    return window_days(lo, hi, domain)
+
+
+#: The days that packed words lo .. hi - 1 of a domain cover, with the calendar
+#: fields a fact's ``holds`` computes on them, shared by every seed of the same
+#: anchor: (lo, hi, domain) -> DayView. Bounded by bytes like ANCHOR_VIEWS
+#: (the days and the Gregorian fields). Never stale: keys are frozen values.
+WINDOW_VIEWS: BoundedStore[tuple[int, int, DateDomain], DayView] = BoundedStore(
+    128 * 2**20, lambda view: 6 * view.days.nbytes
+)
+
+
 class _Search:
     """One puzzle's randomized search; all randomness comes from ``rng``."""
 
@@ -406,7 +421,7 @@ class _Search:
         got = self.windows.get(fact)
         if got is None:
             if self.span is None:
-                self.span = window_days(lo, hi, self.cfg.domain)
+                self.span = WINDOW_VIEWS.get((lo, hi, self.cfg.domain), _window_view)
             got = self.windows[fact] = self.table.window(fact, lo, hi, self.span)
         return got
 
@@ -698,7 +713,7 @@ def generate_puzzle(
         # The gold is read off the facts' packed masks; keep the set only if
         # the solver proves that under every reading of its facts those dates,
         # and no others, are the answers (one call, an infeasibility proof).
-        gold = cfg.domain.days[unpack(all_of(masks), cfg.domain.size)]
+        gold = days_of(all_of(masks), cfg.domain)
         if gold.size != target:
             raise AssertionError(
                 f"internal error: the search found {target} answers but the facts' masks "
