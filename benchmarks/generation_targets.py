@@ -61,7 +61,7 @@ def measure(options: dict[str, Any], work: int, rounds: int, warm: int) -> dict[
             t0 = time.perf_counter()
             rates.append(run(r) / (time.perf_counter() - t0))
         return {"tsolve": round(statistics.median(rates), 1), "peak_rss_mb": _peak_mb()}
-    pair = paired(run, mask_peer_run(MaskPeer(domain), work), rounds)
+    pair = paired(run, mask_peer_run(MaskPeer(domain), work, cfg.minimal), rounds)
     ratios = pair.ratios
     return {
         "tsolve": round(pair.value_a, 1),

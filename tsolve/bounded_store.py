@@ -47,6 +47,15 @@ class BoundedStore(Generic[K, V]):
             self.bytes -= m
         return value
 
+    def find(self, key: K) -> V | None:
+        """The value kept for ``key`` (now the most recently used), or None:
+        for a caller that answers a miss some cheaper way than ``build``."""
+        got = self._items.get(key)
+        if got is None:
+            return None
+        self._items.move_to_end(key)
+        return got[0]
+
     def __len__(self) -> int:
         return len(self._items)
 

@@ -19,6 +19,7 @@ asks for these tables many times per run and they never change while it runs.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import datetime as _dt
 import io
@@ -30,7 +31,7 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from tsolve.calendars.data_files import data_text
 from tsolve.errors import TsolveError
@@ -45,12 +46,14 @@ __all__ = [
     "SPORTS_COLUMNS",
     "EventConvention",
     "HistoricalEvent",
+    "IntervalIndex",
     "Person",
     "President",
     "SportsEvent",
     "event_conventions",
     "historical_events",
     "incumbent_term_end",
+    "lifetimes",
     "load_event_conventions_csv",
     "load_events_csv",
     "load_people_csv",
@@ -489,6 +492,65 @@ def event_conventions() -> tuple[EventConvention, ...]:
                 "no such event in historical_events.csv"
             )
     return found
+
+
+_Item = TypeVar("_Item")
+
+
+class IntervalIndex(Generic[_Item]):
+    """Items, each with a closed integer interval ``[lo, hi]`` (day numbers,
+    year-month numbers, years, ...), found by binary search instead of a scan
+    per question: the generator asks "which events touch this day?" for every
+    fact it draws, with a new day each time.
+
+    Which items hold a key changes only where an interval starts or ends, so
+    the keys are cut at those points into segments, and each segment's items
+    are listed once, when the index is built (a few hundred segments for the
+    knowledge base's few hundred rows). :meth:`containing` is then one binary
+    search for the key's segment. Answers come in the items' own order (the
+    knowledge base's file order), so a random choice among them is the same
+    choice a scan would give."""
+
+    def __init__(self, items: Sequence[_Item], lo: Sequence[int], hi: Sequence[int]) -> None:
+        if not len(items) == len(lo) == len(hi):
+            raise ValueError("IntervalIndex: items, lo and hi differ in length")
+        self.items = tuple(items)
+        self._spans = [(int(a), int(b)) for a, b in zip(lo, hi, strict=True)]
+        #: Segment j holds the keys points[j] .. points[j + 1] - 1 (the last one
+        #: all keys from its point on); below points[0] no item holds.
+        self._points = sorted({a for a, _ in self._spans} | {b + 1 for _, b in self._spans})
+        self._segments = [self._scan(p) for p in self._points]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def _scan(self, key: int) -> tuple[_Item, ...]:
+        return tuple(x for x, (a, b) in zip(self.items, self._spans, strict=True) if a <= key <= b)
+
+    def containing(self, key: int) -> tuple[_Item, ...]:
+        """The items whose interval holds ``key``, in their own order."""
+        j = bisect.bisect_right(self._points, key) - 1
+        return self._segments[j] if j >= 0 else ()
+
+    def overlapping(self, lo: int, hi: int) -> tuple[_Item, ...]:
+        """The items whose interval meets ``[lo, hi]``, in their own order."""
+        return tuple(
+            x for x, (a, b) in zip(self.items, self._spans, strict=True) if a <= hi and b >= lo
+        )
+
+
+# The people with a known death date, as lifetimes (born, died) in day
+# numbers: the people a "was alive" fact can name. Built once from the
+# packaged table (cached like it; never stale).
+@cache
+def lifetimes() -> IntervalIndex[Person]:
+    """:func:`people` with a death date, indexed by lifetime (born .. died)."""
+    dead = [p for p in people() if p.died is not None]
+    return IntervalIndex(
+        dead,
+        [p.born.toordinal() for p in dead],
+        [p.died.toordinal() for p in dead if p.died is not None],
+    )
 
 
 def incumbent_term_end(start: _dt.date) -> _dt.date:

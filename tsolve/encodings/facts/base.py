@@ -123,6 +123,12 @@ class Fact(ABC):
     level: ClassVar[Level]
     #: May this category be a puzzle's knowledge-based anchor (Algorithm 1, t_kb)?
     anchor: ClassVar[bool] = False
+    #: Does :meth:`sample` return one fact per seed day (over a given domain),
+    #: drawing nothing from its RNG and ignoring the level? (The year, the
+    #: month, the weekday of the seed.) The generator's search then draws it
+    #: once per seed and reuses it; ``tests/test_mask_table.py`` holds the
+    #: flag true of every category that sets it.
+    seed_determined: ClassVar[bool] = False
 
     @classmethod
     def levels(cls) -> tuple[Level, ...]:

@@ -41,6 +41,7 @@ def _seed_field(seed: DayView, name: str) -> int:
 class YearFact(Fact):
     kind: ClassVar[str] = "year"
     level: ClassVar[Level] = Level.YEAR
+    seed_determined: ClassVar[bool] = True
     year: int
 
     def __post_init__(self) -> None:
@@ -67,6 +68,7 @@ class YearFact(Fact):
 class DecadeFact(Fact):
     kind: ClassVar[str] = "decade"
     level: ClassVar[Level] = Level.YEAR
+    seed_determined: ClassVar[bool] = True
     decade: int
 
     def __post_init__(self) -> None:
@@ -106,6 +108,7 @@ def _is_leap(year: np.ndarray) -> np.ndarray:
 class LeapYearFact(Fact):
     kind: ClassVar[str] = "leap_year"
     level: ClassVar[Level] = Level.YEAR
+    seed_determined: ClassVar[bool] = True
     leap: bool
 
     def __post_init__(self) -> None:
@@ -133,6 +136,7 @@ class LeapYearFact(Fact):
 class MonthFact(Fact):
     kind: ClassVar[str] = "month"
     level: ClassVar[Level] = Level.MONTH
+    seed_determined: ClassVar[bool] = True
     month: int
 
     def __post_init__(self) -> None:
@@ -173,6 +177,7 @@ class SeasonFact(Fact):
 
     kind: ClassVar[str] = "season"
     level: ClassVar[Level] = Level.MONTH
+    seed_determined: ClassVar[bool] = True
     season: str
 
     def __post_init__(self) -> None:
@@ -204,6 +209,7 @@ class SeasonFact(Fact):
 class WeekdayFact(Fact):
     kind: ClassVar[str] = "weekday"
     level: ClassVar[Level] = Level.DAY
+    seed_determined: ClassVar[bool] = True
     weekday: str
 
     def __post_init__(self) -> None:

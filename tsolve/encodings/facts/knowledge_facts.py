@@ -13,7 +13,7 @@ import calendar as _cal
 import datetime as _dt
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 import numpy as np
@@ -89,11 +89,7 @@ class PersonAliveFact(Fact):
     def sample(
         cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
     ) -> Fact | None:
-        d = int(seed.days[0])
-        alive = [
-            p for p in knowledge.people()
-            if p.died is not None and p.born.toordinal() <= d <= p.died.toordinal()
-        ]  # fmt: skip
+        alive = knowledge.lifetimes().containing(int(seed.days[0]))
         return cls._from_person(rng.choice(alive)) if alive else None
 
     @classmethod
@@ -115,6 +111,7 @@ class UsPresidentFact(Fact):
     kind: ClassVar[str] = "us_president"
     level: ClassVar[Level] = Level.YEAR
     anchor: ClassVar[bool] = True
+    seed_determined: ClassVar[bool] = True
     president: str
     terms: tuple[tuple[str, str], ...]
 
@@ -277,10 +274,49 @@ def _relation_holds(ev: knowledge.HistoricalEvent, relation: str, d: _dt.date) -
     return d > e
 
 
+def _relation_key(relation: str, d: _dt.date) -> int:
+    """The number a day is looked up by in :func:`_relation_index`."""
+    if relation == "anniversary":
+        return d.month * 32 + d.day
+    if relation == "same_month":
+        return d.year * 12 + d.month
+    if relation == "same_year":
+        return d.year
+    return d.toordinal()
+
+
+def _relation_span(ev: knowledge.HistoricalEvent, relation: str) -> tuple[int, int]:
+    """The keys (:func:`_relation_key`) of the days ``relation`` to ``ev`` holds on."""
+    s, e = ev.start, ev.end
+    if relation == "anniversary":
+        return s.month * 32 + s.day, s.month * 32 + s.day
+    if relation == "same_month":
+        return s.year * 12 + s.month, e.year * 12 + e.month
+    if relation == "same_year":
+        return s.year, e.year
+    if relation == "before":
+        return 1, s.toordinal() - 1
+    if relation == "after":
+        return e.toordinal() + 1, _dt.date.max.toordinal()
+    return s.toordinal(), e.toordinal()
+
+
+# Per relation, the packaged events indexed by the keys of the days the
+# relation holds on (knowledge.IntervalIndex). Six entries; built from the
+# packaged table, so never stale.
+@cache
+def _relation_index(relation: str) -> knowledge.IntervalIndex[knowledge.HistoricalEvent]:
+    events = knowledge.historical_events()
+    spans = [_relation_span(ev, relation) for ev in events]
+    return knowledge.IntervalIndex(events, [a for a, _ in spans], [b for _, b in spans])
+
+
 @lru_cache(maxsize=4096)
 def _events_related(day: int, relation: str) -> tuple[knowledge.HistoricalEvent, ...]:
-    d = _dt.date.fromordinal(day)
-    return tuple(ev for ev in knowledge.historical_events() if _relation_holds(ev, relation, d))
+    """The events ``relation`` holds for on ``day``, in the knowledge base's
+    order: by binary search in the relation's index, not a scan of every
+    event (tests hold it equal to :func:`_relation_holds` over all events)."""
+    return _relation_index(relation).containing(_relation_key(relation, _dt.date.fromordinal(day)))
 
 
 @register_fact

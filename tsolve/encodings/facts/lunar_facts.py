@@ -39,6 +39,8 @@ class LunarFact(Fact):
     """A fact read from the Chinese calendar table: usable only over a domain
     the table covers, and drawn from the seed day's lunar fields."""
 
+    seed_determined: ClassVar[bool] = True
+
     @classmethod
     def available(cls, domain: DateDomain) -> bool:
         return chinese_table_covers(domain)

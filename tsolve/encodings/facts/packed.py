@@ -11,11 +11,12 @@ With the domain packed into ``ceil(N / 64)`` words, a conjunction is a few
 size them took seconds and gigabytes (issue 14).
 
 Facts recur across puzzles (the same months, weekdays, presidents), so the
-packed masks are kept, keyed by the fact (a frozen value) and the domain, in
-:data:`PACKED`: a least-recently-used store bounded by bytes rather than by
-entries (:mod:`tsolve.bounded_store`), since one entry costs 9 KB on the
-default domain and 450 KB on the widest. Entries never go stale: facts,
-domains and the calendar tables are immutable.
+packed masks are kept, keyed by the fact (a frozen value), in one
+:class:`MaskTable` per domain: a least-recently-used store bounded by bytes
+rather than by entries (:mod:`tsolve.bounded_store`), since one entry costs
+9 KB on the default domain and 450 KB on the widest. Entries never go stale:
+facts, domains and the calendar tables are immutable. The generator's search
+works on windows of these masks (the words covering its anchor's days).
 
 These masks are the facts' fast path (``holds``), as in the search; gold
 answers never come from here. ``tests/test_facts.py`` holds ``holds`` equal
@@ -32,23 +33,105 @@ import numpy as np
 
 from tsolve.bounded_store import BoundedStore
 from tsolve.calendars.domain import DateDomain
-from tsolve.encodings.facts.base import GREGORIAN_CYCLE, Fact, cycle_residues, domain_view
+from tsolve.encodings.facts.base import (
+    GREGORIAN_CYCLE,
+    DayView,
+    Fact,
+    cycle_residues,
+    domain_view,
+)
 from tsolve.encodings.ir import IntervalSet
 
-#: Bytes the store may hold before it drops its least recently used masks.
+#: Bytes a domain's mask table may hold before it drops its least recently used masks.
 BUDGET_BYTES = 96 * 2**20
+#: How many once-asked facts a mask table remembers (:attr:`MaskTable.asked`).
+MAX_ASKED = 65_536
+#: Domains longer than this (one Gregorian cycle, 400 years) answer a search's
+#: windows from the window's days only (:meth:`MaskTable.window`).
+PROMOTE_MAX_DAYS = 146_097
 
 
-#: The process's packed masks: (fact, domain) -> (packed mask, how many days it
-#: holds). One per worker process; nothing is shared between them.
-PACKED: BoundedStore[tuple[Fact, DateDomain], tuple[np.ndarray, int]] = BoundedStore(
-    BUDGET_BYTES, lambda entry: entry[0].nbytes
-)
+class MaskTable:
+    """One domain's packed fact masks, each with its popcount: the state the
+    generator is given (:func:`mask_table`), not a cache hidden behind it.
+
+    A fact's mask is built once, from its day intervals or its fast path over
+    the whole domain (:func:`_truth`), and kept, least recently used out
+    first, within ``budget`` bytes (:mod:`tsolve.bounded_store`; one entry is
+    9 KB on the default domain, 450 KB on 0001..9999). A search confined to an
+    anchor's days asks for the words that cover them (:meth:`window`), so a
+    repair step is an AND and a popcount over a few hundred words instead of a
+    pass of ``holds`` over the anchor's days. Entries never go stale: facts,
+    domains and the calendar tables are immutable."""
+
+    def __init__(self, domain: DateDomain, budget: int = BUDGET_BYTES) -> None:
+        self.domain = domain
+        self.entries: BoundedStore[Fact, tuple[np.ndarray, int]] = BoundedStore(
+            budget, lambda entry: entry[0].nbytes
+        )
+        #: Facts whose window was asked for once and answered from their days
+        #: alone (:meth:`window`); the next request builds the whole mask.
+        #: Emptied when it reaches :data:`MAX_ASKED` facts.
+        self.asked: set[Fact] = set()
+
+    def _build(self, fact: Fact) -> tuple[np.ndarray, int]:
+        words = pack(_truth(fact, self.domain))
+        return words, size(words)
+
+    def entry(self, fact: Fact) -> tuple[np.ndarray, int]:
+        """(``fact``'s packed mask over the domain, how many days it holds)."""
+        return self.entries.get(fact, self._build)
+
+    def words(self, fact: Fact) -> np.ndarray:
+        return self.entries.get(fact, self._build)[0]
+
+    def window(self, fact: Fact, lo: int, hi: int, days: DayView | None = None) -> np.ndarray:
+        """Words ``lo .. hi - 1`` of ``fact``'s packed mask (never written to;
+        :func:`all_of` copies the first mask it is given).
+
+        ``days``, when given, are the days those words cover
+        (:func:`window_days`). A fact not in the table is then answered the
+        first time from ``holds`` on those days alone, and only a second
+        request builds and keeps its mask over the whole domain: most facts a
+        cold start draws are drawn once, and a pass over 73,000 days (or 3.65
+        million) for each of them made the first puzzle slower than ``holds``
+        on the anchor's days had been. Over a domain longer than
+        :data:`PROMOTE_MAX_DAYS` a search's windows always come from their
+        days (a whole mask there is 450 KB and a pass over 3.65 million days;
+        measured, promoting them halved the rate over 0001..9999)."""
+        got = self.entries.find(fact)
+        if got is not None:
+            return got[0][lo:hi]
+        wide = self.domain.size > PROMOTE_MAX_DAYS
+        if days is not None and (wide or fact not in self.asked):
+            if not wide:
+                if len(self.asked) >= MAX_ASKED:
+                    self.asked.clear()
+                self.asked.add(fact)
+            return pack(np.asarray(fact.holds(days), dtype=bool))
+        self.asked.discard(fact)
+        return self.entries.get(fact, self._build)[0][lo:hi]
 
 
-def _entry(key: tuple[Fact, DateDomain]) -> tuple[np.ndarray, int]:
-    words = pack(_truth(*key))
-    return words, size(words)
+# The mask table of each domain in use: domain -> MaskTable. A handful of
+# domains are in use at a time (least recently used out); each table bounds
+# its own bytes. Keyed by the frozen domain, so never stale.
+@lru_cache(maxsize=4)
+def mask_table(domain: DateDomain) -> MaskTable:
+    """The process's :class:`MaskTable` for ``domain`` (one per worker process)."""
+    return MaskTable(domain)
+
+
+def window_days(lo: int, hi: int, domain: DateDomain) -> DayView:
+    """The days of ``domain`` that packed words ``lo .. hi - 1`` cover."""
+    first = domain.start + 64 * lo
+    last = min(domain.end, domain.start + 64 * hi - 1)
+    return DayView(np.arange(first, last + 1, dtype=np.int64))
+
+
+def word_range(days: np.ndarray, domain: DateDomain) -> tuple[int, int]:
+    """The packed words ``lo .. hi - 1`` that cover sorted ``days`` of ``domain``."""
+    return (int(days[0]) - domain.start) // 64, (int(days[-1]) - domain.start) // 64 + 1
 
 
 def _truth(fact: Fact, domain: DateDomain) -> np.ndarray:
@@ -78,9 +161,20 @@ def unpack(words: np.ndarray, n: int) -> np.ndarray:
     return np.unpackbits(words.view(np.uint8), count=n).astype(bool)
 
 
+def days_of(words: np.ndarray, domain: DateDomain) -> np.ndarray:
+    """The days of ``domain`` a packed mask holds, sorted: only the non-zero
+    words are unpacked (a puzzle's few answers over 57,000 words on
+    0001..9999, where unpacking all of them made 3.65 million booleans)."""
+    nz = np.flatnonzero(words)
+    bits = np.unpackbits(words[nz].view(np.uint8)).reshape(nz.size, 64)
+    rows, cols = np.nonzero(bits)
+    return (domain.start + 64 * nz[rows] + cols).astype(np.int64)
+
+
 def packed_mask(fact: Fact, domain: DateDomain) -> np.ndarray:
-    """``fact``'s truth on every day of ``domain``, packed (kept in :data:`PACKED`)."""
-    return PACKED.get((fact, domain), _entry)[0]
+    """``fact``'s truth on every day of ``domain``, packed (kept in the domain's
+    :func:`mask_table`)."""
+    return mask_table(domain).words(fact)
 
 
 def packed_masks(facts: Sequence[Fact], domain: DateDomain) -> list[np.ndarray]:
@@ -98,8 +192,10 @@ def all_of(masks: Iterable[np.ndarray]) -> np.ndarray:
 
 
 def size(words: np.ndarray) -> int:
-    """How many days a packed mask holds."""
-    return int(np.bitwise_count(words).sum())
+    """How many days a packed mask holds. (``np.add.reduce`` rather than
+    ``.sum()``: the search asks this of a few hundred words tens of times a
+    puzzle, where the method's Python-level dispatch is a fifth of the cost.)"""
+    return int(np.add.reduce(np.bitwise_count(words), dtype=np.int64))
 
 
 # answer_set_size's cache: (fact, domain) -> an int. A repair step asks for
@@ -116,7 +212,7 @@ def answer_set_size(fact: Fact, domain: DateDomain) -> int:
         return spans.clip(domain.start, domain.end).size
     if fact.periodic() and domain.size > GREGORIAN_CYCLE:
         return _cycle_count(cycle_residues(fact), domain)
-    return PACKED.get((fact, domain), _entry)[1]
+    return mask_table(domain).entry(fact)[1]
 
 
 def _cycle_count(residues: IntervalSet, domain: DateDomain) -> int:

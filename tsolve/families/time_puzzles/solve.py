@@ -19,12 +19,12 @@ from tsolve.encodings.facts.readings import (
     reading_constraint,
     reading_names,
 )
-from tsolve.encodings.ir import DATE_VAR
+from tsolve.encodings.ir import DATE_VAR, In, IntervalSet
 from tsolve.errors import TsolveError
 from tsolve.families.relational_puzzles.solve import is_relational, solve_relational_record
 from tsolve.records.validation import expect_iso_date, expect_iso_dates
 from tsolve.solver import get_backend
-from tsolve.solver.base import Problem, SolveResult, solved_record
+from tsolve.solver.base import Problem, SolveResult, Status, solved_record
 
 
 @dataclass(frozen=True)
@@ -197,6 +197,43 @@ def certify_gold(puzzle: Puzzle, m: int, backend: str = "cpsat") -> tuple[SolveR
         return result, False
     same = lower.constraints == upper.constraints
     return result, same or bool(be.check_values(lower, result.solutions).all())
+
+
+def certify_known_gold(
+    puzzle: Puzzle, gold: Sequence[int], backend: str = "cpsat"
+) -> tuple[SolveResult, bool]:
+    """:func:`certify_gold` for a puzzle whose answers the caller already has
+    (the generator reads them off its packed masks): one solver call proves
+    them the whole answer set, where :func:`certify_gold` enumerates them.
+
+    Every ``gold`` date is checked against the *upper* problem (each fact true
+    under some reading) and the *lower* one (true under every reading) by the
+    IR's own semantics, and the solver proves that no date outside ``gold``
+    satisfies the upper problem (an infeasibility proof, with no enumeration).
+    Per fact lower ⊆ canonical ⊆ upper, so then the gold is the answer set
+    under every reading. A gold date that fails the upper problem means the
+    caller's masks and the IR disagree: an internal error, raised. A date
+    outside the gold in the upper set means some reading (or the canonical
+    one, if the caller was wrong) adds an answer: not invariant, and the
+    caller draws again, as with :func:`certify_gold`.
+
+    Returns (the gold as a complete result, invariant)."""
+    lower, upper = bound_problems(puzzle)
+    be = get_backend(backend)
+    days = tuple(sorted({int(d) for d in gold}))
+    if days and not bool(be.check_values(upper, days).all()):
+        raise AssertionError(
+            f"internal error: a gold date of {puzzle.id} fails a fact under every reading"
+        )
+    dom = puzzle.domain
+    outside = In(DATE_VAR, IntervalSet.from_days(days).complement(dom.start, dom.end))
+    proof = Problem((*upper.constraints, outside), upper.domains, upper.target, labels=upper.labels)
+    if be.is_satisfiable(proof, range(len(proof.constraints))):
+        return SolveResult(days, "partial", be.name), False
+    same = lower.constraints == upper.constraints
+    invariant = same or not days or bool(be.check_values(lower, days).all())
+    status: Status = "complete" if days else "unsat"
+    return SolveResult(days, status, be.name), invariant
 
 
 def check_readings(puzzle: Puzzle, backend: str = "cpsat", cap: int | None = None) -> ReadingCheck:
