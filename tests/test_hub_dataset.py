@@ -173,3 +173,28 @@ def test_a_hub_folder_is_replaced_but_no_other_folder(
 )
 def test_size_categories_follow_the_hub_buckets(n: int, bucket: str) -> None:
     assert size_category(n) == bucket
+
+
+def test_foreign_tables_keep_the_nulls_arrow_typed_null(tmp_path: Path) -> None:
+    """A table ``datasets`` typed itself (``load_dataset("json")``): a key that
+    is null in every row (``generator.params.facts``) is the records' own and
+    comes back; a key Arrow added to unify objects (a fact kind's params) is
+    dropped again. Before, both were dropped."""
+    recs = [
+        {
+            "id": f"r{i}",
+            "generator": {"params": {"facts": None, "n": i}},
+            "facts": [
+                {"kind": "month", "params": {"month": i + 1}},
+                {"kind": "weekday", "params": {"weekday": "Monday"}},
+            ],
+        }
+        for i in range(3)
+    ]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(dumps(r) + "\n" for r in recs), encoding="utf-8")
+    ds = datasets.load_dataset("json", data_files=str(path))["train"]
+    assert [dumps(r) for r in from_dataset(ds)] == [dumps(r) for r in recs]
+    assert [dumps(r) for r in from_dataset(datasets.Dataset.from_list(recs))] == [
+        dumps(r) for r in recs
+    ]
