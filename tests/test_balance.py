@@ -123,3 +123,19 @@ def test_span_declares_no_strata(tmp_path: Path, capsys: pytest.CaptureFixture[s
         "--out", str(tmp_path / "s.jsonl"),
     )  # fmt: skip
     assert code == 2 and "(strata: none)" in err
+
+
+def test_a_balanced_hub_folder_says_so_in_its_card(tmp_path: Path) -> None:
+    pytest.importorskip("datasets", reason="the hf extra (datasets) is not installed")
+    from tsolve.datasets.hub import write_hub
+
+    out = tmp_path / "hub"
+    s = write_hub("logistics", {}, count=6, out=out, seed=4, split="train=3,test=3",
+                  balance="difficulty")  # fmt: skip
+    card = (out / "README.md").read_text(encoding="utf-8")
+    assert "- balanced by index over: difficulty" in card and "--balance difficulty" in card
+    per_split = {
+        name: part.to_json()["counts"]["difficulty"] for name, part in s.split.parts.items()
+    }
+    # Split at a block boundary (k = 3): each split holds each difficulty once.
+    assert per_split == {n: {"easy": 1, "hard": 1, "medium": 1} for n in ("train", "test")}
