@@ -139,3 +139,17 @@ def test_a_balanced_hub_folder_says_so_in_its_card(tmp_path: Path) -> None:
     }
     # Split at a block boundary (k = 3): each split holds each difficulty once.
     assert per_split == {n: {"easy": 1, "hard": 1, "medium": 1} for n in ("train", "test")}
+
+
+def test_a_stratum_brings_the_options_that_reach_it_unless_the_user_set_them() -> None:
+    """Time puzzles measure easy / medium only with few facts: those strata ask
+    for 4, and a user's --facts wins (the record then fails honestly if the
+    stratum cannot be reached)."""
+    from tsolve.datasets.balance import balanced_config
+
+    fam = get_family("time-puzzles")
+    plain = balanced_config(fam, {}, ["difficulty"], 0).configs
+    assert [(c.difficulty, c.facts) for c in plain] == [("easy", 4), ("medium", 4), ("hard", None)]
+    mine = balanced_config(fam, {"facts": "5"}, ["difficulty"], 0).configs
+    assert [c.facts for c in mine] == [5, 5, 5]
+    assert len(strata_of(fam, ["difficulty", "style"])) == 6

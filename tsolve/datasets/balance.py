@@ -15,9 +15,12 @@ is assigned *by its index*, and the generator is asked for that stratum:
   per block keeps the strata from lining up with other index cycles (time
   puzzles' ``solutions`` cycles by index too);
 * record ``i`` is then generated with the family's options plus its
-  stratum's values: a pure function of ``(seed, i, options, balance)``, so
-  workers, shards, ``--resume`` and Ray give the same bytes as ever, and any
-  ``N`` records hold each stratum ``floor(N/k)`` or ``ceil(N/k)`` times.
+  stratum's values (a family may pair a value with the options it takes to
+  reach it: a time puzzle measures ``easy`` or ``medium`` only with few
+  facts, so those strata ask for 4 facts unless ``--facts`` is given): a
+  pure function of ``(seed, i, options, balance)``, so workers, shards,
+  ``--resume`` and Ray give the same bytes as ever, and any ``N`` records
+  hold each stratum ``floor(N/k)`` or ``ceil(N/k)`` times.
 
 A record whose generation fails in its stratum is reported and skipped, as
 any failed record is; the counts are then short by the failures, which the
@@ -59,10 +62,24 @@ def parse_balance(fam: Family, spec: str | Sequence[str] | None) -> tuple[str, .
     return keys
 
 
+def stratum_options(key: str, value: Any) -> dict[str, Any]:
+    """The options one declared stratum value stands for: ``{key: value}``, or,
+    when the family declares a mapping, that mapping (the value plus the
+    options it takes to reach it, e.g. time puzzles' ``easy`` with 4 facts)."""
+    if isinstance(value, Mapping):
+        if key not in value:
+            raise TsolveError(f"balance: stratum {dict(value)!r} does not set {key!r}")
+        return dict(value)
+    return {key: value}
+
+
 def strata_of(fam: Family, keys: Sequence[str]) -> list[dict[str, Any]]:
-    """Every combination of the balanced options' values, in declaration order."""
-    values = [fam.strata[k] for k in keys]
-    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*values)]
+    """Every combination of the balanced options' values, in declaration
+    order, each as the options it stands for (:func:`stratum_options`)."""
+    values = [[stratum_options(k, v) for v in fam.strata[k]] for k in keys]
+    return [
+        {k: v for part in combo for k, v in part.items()} for combo in itertools.product(*values)
+    ]
 
 
 def stratum_index(seed: int, index: int, k: int) -> int:
@@ -92,14 +109,16 @@ def balanced_config(
 ) -> BalancedConfig:
     """Each stratum's config: ``options`` plus the stratum's values. An option
     given both ways is refused, since one of them would be silently ignored."""
-    both = [k for k in keys if options.get(k) is not None]
+    given = {str(k).replace("-", "_"): v for k, v in options.items() if v is not None}
+    both = [k for k in keys if k in given]
     if both:
         raise TsolveError(
             f"balance: {both[0]!r} is balanced, so it cannot also be set "
-            f"(got {both[0]}={options[both[0]]!r})"
+            f"(got {both[0]}={given[both[0]]!r})"
         )
+    # A stratum's companion options (facts for an easy puzzle) yield to the user's.
     return BalancedConfig(
-        tuple(fam.make_options({**options, **s}) for s in strata_of(fam, keys)), seed
+        tuple(fam.make_options({**s, **given}) for s in strata_of(fam, keys)), seed
     )
 
 

@@ -36,7 +36,9 @@ family from this one object and from nowhere else. A family says:
   hub``): what the task is, its papers and citation, the readings its gold is
   checked under, known limitations (:mod:`tsolve.datasets.card` lists the keys);
 * ``strata``: the generator options ``tsolve dataset --balance`` may balance,
-  each with the values it cycles through (:mod:`tsolve.datasets.balance`);
+  each with the values it cycles through; a value may be a mapping of the
+  options that reach it (``{"difficulty": "easy", "facts": 4}``):
+  :mod:`tsolve.datasets.balance`;
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:

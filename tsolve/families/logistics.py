@@ -93,8 +93,7 @@ CARD: dict[str, Any] = {
         "Templates follow the paper's Appendix C; wording outside them is not generated."
     ),
     "papers": [
-        "Uddin et al., UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' "
-        "Memorization"
+        "Uddin et al., UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization"
     ],
     "citation": """@misc{unseentimeqa,
   title = {UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization},

@@ -165,5 +165,14 @@ FAMILY = Family(
     bench=Lazy("tsolve.bench.time_puzzles:bench_time_puzzles"),
     cli=Lazy("tsolve.cli.puzzle_commands:register"),
     card=CARD,
-    strata={"difficulty": ("easy", "medium", "hard"), "style": ("implicit", "explicit")},
+    # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
+    # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
+    strata={
+        "difficulty": (
+            {"difficulty": "easy", "facts": 4},
+            {"difficulty": "medium", "facts": 4},
+            "hard",
+        ),
+        "style": ("implicit", "explicit"),
+    },
 )
