@@ -198,3 +198,25 @@ def test_foreign_tables_keep_the_nulls_arrow_typed_null(tmp_path: Path) -> None:
     assert [dumps(r) for r in from_dataset(datasets.Dataset.from_list(recs))] == [
         dumps(r) for r in recs
     ]
+
+
+def test_the_cards_command_regenerates_the_same_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+    import shlex
+
+    first = tmp_path / "first"
+    write_hub("logistics", {"question": "relative", "depth": 5}, count=6, out=first, seed=3,
+              split="train=4,test=2", balance="difficulty")  # fmt: skip
+    card = (first / "README.md").read_text(encoding="utf-8")
+    [command] = re.findall(r"to regenerate the same records: `([^`]+)`", card)
+    again = tmp_path / "again"
+    argv = [str(again) if w == "DIR" else w for w in shlex.split(command)]
+    assert argv[:2] == ["tsolve", "dataset"]
+    code, _, _ = run_main(capsys, *argv[1:], "-q")
+    assert code == 0
+    for name in ("train", "test"):
+        part = f"data/{name}-00000-of-00001.parquet"
+        assert (again / part).read_bytes() == (first / part).read_bytes()
+    assert (again / "README.md").read_text(encoding="utf-8") == card
