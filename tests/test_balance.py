@@ -21,7 +21,7 @@ from tsolve.records import dumps
 LOG_KEYS = ("difficulty", "execution")
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(30))
 @given(seed=st.integers(0, 2**32), k=st.integers(1, 18), n=st.integers(0, 400))
 def test_any_prefix_holds_each_stratum_floor_or_ceil_times(seed: int, k: int, n: int) -> None:
     counts = Counter(stratum_index(seed, i, k) for i in range(n))
@@ -29,7 +29,7 @@ def test_any_prefix_holds_each_stratum_floor_or_ceil_times(seed: int, k: int, n:
     assert all(n // k <= counts[s] <= -(-n // k) for s in range(k))
 
 
-@settings(max_examples=examples(60))
+@settings(max_examples=examples(30))
 @given(seed=st.integers(0, 2**32), k=st.integers(1, 18), block=st.integers(0, 10**6))
 def test_each_block_is_a_permutation_fixed_by_seed_and_block(seed: int, k: int, block: int) -> None:
     order = [stratum_index(seed, block * k + j, k) for j in range(k)]

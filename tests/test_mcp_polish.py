@@ -84,7 +84,7 @@ def test_the_schema_refuses_what_the_reader_refuses(fact: dict[str, Any], why: s
         fact_from_json(fact)
 
 
-@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), index=st.integers(0, 10_000))
 def test_generated_puzzle_facts_validate_against_the_schemas(seed: int, index: int) -> None:
     """The schemas accept what the generator writes (each fact's record form)."""
