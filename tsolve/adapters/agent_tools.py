@@ -230,6 +230,55 @@ def _time_limit(value: Any) -> float:
     return float(value)
 
 
+def list_fact_kinds() -> dict[str, Any]:
+    """The fact kinds :func:`solve_facts` reads, each with the JSON schema of
+    ``{kind, params}`` (derived from the kind's declaration, so it cannot
+    drift from the reader: :mod:`tsolve.encodings.facts.schema`), whether it
+    is a knowledge-based anchor, and a valid example fact."""
+    from tsolve.encodings.facts.schema import fact_kinds
+
+    return {"kinds": fact_kinds()}
+
+
+# ------------------------------------------------------------------ task families
+
+
+def family_instructions(family: str, seed: int = 0, index: int = 0) -> dict[str, Any]:
+    """What a model is told for ``family``'s tasks, and how its reply is read:
+    the family's description, the marker its scorer reads the final answer
+    after, and record ``index`` of run ``seed`` with default options as a
+    worked example (its prompt, and its gold written as the scorer wants it).
+    A family that does not generate records (TEMPO, TicToc) is refused with a
+    one-line error."""
+    from tsolve.contract import get_family
+
+    name = expect_str(family, "family", 100)
+    fam = get_family(name, need="generate")
+    s = expect_int(seed, "seed", 0, 2**63 - 1)
+    i = expect_int(index, "index", 0, 2**63 - 1)
+    record = fam.make_record(s, i, fam.make_options({}))
+    prompt = record.get("prompt")  # every generating family writes one
+    marker = fam.answer_marker
+    gold = fam.require("answer")(record) if fam.answer is not None else None
+    return {
+        "family": fam.name,
+        "description": fam.description,
+        "version": fam.version_text(),
+        "answer_marker": marker,
+        "how_to_answer": (
+            f"Reason as you like, then end the reply with a line '{marker} <answer>'; "
+            "only what follows the last marker is scored (docs/scoring.md)."
+            if marker
+            else "See the prompt."
+        ),
+        "example": {
+            "id": record.get("id"),
+            "prompt": prompt,
+            "gold_reply": f"{marker} {gold}".strip() if gold is not None else None,
+        },
+    }
+
+
 # ------------------------------------------------------------------ verifier
 
 

@@ -29,12 +29,15 @@ from functools import wraps
 from typing import Annotated, Any, TypeVar
 
 from tsolve.adapters import agent_tools
+from tsolve.encodings.facts.schema import any_fact_schema
 from tsolve.errors import INTERNAL, TsolveError
 from tsolve.solver.backend_names import BACKENDS
 
 try:
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.shared.exceptions import MCPError
+    from mcp.types import INVALID_PARAMS, ToolAnnotations
     from pydantic import Field, ValidationError
 except ImportError:  # without the extra (tests/test_mcp_server.py)
     raise TsolveError(
@@ -49,7 +52,10 @@ Exact temporal reasoning tools from tsolve. Calendars: gregorian, chinese \
 SPAN's names such as 'Chinese lunar calendar' work too. Use search_calendar or \
 convert_date to move a date between calendars, festival_date for a festival's \
 day in a year, solve_facts for the dates that satisfy a set of time-puzzle \
-facts, and verify_answer to score a model's answer to a tsolve task record."""
+facts (list_fact_kinds gives each kind's parameters), and verify_answer to \
+score a model's answer to a tsolve task record. The resource \
+tsolve://families/{family}/instructions and the prompt task_prompt give a \
+task family's instructions and an example task."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -200,7 +206,9 @@ def solve_facts(
             description="Facts about one unknown date, each {kind, params} as in tsolve's "
             "time-puzzle records, e.g. {'kind': 'weekday', 'params': {'weekday': 'Monday'}}, "
             "{'kind': 'month', 'params': {'month': 3}}, {'kind': 'year', "
-            "'params': {'year': 2024}}. An unknown kind lists the known ones."
+            "'params': {'year': 2024}}. Each kind's params are in the items' schema "
+            "(oneOf) and in list_fact_kinds; an unknown kind lists the known ones.",
+            json_schema_extra={"items": any_fact_schema()},
         ),
     ],
     domain: Annotated[
@@ -222,6 +230,13 @@ def solve_facts(
     (stopped at limit answers; there may be more), partial or timeout (the time limit
     stopped it). facts echoes each fact as read, dates spelled out."""
     return agent_tools.solve_facts(facts, domain, limit, time_limit, backend)
+
+
+def list_fact_kinds() -> dict[str, Any]:
+    """The time-puzzle fact kinds solve_facts reads: for each, the JSON schema of
+    {kind, params}, whether it is a knowledge-based anchor (a person, a president,
+    an event), and a valid example fact."""
+    return agent_tools.list_fact_kinds()
 
 
 def verify_answer(
@@ -262,9 +277,55 @@ TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
     convert_date,
     festival_date,
     solve_facts,
+    list_fact_kinds,
     check_claim,
     verify_answer,
 )
+
+#: Every tool computes from tsolve's own tables and solvers: it changes nothing,
+#: the same call gives the same answer, and it reaches nothing outside.
+ANNOTATIONS = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+#: Where a task family's instructions are read (a resource template).
+INSTRUCTIONS_URI = "tsolve://families/{family}/instructions"
+
+
+def family_instructions(family: str) -> str:
+    """A task family's instructions as JSON text: what it asks, the marker its
+    scorer reads the final answer after, and an example task with its gold reply
+    (record 0 of seed 0)."""
+    from tsolve.records import json_text
+
+    try:
+        return json_text(agent_tools.family_instructions(family), indent=2)
+    except TsolveError as exc:  # the client gets tsolve's one line as the error message
+        raise MCPError(INVALID_PARAMS, str(exc)) from None
+
+
+def task_prompt(
+    family: Annotated[
+        str, Field(description="time-puzzles, relational-puzzles, span or logistics.")
+    ],
+    seed: Annotated[str, Field(description="Run seed (an integer).")] = "0",
+    index: Annotated[str, Field(description="Record index in the run (an integer).")] = "0",
+) -> str:
+    """Task number index of run seed of a tsolve task family, as a model is shown it:
+    the record's prompt, with its answer instruction."""
+    try:
+        made = agent_tools.family_instructions(
+            family, _int_arg(seed, "seed"), _int_arg(index, "index")
+        )
+    except TsolveError as exc:
+        raise MCPError(INVALID_PARAMS, str(exc)) from None
+    return str(made["example"]["prompt"])
+
+
+def _int_arg(text: str, name: str) -> int:
+    """Prompt arguments are strings in MCP; an integer is spelled in digits."""
+    if not str(text).strip().isdigit():
+        raise TsolveError(f"{name}: expected a non-negative integer, got {text!r}")
+    return int(text)
 
 
 def build_server() -> MCPServer:
@@ -277,7 +338,15 @@ def build_server() -> MCPServer:
         tsolve_version = ""
     server = _OneLineErrorServer(SERVER_NAME, instructions=INSTRUCTIONS, version=tsolve_version)
     for fn in TOOLS:
-        server.add_tool(_tool(fn), name=fn.__name__)
+        server.add_tool(_tool(fn), name=fn.__name__, annotations=ANNOTATIONS)
+    server.resource(
+        INSTRUCTIONS_URI,
+        name="family_instructions",
+        description="A task family's instructions: what it asks, the answer marker, an "
+        "example task and its gold reply (JSON).",
+        mime_type="application/json",
+    )(family_instructions)
+    server.prompt(name="task_prompt")(task_prompt)
     return server
 
 

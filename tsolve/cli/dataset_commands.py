@@ -78,7 +78,7 @@ def dataset(
         typer.Option(
             "--out",
             "-o",
-            help="Output file ('-' for stdout, jsonl only); a folder for --format hf.",
+            help="Output file ('-' for stdout, jsonl only); a folder for --format hf or hub.",
         ),
     ],
     seed: Annotated[
@@ -114,8 +114,9 @@ def dataset(
         str | None,
         typer.Option(
             "--format",
-            help="jsonl, parquet or hf (a datasets folder for load_from_disk); "
-            "default: parquet for a .parquet --out, else jsonl.",
+            help="jsonl, parquet, hf (a datasets folder for load_from_disk) or hub (a Hub "
+            "repository folder: README.md card + data/<split>-*.parquet, for load_dataset; "
+            "docs/hub.md); default: parquet for a .parquet --out, else jsonl.",
         ),
     ] = None,
     solutions: Annotated[
@@ -176,7 +177,16 @@ def dataset(
         str | None,
         typer.Option(
             help="Write disjoint parts of the run beside --out, e.g. train=0.8,eval=0.2 or "
-            "train=800,eval=200 (data.jsonl -> data.train.jsonl, data.eval.jsonl).",
+            "train=800,eval=200 (data.jsonl -> data.train.jsonl, data.eval.jsonl); "
+            "with --format hub, the Hub splits (default train=0.8,test=0.2).",
+        ),
+    ] = None,
+    balance: Annotated[
+        str | None,
+        typer.Option(
+            help="Equal counts per stratum of these options, e.g. difficulty or "
+            "difficulty,style (time-puzzles), difficulty,execution,question (logistics); "
+            "assigned by index, so record i still depends only on (seed, i, options).",
         ),
     ] = None,
 ) -> None:
@@ -213,7 +223,7 @@ def dataset(
     options = gather_options(fam, config, flags, set_ or [])
     n_workers = None if workers is None else workers or (os.cpu_count() or 1)
     shard_t = parse_shard(shard) if shard else None
-    kind = infer_format(out, fmt)
+    kind = "hub" if fmt == "hub" else infer_format(out, fmt)
     info = err_console() if (out == "-" or summary_json) else console()
     err = err_console()
     shown = 0
@@ -226,11 +236,17 @@ def dataset(
         elif shown == 21:
             err.print("[yellow]warning[/] more failures; see the summary")
 
+    if fmt == "hub":
+        if shard or resume:
+            raise TsolveError("format: hub is written whole; it cannot be sharded or resumed")
+        _write_hub(fam.name, options, count, out, seed, split, n_workers, engine, ray_address,
+                   summary_json, quiet, on_failure, balance)  # fmt: skip
+        return
     if split is not None:
         if shard or resume:
             raise TsolveError("split: cannot be combined with --shard or --resume")
         _write_split(fam.name, options, count, out, seed, split, fmt, n_workers, engine,
-                     ray_address, summary_json, quiet, on_failure)  # fmt: skip
+                     ray_address, summary_json, quiet, on_failure, balance)  # fmt: skip
         return
 
     with progress(None, f"{fam.name} → {out}", enabled=not quiet) as bar:
@@ -255,6 +271,7 @@ def dataset(
                 engine=engine,
                 engine_address=ray_address,
                 on_warning=lambda line: say(err, "yellow", "warning", line),
+                balance=balance,
             )
     if summary_json:
         sys.stdout.write(json_text(summary.to_json()) + "\n")
@@ -275,7 +292,7 @@ def dataset(
 def _write_split(
     family: str, options: dict[str, Any], count: int, out: str, seed: int, split: str,
     fmt: str | None, workers: int | None, engine: str, address: str | None,
-    summary_json: bool, quiet: bool, on_failure: Any,
+    summary_json: bool, quiet: bool, on_failure: Any, balance: str | None = None,
 ) -> None:  # fmt: skip
     """``--split``: the parts of one run, each summarised as a dataset run is."""
     from tsolve.datasets.split import write_split
@@ -290,8 +307,13 @@ def _write_split(
                 workers=workers, engine=engine, engine_address=address,
                 on_failure=on_failure,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                on_warning=lambda line: say(err, "yellow", "warning", line),
+                on_warning=lambda line: say(err, "yellow", "warning", line), balance=balance,
             )  # fmt: skip
+    _print_split(result, summary_json, info, err)
+
+
+def _print_split(result: Any, summary_json: bool, info: Any, err: Any) -> None:
+    """A split run's summaries (``--split``, and the splits of ``--format hub``)."""
     if summary_json:
         sys.stdout.write(json_text(result.to_json()) + "\n")
     else:
@@ -305,6 +327,45 @@ def _write_split(
         err.print("[red]interrupted[/]: rerun the command to write the split")
         raise typer.Exit(130)
     if any(p.failures for p in result.parts.values()):
+        raise typer.Exit(1)
+
+
+def _write_hub(
+    family: str, options: dict[str, Any], count: int, out: str, seed: int, split: str | None,
+    workers: int | None, engine: str, address: str | None, summary_json: bool, quiet: bool,
+    on_failure: Any, balance: str | None,
+) -> None:  # fmt: skip
+    """``--format hub``: a thin shell over :func:`tsolve.datasets.hub.write_hub`."""
+    from tsolve.datasets.hub import write_hub
+
+    err = err_console()
+    info = err if summary_json else console()
+    with progress(None, f"{family} → {out} (hub)", enabled=not quiet) as bar:
+        task = bar.task_ids[0]
+        with _sigterm_as_interrupt():
+            result = write_hub(
+                family, options, count=count, out=out, seed=seed, split=split,
+                workers=workers, engine=engine, engine_address=address, balance=balance,
+                on_failure=on_failure,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                on_warning=lambda line: say(err, "yellow", "warning", line),
+            )  # fmt: skip
+    if summary_json:
+        sys.stdout.write(json_text(result.to_json()) + "\n")
+    else:
+        for name, part in result.split.parts.items():
+            shown = {**part.to_json(), "format": "hub"}
+            shown["out"] = f"{out}/{result.files.get(name, '(no rows: not written)')}"
+            print_summary(info, shown)
+            if result.split.dropped[name]:
+                say(info, "yellow", "dropped", f"{result.split.dropped[name]} records of "
+                    f"{name} repeat an earlier split's content")  # fmt: skip
+        rows = ", ".join(f"{name} {n}" for name, n in result.rows.items())
+        info.print(f"[bold]hub[/] → {out}: README.md, {rows} rows")
+    if any(p.interrupted for p in result.split.parts.values()):
+        err.print("[red]interrupted[/]: nothing was written; rerun the command")
+        raise typer.Exit(130)
+    if any(p.failures for p in result.split.parts.values()):
         raise typer.Exit(1)
 
 

@@ -14,8 +14,8 @@ def register(app: typer.Typer) -> None:
     def mcp_cmd() -> None:
         """Serve tsolve's agent tools to an MCP client over stdio (see docs/mcp.md).
 
-        Tools: search_calendar, convert_date, festival_date, solve_facts, check_claim,
-        verify_answer.
+        Tools: search_calendar, convert_date, festival_date, solve_facts, list_fact_kinds,
+        check_claim, verify_answer.
         """
         from tsolve.adapters.mcp_server import serve
 

@@ -32,6 +32,13 @@ family from this one object and from nowhere else. A family says:
   overlap`` (default: :func:`tsolve.generators.fingerprints.default_fingerprint`);
 * ``bench(size) -> measurements``: its cases for ``tsolve bench``;
 * ``cli(app)``: its own command group, when it has one;
+* ``card``: the prose of a Hub dataset card (``tsolve dataset --format
+  hub``): what the task is, its papers and citation, the readings its gold is
+  checked under, known limitations (:mod:`tsolve.datasets.card` lists the keys);
+* ``strata``: the generator options ``tsolve dataset --balance`` may balance,
+  each with the values it cycles through; a value may be a mapping of the
+  options that reach it (``{"difficulty": "easy", "facts": 4}``):
+  :mod:`tsolve.datasets.balance`;
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -142,6 +149,9 @@ class Family:
     # ---- measuring and the command line
     bench: Callable[[Any], list[Any]] | Lazy | None = None
     cli: Callable[[Any], None] | Lazy | None = None
+    # ---- publishing (tsolve dataset --format hub / --balance)
+    card: Mapping[str, Any] | None = None
+    strata: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

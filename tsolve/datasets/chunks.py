@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.contract import Family, Lazy, get_family
+from tsolve.datasets.balance import balanced_config, config_for
 from tsolve.engines.base import Engine
 from tsolve.engines.local import LocalEngine
 from tsolve.errors import TsolveError
@@ -38,14 +39,19 @@ class Chunk:
     failures: list[tuple[int, str]] = field(default_factory=list)
 
 
-def _setup(context: tuple[str, dict[str, Any], int]) -> tuple[Family, Any, int] | str:
+def _setup(
+    context: tuple[str, dict[str, Any], int, tuple[str, ...]],
+) -> tuple[Family, Any, int] | str:
     """Per-process set-up: the family's config (and so its solver state) is
-    built once per worker process, never shared. A failure here is kept and
+    built once per worker process, never shared; a balanced run builds one
+    per stratum (:mod:`tsolve.datasets.balance`). A failure here is kept and
     reported per record, so a family that cannot load in a worker shows up as
     failed records rather than as a dead pool."""
-    family, options, seed = context
+    family, options, seed, balance = context
     try:
         fam = get_family(family, need="generate")
+        if balance:
+            return fam, balanced_config(fam, options, balance, seed), seed
         return fam, fam.make_options(options), seed
     except Exception as exc:
         return f"worker set-up failed: {type(exc).__name__}: {exc}"
@@ -54,9 +60,10 @@ def _setup(context: tuple[str, dict[str, Any], int]) -> tuple[Family, Any, int] 
 def generate_line(fam: Family, cfg: Any, seed: int, index: int) -> tuple[str, Any] | str:
     """Record ``index`` as ``(line, summary buckets)``, or why it failed. The one
     place that decides whether a record exists, so resume can tell a record the
-    run skipped from a line that went missing."""
+    run skipped from a line that went missing. ``cfg`` may be a balanced
+    run's :class:`~tsolve.datasets.balance.BalancedConfig`."""
     try:
-        rec = fam.make_record(seed, index, cfg)
+        rec = fam.make_record(seed, index, config_for(cfg, index))
         return dumps(rec), fam.buckets(rec)
     except TsolveError as exc:
         return str(exc)
@@ -97,6 +104,7 @@ def generate_chunks(
     workers: int = 1,
     chunk: int | None = None,
     engine: Engine | None = None,
+    balance: tuple[str, ...] = (),
 ) -> Iterator[Chunk]:
     """:class:`Chunk` results covering ``indices`` in index order, computed by
     ``engine`` (default: ``workers`` local processes; this process when
@@ -105,6 +113,7 @@ def generate_chunks(
     Engines keep a bounded window of chunks in flight, so memory stays
     bounded however long the range is (``Pool.imap`` would queue every task
     up front). The chunk size only sets how the work is cut, never the bytes.
+    ``balance`` names the options balanced by index (:mod:`tsolve.datasets.balance`).
     """
     opts = dict(options or {})
     fam = get_family(family, need="generate")
@@ -116,7 +125,7 @@ def generate_chunks(
     yield from engine.map(
         _setup,
         _run_chunk,
-        (fam.name, opts, seed),
+        (fam.name, opts, seed, tuple(balance)),
         bounds,
         describe=_describe_bounds,
         preload=[__name__] + ([fam.generate.module] if isinstance(fam.generate, Lazy) else []),

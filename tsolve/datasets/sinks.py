@@ -42,8 +42,13 @@ def infer_format(out: str, fmt: str | None) -> str:
     (jsonl without one; an unknown suffix is an error)."""
     if fmt is None:
         return format_from_suffix(out, {f".{f}": f for f in FORMATS}, "jsonl")
+    if fmt == "hub":  # a folder of splits and a card, not one sink
+        raise TsolveError(
+            "format: hub is written by tsolve.datasets.hub.write_hub (tsolve dataset "
+            "--format hub), not by write_dataset"
+        )
     if fmt not in FORMATS:
-        raise TsolveError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
+        raise TsolveError(f"format: expected one of {', '.join(FORMATS)} or hub, got {fmt!r}")
     return fmt
 
 

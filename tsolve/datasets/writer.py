@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from tsolve.contract import get_family
+from tsolve.datasets.balance import balanced_config, parse_balance
 from tsolve.datasets.chunks import generate_chunks
 from tsolve.datasets.resume import ResumePoint, resume_point
 from tsolve.datasets.shards import shard_range
@@ -44,6 +45,7 @@ def write_dataset(
     engine_address: str | None = None,
     on_warning: Callable[[str], None] | None = None,
     index_range: range | None = None,
+    balance: str | Sequence[str] | None = None,
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -64,6 +66,10 @@ def write_dataset(
 
     ``index_range`` writes exactly those indices of the run instead of a
     shard (a part of ``--split``, :mod:`tsolve.datasets.split`).
+
+    ``balance`` names options whose values are spread evenly by index
+    (``"difficulty"``, ``["difficulty", "style"]``; the family's ``strata``):
+    :mod:`tsolve.datasets.balance`.
     """
     for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -71,6 +77,8 @@ def write_dataset(
     fam = get_family(family, need="generate")
     opts = dict(options or {})
     cfg = fam.make_options(opts)  # validate in the parent: one-line errors before any work
+    keys = parse_balance(fam, balance)
+    run_cfg = balanced_config(fam, opts, keys, seed) if keys else cfg
     kind = infer_format(str(out), fmt)
     indices = shard_range(count, shard) if index_range is None else index_range
     to_stdout = str(out) == "-"
@@ -95,7 +103,7 @@ def write_dataset(
             on_warning(line)
     t0 = time.perf_counter()
     point = (
-        resume_point(path, fam, cfg, seed, indices, summary)
+        resume_point(path, fam, run_cfg, seed, indices, summary)
         if resume
         else ResumePoint(indices.start, 0)
     )
@@ -133,7 +141,9 @@ def write_dataset(
         progress(done, total)
     lost: WorkerLost | None = None
     try:
-        for ch in generate_chunks(fam.name, opts, seed, todo, chunk=chunk, engine=runner):
+        for ch in generate_chunks(
+            fam.name, opts, seed, todo, chunk=chunk, engine=runner, balance=keys
+        ):
             good += sink.write(ch)
             summary.written += len(ch.indices)
             summary.add(ch.counts)

@@ -142,7 +142,11 @@ def _in_record(record: Mapping[str, Any], field: str, exc: TsolveError) -> Tsolv
     return TsolveError(f"record {record.get('id')!r}: {field}: {why}")
 
 
-def decode_row(row: Mapping[str, Any], foreign: bool = False) -> dict[str, Any]:
+def decode_row(
+    row: Mapping[str, Any],
+    foreign: bool = False,
+    nulls: frozenset[tuple[str, ...]] = frozenset(),
+) -> dict[str, Any]:
     """A table row back as the record: ``FIELD_json`` columns are parsed (a
     null means the record lacks the field); every other column is taken as it
     is. Raises ``ValueError`` with a one-line reason when a JSON cell is not
@@ -153,13 +157,14 @@ def decode_row(row: Mapping[str, Any], foreign: bool = False) -> dict[str, Any]:
     types): a timestamp at midnight is the ISO date it was read from
     (:func:`tsolve.records.validation.plain`), and a ``None`` inside an object is
     taken for a key Arrow added to unify the rows' structs
-    (:func:`unfilled`)."""
+    (:func:`unfilled`), except at the ``nulls`` paths (:func:`null_paths`),
+    where the records themselves held null."""
     record: dict[str, Any] = {}
     for name, value in row.items():
         if not name.endswith(JSON_SUFFIX):
             if isinstance(value, float) and not math.isfinite(value):
                 raise ValueError(f"column {name!r} holds {value}, which JSON cannot hold")
-            record[name] = plain(unfilled(value)) if foreign else value
+            record[name] = plain(unfilled(value, nulls, (name,))) if foreign else value
         elif value is not None:
             if not isinstance(value, str):
                 raise ValueError(f"column {name!r} should hold JSON text, got {kind_of(value)}")
@@ -172,18 +177,52 @@ def decode_row(row: Mapping[str, Any], foreign: bool = False) -> dict[str, Any]:
     return record
 
 
-def unfilled(value: Any) -> Any:
-    """``value`` without the ``None`` entries of its objects, at any depth.
+def unfilled(
+    value: Any, nulls: frozenset[tuple[str, ...]] = frozenset(), path: tuple[str, ...] = ()
+) -> Any:
+    """``value`` without the ``None`` entries of its objects, at any depth,
+    but for the keys at ``nulls`` paths (``path`` is where ``value`` sits).
 
     Arrow gives every row of a column one struct type, so each object gets the
     keys of every other row's object, as ``None`` (a time-puzzle fact's
-    ``params`` gets every other fact kind's). tsolve's readers treat a missing
-    key and a ``null`` alike, so dropping them loses nothing they read."""
+    ``params`` gets every other fact kind's). Such a ``None`` cannot be told
+    from a ``null`` the record held, except where Arrow typed the key
+    ``null``: then no row held anything else there, and the key was the
+    records' own (``generator.params.facts: null``), so it is kept. tsolve's
+    readers treat a missing key and a ``null`` alike, so a ``null`` dropped
+    elsewhere loses nothing they read, though the bytes differ; tables that
+    tsolve writes hold nested values as JSON text and keep every null."""
     if isinstance(value, dict):
-        return {k: unfilled(v) for k, v in value.items() if v is not None}
+        return {
+            k: unfilled(v, nulls, (*path, k))
+            for k, v in value.items()
+            if v is not None or (*path, k) in nulls
+        }
     if isinstance(value, list):
-        return [unfilled(v) for v in value]
+        return [unfilled(v, nulls, path) for v in value]
     return value
+
+
+def null_paths(schema: Any) -> frozenset[tuple[str, ...]]:
+    """The paths (top-level field, then object keys; list levels skipped)
+    whose Arrow type in ``schema`` is ``null``: where every row that has the
+    key holds ``null``, so a ``None`` there is the records' own."""
+    import pyarrow as pa
+
+    out: set[tuple[str, ...]] = set()
+
+    def walk(t: Any, path: tuple[str, ...]) -> None:
+        if pa.types.is_null(t):
+            out.add(path)
+        elif pa.types.is_struct(t):
+            for f in t:
+                walk(f.type, (*path, f.name))
+        elif pa.types.is_list(t) or pa.types.is_large_list(t):
+            walk(t.value_type, path)
+
+    for f in schema:
+        walk(f.type, (f.name,))
+    return frozenset(out)
 
 
 def arrow_type(kind: str) -> Any:
@@ -240,6 +279,7 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
             "--format parquet"
         )
     foreign = LAYOUT_KEY not in (schema.metadata or {})
+    nulls = null_paths(schema) if foreign else frozenset()
     decoders = {f.name: _json_decoder(f.type) for f in schema} if foreign else {}
     for batch in pf.iter_batches(batch_size=1000):
         for row in batch.to_pylist():
@@ -247,7 +287,7 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
                 for name, decode in decoders.items():
                     if decode is not None and name in row:
                         row[name] = decode(row[name])
-                yield decode_row(row, foreign)
+                yield decode_row(row, foreign, nulls)
             except ValueError as exc:  # TsolveError is one too
                 yield exc
 

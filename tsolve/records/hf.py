@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.records.columns import Column, arrow_batch, arrow_schema, decode_row, layout
+from tsolve.records.columns import Column, arrow_batch, arrow_schema, decode_row, layout, null_paths
 
 Record = dict[str, Any]
 
@@ -82,7 +82,8 @@ def from_dataset(ds: Any) -> list[Record]:
     dataset made some other way (``load_dataset("json")``,
     ``Dataset.from_list``) is read as Arrow typed it and repaired: timestamps
     at midnight are ISO dates again and the ``None`` entries Arrow added to
-    objects are dropped (:func:`tsolve.records.columns.decode_row`)."""
+    objects are dropped, while a key Arrow typed ``null`` (no row held
+    anything else there) keeps its ``null`` (:func:`tsolve.records.columns.unfilled`)."""
     return list(iter_records(ds))
 
 
@@ -111,13 +112,14 @@ def _records(ds: Any, where: str) -> Iterator[Record | ValueError]:
     if not isinstance(ds, datasets.Dataset):
         raise TsolveError(f"{where}: expected a datasets.Dataset, got {type(ds).__name__}")
     foreign = ds.info.description != DESCRIPTION
+    nulls = null_paths(ds.data.schema) if foreign else frozenset()
     ds = ds.with_format(None)
     names = ds.column_names
     for start in range(0, len(ds), BATCH):
         batch = ds[start : start + BATCH]
         for values in zip(*(batch[n] for n in names), strict=True):
             try:
-                yield decode_row(dict(zip(names, values, strict=True)), foreign)
+                yield decode_row(dict(zip(names, values, strict=True)), foreign, nulls)
             except ValueError as exc:  # TsolveError is one too
                 yield exc
 

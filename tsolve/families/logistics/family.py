@@ -78,6 +78,31 @@ def rederive(record: Record) -> Any:
     return answered
 
 
+CARD: dict[str, Any] = {
+    "task": (
+        "UnSeenTimeQA-style logistics timelines: synthetic events (packages, trucks, "
+        "departures and arrivals) with serial or parallel execution, and a static, relative "
+        "or hypothetical question about a time. The gold comes from tsolve's schedule "
+        "solver, cross-checked by CP-SAT."
+    ),
+    "readings": (
+        "Every reading of the question's wording (tsolve/families/logistics/readings.py) is "
+        "answered, and an item is kept only if they agree (`tsolve audit`)."
+    ),
+    "limitations": (
+        "Templates follow the paper's Appendix C; wording outside them is not generated."
+    ),
+    "papers": [
+        "Uddin et al., UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization"
+    ],
+    "citation": """@misc{unseentimeqa,
+  title = {UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization},
+  author = {Uddin, Md Nayem and Saeidi, Amir and Handa, Divij and Seth, Agastya
+            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta}
+}""",
+}
+
+
 FAMILY = Family(
     name="logistics",
     description="UnSeenTimeQA-style logistics timelines",
@@ -103,4 +128,10 @@ FAMILY = Family(
     rederive=rederive,
     bench=Lazy("tsolve.families.logistics.bench:bench_logistics"),
     cli=Lazy("tsolve.cli.logistics_commands:register"),
+    card=CARD,
+    strata={
+        "difficulty": ("easy", "medium", "hard"),
+        "execution": ("serial", "parallel"),
+        "question": ("static", "relative", "hypothetical"),
+    },
 )

@@ -91,6 +91,19 @@ def rederive(record: Record) -> Any:
     return solve_relational_record(record, "cpsat", time_limit=2.0)
 
 
+CARD: dict[str, Any] = {
+    "task": (
+        "Relational puzzles: several events with unknown dates, facts about each and "
+        "relations between them (before, after, N days apart); the question asks for one "
+        "event's dates or all of them. The gold is a solver's enumeration."
+    ),
+    "limitations": "A tsolve extension of the Time Puzzles task; no published benchmark.",
+    "papers": [
+        "Measuring Iterative Temporal Reasoning with Time Puzzles (ACL submission, anonymous)"
+    ],
+}
+
+
 FAMILY = Family(
     name="relational-puzzles",
     description="Relational puzzles: several events, one or more unknown dates",
@@ -119,4 +132,6 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
     rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),
+    card=CARD,
+    strata={"style": ("implicit", "explicit")},
 )

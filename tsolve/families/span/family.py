@@ -50,6 +50,33 @@ def fuzz_records(seed: int) -> list[Record]:
     return list(generate_questions(40, seed, SpanConfig()))[::7]
 
 
+CARD: dict[str, Any] = {
+    "task": (
+        "SPAN-style cross-calendar questions on a reference date: convert a date or a "
+        "festival between six calendars (Gregorian, Chinese lunar, Hebrew, Islamic, Persian, "
+        "Shaka), polar (Yes/No) or content (a date). The gold comes from tsolve's calendar "
+        "tables, and the scorer is symbolic, not an LLM judge."
+    ),
+    "readings": (
+        "Where calendar authorities disagree (month starts of the observed Islamic calendar, "
+        "Chinese lunar tables), each question's answer is computed under every reading, and "
+        "the gold is kept only where the readings agree (`tsolve audit`)."
+    ),
+    "limitations": (
+        "The content domain is small: many runs of one reference date repeat questions "
+        "(`tsolve dataset` warns); the splits drop repeats across splits only."
+    ),
+    "papers": [
+        "SPAN: Benchmarking and Improving Cross-Calendar Temporal Reasoning of Large "
+        "Language Models"
+    ],
+    "citation": """@misc{span,
+  title = {SPAN: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
+           Large Language Models}
+}""",
+}
+
+
 FAMILY = Family(
     name="span",
     description="SPAN-style cross-calendar questions",
@@ -75,4 +102,5 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     bench=Lazy("tsolve.families.span.bench:bench_span"),
     cli=Lazy("tsolve.cli.span_commands:register"),
+    card=CARD,
 )

@@ -99,6 +99,37 @@ def rederive(record: Record) -> Any:
     return solve_record(record, "cpsat", time_limit=2.0)
 
 
+CARD: dict[str, Any] = {
+    "task": (
+        "Each item gives a few facts about one unknown date (a weekday, a month, a Chinese "
+        "zodiac year, a year some person was alive, ...) and asks for every date in the domain "
+        "that satisfies all of them: none, one or several. `prompt` is the question as a model "
+        "sees it; `answers` is the gold set (ISO dates), found by a constraint solver that "
+        "enumerated the whole domain; a reply ends `MY ANSWER: <dates>` and is scored by "
+        "exact match, F1 and Jaccard over the date sets (tsolve verify)."
+    ),
+    "readings": (
+        "A puzzle is kept only if every reading of its facts gives the same answer set: "
+        "`readings` lists those checked (`canonical`, and e.g. `lunar-other-sources`, where "
+        "published Chinese lunar tables disagree). With `--minimal` (the dataset default) "
+        "every fact is proven necessary (`without`: the answer-set size with each fact left "
+        "out)."
+    ),
+    "limitations": (
+        "Knowledge-based facts (presidents, sports events, lifetimes) are as of "
+        "`generator.params.knowledge_as_of`; Chinese-lunar facts hold only inside the tables' "
+        "1900-2100 range. The measured `difficulty` is tsolve's own estimate, not the paper's."
+    ),
+    "papers": [
+        "Measuring Iterative Temporal Reasoning with Time Puzzles (ACL submission, anonymous)"
+    ],
+    "citation": """@misc{time_puzzles,
+  title = {Measuring Iterative Temporal Reasoning with Time Puzzles},
+  note = {Anonymous ACL submission}
+}""",
+}
+
+
 FAMILY = Family(
     name="time-puzzles",
     description="Time Puzzles: every date that satisfies a set of facts",
@@ -133,4 +164,15 @@ FAMILY = Family(
     rederive=rederive,
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
     cli=Lazy("tsolve.cli.puzzle_commands:register"),
+    card=CARD,
+    # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
+    # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
+    strata={
+        "difficulty": (
+            {"difficulty": "easy", "facts": 4},
+            {"difficulty": "medium", "facts": 4},
+            "hard",
+        ),
+        "style": ("implicit", "explicit"),
+    },
 )
