@@ -256,6 +256,30 @@ def check_claim(
     return agent_tools.check_claim(text)
 
 
+def lookup_knowledge(
+    name: Annotated[
+        str,
+        Field(
+            description="A person ('Michael Jackson'), US president ('Obama'), historical "
+            "event ('the fall of the Berlin Wall') or sporting event ('Summer Olympics').",
+            max_length=200,
+        ),
+    ],
+    kind: Annotated[
+        str | None,
+        Field(
+            description="Narrow the search: person, office, event or edition.",
+            json_schema_extra={"enum": list(agent_tools.KNOWLEDGE_KINDS)},
+        ),
+    ] = None,
+) -> dict[str, Any]:
+    """Look up dates in tsolve's knowledge base: a person's birth and death, a US
+    president's terms, a historical event's dates, a sporting event's editions,
+    each with its source URL. An offline stand-in for web search; it does not
+    solve puzzles."""
+    return agent_tools.lookup_knowledge(name, kind)
+
+
 #: The tools, in the order clients list them.
 TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
     search_calendar,
@@ -264,6 +288,7 @@ TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
     solve_facts,
     check_claim,
     verify_answer,
+    lookup_knowledge,
 )
 
 
