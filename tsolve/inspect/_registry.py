@@ -12,7 +12,27 @@ one per generating family, and are also attributes of this module.
 
 from __future__ import annotations
 
+from tsolve.inspect.scorer import SCORER_NAME, tsolve_scorer
+from tsolve.inspect.scripted import scripted  # noqa: F401  (registers tsolve/scripted)
 from tsolve.inspect.tasks import task_functions
 
 TASKS = task_functions()
 globals().update(TASKS)
+
+
+def _register_scorer_by_logged_name() -> None:
+    """Make ``inspect score LOG`` find the scorer by the name the log holds.
+
+    Inspect logs ``tsolve/tsolve/tsolve_scorer`` (the decorator's name under
+    the package's prefix) without its first part, ``tsolve/tsolve_scorer``, and
+    looks that name up after loading this entry point. Registered under that
+    key (Inspect's public ``registry_add`` would also rename the factory, and
+    the re-scored log would then record a name nothing finds)."""
+    try:
+        from inspect_ai._util.registry import _registry, registry_key
+    except ImportError:  # pragma: no cover - an Inspect that moved it
+        return
+    _registry.setdefault(registry_key("scorer", SCORER_NAME), tsolve_scorer)
+
+
+_register_scorer_by_logged_name()
