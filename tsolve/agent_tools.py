@@ -328,9 +328,8 @@ def lookup_knowledge(name: str, kind: str | None = None) -> dict[str, Any]:
         if kind is None or k == kind
     ]
     exact = [entry for names, entry in candidates if key in names]
-    found = exact or [
-        entry for names, entry in candidates if any(key in n for n in names)
-    ][:MAX_KNOWLEDGE_ENTRIES]
+    partial = [entry for names, entry in candidates if any(key in n for n in names)]
+    found = exact or partial[:MAX_KNOWLEDGE_ENTRIES]
     if not found:
         narrowed = f" of kind {kind!r}" if kind else ""
         raise TsolveError(

@@ -50,6 +50,9 @@ KNOWLEDGE_FACTS = {
     "event_relation": "event",
 }
 
+#: A sports fact names its event by key; looked up as an edition, not a name part.
+SPORTS_KEYS = ("summer_olympics", "winter_olympics", "fifa_world_cup")
+
 logger = logging.getLogger(__name__)
 
 
@@ -81,9 +84,7 @@ def parse_condition(
     if tools not in TOOL_CHOICES:
         raise TsolveError(f"tools: expected one of {', '.join(TOOL_CHOICES)}, got {tools!r}")
     if context not in CONTEXT_CHOICES:
-        raise TsolveError(
-            f"context: expected one of {', '.join(CONTEXT_CHOICES)}, got {context!r}"
-        )
+        raise TsolveError(f"context: expected one of {', '.join(CONTEXT_CHOICES)}, got {context!r}")
     if context == "knowledge" and tools != "none":
         raise TsolveError(
             f"context: 'knowledge' is the no-tool condition (cited results as fixed context); "
@@ -103,9 +104,7 @@ def parse_condition(
             f"sandbox: only the code condition runs code (tools=code or all), not tools={tools}"
         )
     if sandbox is not None and sandbox not in SANDBOX_CHOICES:
-        raise TsolveError(
-            f"sandbox: expected one of {', '.join(SANDBOX_CHOICES)}, got {sandbox!r}"
-        )
+        raise TsolveError(f"sandbox: expected one of {', '.join(SANDBOX_CHOICES)}, got {sandbox!r}")
     chosen = (sandbox or "docker") if runs_code else None
     if chosen == "local":
         logger.warning(
@@ -145,7 +144,7 @@ def knowledge_context(record: dict[str, Any]) -> str:
 
     blocks: list[str] = []
     for name in knowledge_names(record):
-        kind = "edition" if name in ("summer_olympics", "winter_olympics", "fifa_world_cup") else None
+        kind = "edition" if name in SPORTS_KEYS else None
         try:
             found = lookup_knowledge(name, kind)
         except TsolveError:
