@@ -200,7 +200,7 @@ def test_tools_then_gold_scores_full_marks(
         assert score.metadata["condition"]["tools"] == tools
         assert sample.metadata["condition"]["name"] == tools
         for name in OFFERED[tools]:
-            good, good_error = results[f"{name}-good"]
+            _good, good_error = results[f"{name}-good"]
             assert good_error is None, (name, good_error)
             assert results[f"{name}-bad"][1], f"{name}: a bad call gave no error"
         _check_good_results(results)
