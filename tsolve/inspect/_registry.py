@@ -7,7 +7,10 @@ tsolve/time_puzzles``), through the entry point in pyproject.toml::
     tsolve = "tsolve.inspect._registry"
 
 The tasks come from the family registry (:func:`tsolve.inspect.tasks.task_functions`),
-one per generating family, and are also attributes of this module.
+one per generating family, and are also attributes of this module; with them
+``tsolve/tictoc`` (:mod:`tsolve.inspect.tictoc_task`), the offline solver
+``tsolve/scripted`` (:mod:`tsolve.inspect.scripted`) and the scorers under the
+names their logs hold.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from __future__ import annotations
 from tsolve.inspect.scorer import SCORER_NAME, tsolve_scorer
 from tsolve.inspect.scripted import scripted  # noqa: F401  (registers tsolve/scripted)
 from tsolve.inspect.tasks import task_functions
+from tsolve.inspect.tictoc_task import tictoc  # noqa: F401  (registers tsolve/tictoc)
+from tsolve.inspect.tictoc_task import SCORER_NAME as TICTOC_SCORER_NAME
+from tsolve.inspect.tictoc_task import tictoc_scorer
 
 TASKS = task_functions()
 globals().update(TASKS)
@@ -32,7 +38,8 @@ def _register_scorer_by_logged_name() -> None:
         from inspect_ai._util.registry import _registry, registry_key
     except ImportError:  # pragma: no cover - an Inspect that moved it
         return
-    _registry.setdefault(registry_key("scorer", SCORER_NAME), tsolve_scorer)
+    for name, factory in ((SCORER_NAME, tsolve_scorer), (TICTOC_SCORER_NAME, tictoc_scorer)):
+        _registry.setdefault(registry_key("scorer", name), factory)
 
 
 _register_scorer_by_logged_name()
