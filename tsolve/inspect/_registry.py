@@ -18,9 +18,11 @@ from __future__ import annotations
 from tsolve.inspect.scorer import SCORER_NAME, tsolve_scorer
 from tsolve.inspect.scripted import scripted  # noqa: F401  (registers tsolve/scripted)
 from tsolve.inspect.tasks import task_functions
-from tsolve.inspect.tictoc_task import tictoc  # noqa: F401  (registers tsolve/tictoc)
 from tsolve.inspect.tictoc_task import SCORER_NAME as TICTOC_SCORER_NAME
-from tsolve.inspect.tictoc_task import tictoc_scorer
+from tsolve.inspect.tictoc_task import (
+    tictoc,  # noqa: F401  (registers tsolve/tictoc)
+    tictoc_scorer,
+)
 
 TASKS = task_functions()
 globals().update(TASKS)
