@@ -15,7 +15,7 @@ def register(app: typer.Typer) -> None:
         """Serve tsolve's agent tools to an MCP client over stdio (see docs/mcp.md).
 
         Tools: search_calendar, convert_date, festival_date, solve_facts, check_claim,
-        verify_answer.
+        verify_answer, lookup_knowledge.
         """
         from tsolve.mcp_server import serve
 

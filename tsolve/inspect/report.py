@@ -199,19 +199,22 @@ def _sample_row(
     if task == TICTOC_TASK:
         level = meta.get("level", (sample.metadata or {}).get("level"))
         pref = meta.get("preference", (sample.metadata or {}).get("preference"))
-        run = {
+        called: dict[str, Any] = {
             "called": bool(meta.get("called")),
             "turns": 1,
             "n_tool_calls": int(bool(meta.get("called"))),
         }
-        keys = [("tictoc", task, model, level, pref), ("tictoc", task, model, level, "all")]
-        return keys, value, {}, run
+        both: list[tuple[Any, ...]] = [
+            ("tictoc", task, model, level, pref),
+            ("tictoc", task, model, level, "all"),
+        ]
+        return both, value, {}, called
     sm = sample.metadata or {}
     record = sm.get("record") or {}
     condition = (meta.get("condition") or sm.get("condition") or {}).get("name", "none")
     style = record.get("style") or "-"
-    run = meta.get("run")
-    if run is None:
+    run: dict[str, Any] | None = meta.get("run")
+    if run is None:  # a log scored before the run was recorded
         from tsolve.inspect.conditions import run_stats
 
         run = run_stats(sample.messages or [])
