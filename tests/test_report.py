@@ -91,6 +91,7 @@ def test_rows_by_condition_and_m(logs: dict[str, Any]) -> None:
     m_of: dict[str, int] = logs["m_of"]
     n = len(m_of)
     by_m = {m: sum(1 for v in m_of.values() if v == m) for m in set(m_of.values())}
+    assert set(by_m) == {1, 2}  # both sizes, so the per-M rows differ
     rows = [r for r in report.rows if r["task"] == "tsolve/time_puzzles"]
     assert {r["condition"] for r in rows} == set(TOOLS_PER_CONDITION)
 
