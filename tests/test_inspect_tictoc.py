@@ -137,3 +137,14 @@ def test_a_bad_file_is_a_one_line_error(tmp_path: Path) -> None:
         tictoc_task(bad)
     with pytest.raises(TsolveError):
         tictoc_task(tmp_path / "missing.json")
+
+
+def test_the_registered_task_needs_a_file() -> None:
+    from tsolve.inspect.tictoc_task import tictoc
+
+    with pytest.raises(Exception, match="tsolve: file: give the TicToc data file") as info:
+        tictoc()
+    assert type(info.value).__name__ == "PrerequisiteError"
+    task = tictoc(file=str(FIXTURE))
+    assert task.name == "tsolve/tictoc"
+    assert len(task.dataset) == sum(len(v) for v in _raw().values())
