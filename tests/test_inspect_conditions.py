@@ -199,6 +199,7 @@ def test_tools_then_gold_scores_full_marks(
         assert run["tool_errors"] == n_tools  # every bad call, and only those
         assert score.metadata["condition"]["tools"] == tools
         assert sample.metadata["condition"]["name"] == tools
+        assert sample.metadata["run"] == run
         for name in OFFERED[tools]:
             _good, good_error = results[f"{name}-good"]
             assert good_error is None, (name, good_error)

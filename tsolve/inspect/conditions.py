@@ -188,12 +188,24 @@ def tool_loop(max_turns: int = DEFAULT_MAX_TURNS) -> Solver:
     return solve
 
 
+@solver
+def record_run() -> Solver:
+    """Write the run's turns and tool calls (:func:`run_stats`) into the
+    sample's metadata under ``run``, beside its ``condition``."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        state.metadata["run"] = run_stats(state.messages)
+        return state
+
+    return solve
+
+
 def condition_solver(condition: Condition) -> list[Solver]:
     """The task's solver chain under ``condition``: one ``generate()`` without
-    tools, else ``use_tools`` + :func:`tool_loop`."""
+    tools, else ``use_tools`` + :func:`tool_loop`; then :func:`record_run`."""
     if condition.tools == "none":
-        return [generate()]
-    return [use_tools(TOOL_SETS[condition.tools]()), tool_loop(condition.max_turns)]
+        return [generate(), record_run()]
+    return [use_tools(TOOL_SETS[condition.tools]()), tool_loop(condition.max_turns), record_run()]
 
 
 def run_stats(messages: list[ChatMessage]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from inspect_ai.tool import ToolCall
 
 from tsolve.errors import TsolveError
 from tsolve.families import family_of, get_family
-from tsolve.inspect.conditions import knowledge_names, parse_condition
+from tsolve.inspect.conditions import knowledge_names, parse_condition, run_stats
 from tsolve.inspect.tools import TOOL_SETS
 
 MODEL_NAME = "tsolve/scripted"
@@ -114,6 +114,7 @@ def scripted(answer: str = "gold") -> Solver:
             text = REFUSAL
         state.output = _output(text)
         state.messages.append(state.output.message)
+        state.metadata["run"] = run_stats(state.messages)
         return state
 
     return solve
