@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from inspect_ai import eval as inspect_eval
 from inspect_ai.log import EvalLog
 from inspect_ai.model import (
@@ -148,3 +151,40 @@ def test_the_registered_task_needs_a_file() -> None:
     task = tictoc(file=str(FIXTURE))
     assert task.name == "tsolve/tictoc"
     assert len(task.dataset) == sum(len(v) for v in _raw().values())
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([0, 1, 2]), st.sampled_from(["tool", "no_tool"]), st.booleans()),
+        max_size=40,
+    )
+)
+def test_the_metrics_are_the_papers_formulas(decisions: list[tuple[int, str, bool]]) -> None:
+    """NAR = ½(TP/(TP+FN) + TN/(TN+FP)) and attempt rate = calls / n, per level
+    and overall, written out here; a cell with an empty class has no NAR."""
+    from inspect_ai.scorer import SampleScore, Score
+
+    from tsolve.inspect.tictoc_task import tictoc_metrics
+
+    scores = [
+        SampleScore(score=Score(value=float(called == (pref == "tool")),
+                                metadata={"level": level, "preference": pref, "called": called}))
+        for level, pref, called in decisions
+    ]  # fmt: skip
+    got = tictoc_metrics()(scores)
+    assert isinstance(got, dict)
+    cells = {"": decisions, **{f"_level{k}": [d for d in decisions if d[0] == k] for k in range(3)}}
+    for suffix, cell in cells.items():
+        tool = [called for _, pref, called in cell if pref == "tool"]
+        no_tool = [called for _, pref, called in cell if pref == "no_tool"]
+        if tool and no_tool:
+            want = 0.5 * (sum(tool) / len(tool) + (len(no_tool) - sum(no_tool)) / len(no_tool))
+            assert got["nar" + suffix] == pytest.approx(want)
+        else:
+            assert "nar" + suffix not in got
+        if cell:
+            rate = sum(called for *_, called in cell) / len(cell)
+            assert got["attempt_rate" + suffix] == pytest.approx(rate)
+        if tool:
+            assert got["accuracy_prefer_tool" + suffix] == pytest.approx(sum(tool) / len(tool))
