@@ -348,3 +348,66 @@ def test_bad_input_is_a_one_line_error_naming_the_problem(call: Any, needle: str
     message = str(info.value)
     assert "\n" not in message
     assert needle in message
+
+
+# ------------------------------------------------------------------ lookup_knowledge
+
+
+def _csv_rows(name: str) -> list[dict[str, str]]:
+    """A packaged knowledge-base file, read here with the csv module."""
+    import csv
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "tsolve" / "calendars" / "data" / name
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_lookup_knowledge_gives_each_persons_dates_and_source() -> None:
+    from tsolve.adapters.agent_tools import lookup_knowledge
+
+    for row in _csv_rows("people.csv"):
+        found = lookup_knowledge(row["person"], "person")["entries"]
+        (entry,) = [e for e in found if e["name"] == row["person"]]
+        assert (entry["born"], entry["died"] or "") == (row["born"], row["died"])
+        assert entry["source"] == row["source"]
+
+
+def test_lookup_knowledge_offices_events_and_editions() -> None:
+    from tsolve.adapters.agent_tools import lookup_knowledge
+
+    for row in _csv_rows("us_presidents.csv"):
+        (entry,) = lookup_knowledge(row["president"], "office")["entries"]
+        assert {"start": row["start"], "end": row["end"] or None, "source": row["source"]} in (
+            entry["terms"]
+        )
+    for row in _csv_rows("historical_events.csv"):
+        found = lookup_knowledge(row["event"], "event")["entries"]
+        assert [(e["start"], e["end"]) for e in found if e["name"] == row["event"]] == [
+            (row["start"], row["end"])
+        ]
+    rows = _csv_rows("sports_events.csv")
+    years = [int(r["year"]) for r in rows if r["event"] == "fifa_world_cup"]
+    (cup,) = lookup_knowledge("FIFA World Cup")["entries"]
+    assert [e["year"] for e in cup["editions"]] == sorted(years)
+    # a part of a name; without "the"; any case
+    assert any(e["name"] == "the fall of the Berlin Wall" for e in
+               lookup_knowledge("berlin wall")["entries"])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("Nobody In Particular",), "nothing in the knowledge base matches"),
+        (("Albert Einstein", "edition"), "nothing of kind 'edition'"),
+        (("Albert Einstein", "planet"), "kind"),
+        ((["person_alive", "weekday"],), "name"),  # it takes a name, never a set of facts
+        (("  ",), "name"),
+    ],
+)
+def test_lookup_knowledge_bad_queries_are_one_line_errors(args: Any, needle: str) -> None:
+    from tsolve.adapters.agent_tools import lookup_knowledge
+
+    with pytest.raises(TsolveError, match=needle) as info:
+        lookup_knowledge(*args)
+    assert "\n" not in str(info.value)

@@ -24,7 +24,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ["search_calendar", "convert_date", "festival_date", "solve_facts", "list_fact_kinds",
-         "check_claim", "verify_answer"]  # fmt: skip
+         "check_claim", "verify_answer", "lookup_knowledge"]  # fmt: skip
 # Generous bounds against a hung server on a loaded machine; nothing is timed.
 WAIT = 300
 

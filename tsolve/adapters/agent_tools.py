@@ -330,3 +330,114 @@ def check_claim(text: str) -> dict[str, Any]:
 
     counts = {v: sum(1 for c in found if c["verdict"] == v) for v in VERDICTS}
     return {"claims": found, "counts": counts}
+
+
+# ------------------------------------------------------------------ knowledge
+
+#: Most entries :func:`lookup_knowledge` returns for a partial name.
+MAX_KNOWLEDGE_ENTRIES = 10
+KNOWLEDGE_KINDS = ("person", "office", "event", "edition")
+
+
+def lookup_knowledge(name: str, kind: str | None = None) -> dict[str, Any]:
+    """The knowledge base's dates for a person, an office holder, a historical
+    event or a sporting event's editions, each with its source URL.
+
+    This is tsolve's offline, deterministic stand-in for web search (the Time
+    Puzzles paper's search condition): it answers "when was Michael Jackson
+    born?" or "which years had a Summer Olympics?", never "which dates satisfy
+    these facts?" -- it takes a name, not a puzzle, so it cannot solve one.
+
+    ``name`` is matched without case, punctuation or a leading "the"
+    (``"Berlin Wall"`` finds "the fall of the Berlin Wall"; ``"Obama"`` finds
+    Barack Obama); ``kind`` (``person``, ``office``, ``event``, ``edition``)
+    narrows the search. An exact name wins over partial ones; at most
+    :data:`MAX_KNOWLEDGE_ENTRIES` partial matches are listed. Nothing found is
+    a one-line error naming the query, so a model sees that it asked wrongly.
+
+    Returns ``{"query": name, "as_of": ISO date, "entries": [...]}``, an entry
+    being ``{"kind", "name", ..., "source"}`` with dates as ISO text:
+    ``born`` / ``died`` (person), ``office`` and ``terms`` (``[{start, end,
+    source}]``, end null while in office), ``start`` / ``end`` and
+    ``conventions`` (other datings in use) (event), ``editions``
+    (``[{year, source}]``) and ``scheduled`` (awarded, not yet held).
+    """
+    from tsolve.calendars import knowledge
+    from tsolve.families.time_puzzles.parse.anchors import name_key
+
+    query = expect_str(name, "name", 200)
+    key = name_key(query)
+    if not key:
+        raise bad("name", "a person, office holder, event or sporting event", name)
+    if kind is not None and kind not in KNOWLEDGE_KINDS:
+        raise bad("kind", f"one of {', '.join(KNOWLEDGE_KINDS)}", kind)
+    candidates = [
+        (names, entry)
+        for k, names, entry in _knowledge_entries(knowledge)
+        if kind is None or k == kind
+    ]
+    exact = [entry for names, entry in candidates if key in names]
+    partial = [entry for names, entry in candidates if any(key in n for n in names)]
+    found = exact or partial[:MAX_KNOWLEDGE_ENTRIES]
+    if not found:
+        narrowed = f" of kind {kind!r}" if kind else ""
+        raise TsolveError(
+            f"lookup_knowledge: nothing{narrowed} in the knowledge base matches {query!r} "
+            "(it holds well-known people, US presidents since 1945, dated historical "
+            "events, and the Summer/Winter Olympics and FIFA World Cup editions)"
+        )
+    return {"query": query, "as_of": knowledge.KNOWLEDGE_AS_OF.isoformat(), "entries": found}
+
+
+def _knowledge_entries(knowledge: Any) -> list[tuple[str, set[str], dict[str, Any]]]:
+    """Every knowledge-base entry as ``(kind, names it answers to, entry)``."""
+    from tsolve.families.time_puzzles.parse.anchors import name_key
+
+    def iso(day: _dt.date | None) -> str | None:
+        return None if day is None else day.isoformat()
+
+    out: list[tuple[str, set[str], dict[str, Any]]] = []
+    for p in knowledge.people():
+        names = {name_key(p.name), name_key(p.description or p.name)}
+        out.append(("person", names, {
+            "kind": "person", "name": p.name, "description": p.description,
+            "born": iso(p.born), "died": iso(p.died), "source": p.source,
+        }))  # fmt: skip
+    for pres in knowledge.presidents():
+        names = {name_key(pres.name), name_key(f"President {pres.name}")}
+        terms = [
+            {"start": iso(s), "end": iso(e), "source": src}
+            for (s, e), src in zip(pres.terms, pres.sources, strict=True)
+        ]
+        out.append(("office", names, {
+            "kind": "office", "name": pres.name, "office": "President of the United States",
+            "terms": terms, "source": pres.sources[0],
+        }))  # fmt: skip
+    conventions: dict[str, list[dict[str, Any]]] = {}
+    for c in knowledge.event_conventions():
+        conventions.setdefault(c.event, []).append(
+            {"convention": c.convention, "start": iso(c.start), "end": iso(c.end),
+             "source": c.source}
+        )  # fmt: skip
+    for ev in knowledge.historical_events():
+        entry: dict[str, Any] = {
+            "kind": "event", "name": ev.name, "start": iso(ev.start), "end": iso(ev.end),
+            "source": ev.source,
+        }  # fmt: skip
+        if ev.name in conventions:
+            entry["conventions"] = conventions[ev.name]
+        out.append(("event", {name_key(ev.name)}, entry))
+    scheduled = knowledge.scheduled_sports_events()
+    for key, sport in knowledge.sports_events().items():
+        names = {key, name_key(key.replace("_", " ")), name_key(sport.label)}
+        later = scheduled.get(key)
+        out.append(("edition", names, {
+            "kind": "edition", "name": sport.label, "event": key,
+            "editions": [{"year": y, "source": s}
+                         for y, s in zip(sport.years, sport.sources, strict=True)],
+            "scheduled": [] if later is None else [
+                {"year": y, "source": s} for y, s in zip(later.years, later.sources, strict=True)
+            ],
+            "source": sport.sources[0] if sport.sources else None,
+        }))  # fmt: skip
+    return out

@@ -271,6 +271,30 @@ def check_claim(
     return agent_tools.check_claim(text)
 
 
+def lookup_knowledge(
+    name: Annotated[
+        str,
+        Field(
+            description="A person ('Michael Jackson'), US president ('Obama'), historical "
+            "event ('the fall of the Berlin Wall') or sporting event ('Summer Olympics').",
+            max_length=200,
+        ),
+    ],
+    kind: Annotated[
+        str | None,
+        Field(
+            description="Narrow the search: person, office, event or edition.",
+            json_schema_extra={"enum": list(agent_tools.KNOWLEDGE_KINDS)},
+        ),
+    ] = None,
+) -> dict[str, Any]:
+    """Look up dates in tsolve's knowledge base: a person's birth and death, a US
+    president's terms, a historical event's dates, a sporting event's editions,
+    each with its source URL. An offline stand-in for web search; it does not
+    solve puzzles."""
+    return agent_tools.lookup_knowledge(name, kind)
+
+
 #: The tools, in the order clients list them.
 TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
     search_calendar,
@@ -280,6 +304,7 @@ TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
     list_fact_kinds,
     check_claim,
     verify_answer,
+    lookup_knowledge,
 )
 
 #: Every tool computes from tsolve's own tables and solvers: it changes nothing,

@@ -15,7 +15,7 @@ def register(app: typer.Typer) -> None:
         """Serve tsolve's agent tools to an MCP client over stdio (see docs/mcp.md).
 
         Tools: search_calendar, convert_date, festival_date, solve_facts, list_fact_kinds,
-        check_claim, verify_answer.
+        check_claim, verify_answer, lookup_knowledge.
         """
         from tsolve.adapters.mcp_server import serve
 

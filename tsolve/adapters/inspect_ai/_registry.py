@@ -7,12 +7,41 @@ tsolve/time_puzzles``), through the entry point in pyproject.toml::
     tsolve = "tsolve.adapters.inspect_ai._registry"
 
 The tasks come from the family registry (:func:`tsolve.adapters.inspect_ai.tasks.task_functions`),
-one per generating family, and are also attributes of this module.
+one per generating family, and are also attributes of this module; with them
+``tsolve/tictoc`` (:mod:`tsolve.adapters.inspect_ai.tictoc_task`), the offline solver
+``tsolve/scripted`` (:mod:`tsolve.adapters.inspect_ai.scripted`) and the scorers under the
+names their logs hold.
 """
 
 from __future__ import annotations
 
+from tsolve.adapters.inspect_ai.scorer import SCORER_NAME, tsolve_scorer
+from tsolve.adapters.inspect_ai.scripted import scripted  # noqa: F401  (registers tsolve/scripted)
 from tsolve.adapters.inspect_ai.tasks import task_functions
+from tsolve.adapters.inspect_ai.tictoc_task import SCORER_NAME as TICTOC_SCORER_NAME
+from tsolve.adapters.inspect_ai.tictoc_task import (
+    tictoc,  # noqa: F401  (registers tsolve/tictoc)
+    tictoc_scorer,
+)
 
 TASKS = task_functions()
 globals().update(TASKS)
+
+
+def _register_scorer_by_logged_name() -> None:
+    """Make ``inspect score LOG`` find the scorer by the name the log holds.
+
+    Inspect logs ``tsolve/tsolve/tsolve_scorer`` (the decorator's name under
+    the package's prefix) without its first part, ``tsolve/tsolve_scorer``, and
+    looks that name up after loading this entry point. Registered under that
+    key (Inspect's public ``registry_add`` would also rename the factory, and
+    the re-scored log would then record a name nothing finds)."""
+    try:
+        from inspect_ai._util.registry import _registry, registry_key
+    except ImportError:  # pragma: no cover - an Inspect that moved it
+        return
+    for name, factory in ((SCORER_NAME, tsolve_scorer), (TICTOC_SCORER_NAME, tictoc_scorer)):
+        _registry.setdefault(registry_key("scorer", name), factory)
+
+
+_register_scorer_by_logged_name()

@@ -12,7 +12,14 @@ with the symbolic diagnosis on. The :class:`~inspect_ai.scorer.Score` carries:
 * ``explanation``: the metrics and, when the answer is wrong, the diagnosis;
 * ``metadata``: ``metrics`` (every metric the family reports), ``main_metric``,
   ``diagnosis``, ``parsed``, ``parse_failed`` and ``groups`` (the labels
-  ``tsolve verify`` breaks scores down by).
+  ``tsolve verify`` breaks scores down by), and the run: the sample's
+  ``condition`` and ``run`` (turns and tool calls,
+  :func:`tsolve.adapters.inspect_ai.conditions.run_stats`), for ``tsolve report``.
+
+The scorer is registered as ``tsolve/tsolve_scorer`` and logged under that
+name, so ``inspect score LOG`` finds it again through tsolve's entry point
+(Inspect logs a scorer's name without its package's prefix, and looks a name
+without ``/`` up in Inspect's own registry only: see :data:`SCORER_NAME`).
 
 The task's metrics are the mean and standard error of the main metric, plus
 :func:`family_metrics`, the mean of every family metric (``em``, ``f1``,
@@ -39,6 +46,7 @@ from inspect_ai.scorer import (
     stderr,
 )
 from inspect_ai.solver import TaskState
+from tsolve.adapters.inspect_ai.conditions import run_stats
 from tsolve.contract import family_of
 from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
@@ -93,7 +101,14 @@ def family_metrics() -> Metric:
     return compute
 
 
-@scorer(metrics=[mean(), stderr(), family_metrics()])
+#: The name the scorer is logged under: Inspect logs a registered name without
+#: its first part (the package), so the registered name is ``tsolve/`` + this,
+#: and :mod:`tsolve.adapters.inspect_ai._registry` also registers it under this name, the
+#: one ``inspect score`` looks up (which loads tsolve's entry point first).
+SCORER_NAME = "tsolve/tsolve_scorer"
+
+
+@scorer(name=SCORER_NAME, metrics=[mean(), stderr(), family_metrics()])
 def tsolve_scorer() -> Scorer:
     """Score each output with tsolve's verifier (see the module docstring)."""
 
@@ -104,6 +119,10 @@ def tsolve_scorer() -> Scorer:
                 f"sample {state.sample_id!r}: no tsolve record in its metadata "
                 "(build samples with tsolve.adapters.inspect_ai.record_sample)"
             )
-        return to_score(judge(record, state.output.completion))
+        result = to_score(judge(record, state.output.completion))
+        assert result.metadata is not None
+        result.metadata["condition"] = state.metadata.get("condition")
+        result.metadata["run"] = run_stats(state.messages)
+        return result
 
     return score

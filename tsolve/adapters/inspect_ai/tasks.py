@@ -12,12 +12,19 @@ registered ``@task`` named after the family with ``_`` for ``-``, which is how
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
-from inspect_ai.solver import generate
+from inspect_ai.dataset import MemoryDataset
+from tsolve.adapters.inspect_ai.conditions import (
+    Condition,
+    condition_solver,
+    parse_condition,
+    with_context,
+)
 from tsolve.adapters.inspect_ai.dataset import file_records, generated_records, records_dataset
 from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
 from tsolve.contract import Family, all_families, get_family
@@ -34,9 +41,17 @@ def family_task(
     count: int | None = None,
     file: str | Path | None = None,
     config: str | Path | None = None,
+    tools: str | None = None,
+    context: str | None = None,
+    max_turns: int | None = None,
+    sandbox: str | None = None,
     **options: Any,
 ) -> Task:
     """The Inspect task for ``family``.
+
+    ``tools``, ``context``, ``max_turns`` and ``sandbox`` choose the
+    experimental condition (:mod:`tsolve.adapters.inspect_ai.conditions`); the default is
+    the paper's no-tool run, one ``generate()``.
 
     Without ``file``: records ``0..count-1`` of run ``seed`` (default 0 and
     :data:`DEFAULT_COUNT`) with the family's generator ``options`` (and/or a
@@ -45,6 +60,7 @@ def family_task(
     and generator options are then an error, not silently ignored (Inspect's
     ``--limit`` takes the first N samples)."""
     fam = get_family(family, need="score")
+    condition = parse_condition(tools, context, max_turns, sandbox)
     if file is not None:
         given = {"seed": seed, "count": count, "config": config, **options}
         names = ", ".join(name for name, value in given.items() if value is not None)
@@ -64,11 +80,29 @@ def family_task(
     return Task(
         # The name `inspect eval` knows it by, also when built here directly.
         name=f"tsolve/{task_name(fam)}",
-        dataset=records_dataset(records, name=fam.name),
-        solver=generate(),
+        dataset=_under(records_dataset(records, name=fam.name), condition),
+        solver=condition_solver(condition),
         scorer=tsolve_scorer(),
-        metadata={"tsolve_family": fam.name, "tsolve_version": fam.version_text(), **source},
+        sandbox=condition.sandbox,
+        metadata={
+            "tsolve_family": fam.name,
+            "tsolve_version": fam.version_text(),
+            "condition": condition.to_json(),
+            **source,
+        },
     )
+
+
+def _under(dataset: MemoryDataset, condition: Condition) -> MemoryDataset:
+    """The samples as shown under ``condition``: the prompt with its context,
+    and the condition in each sample's metadata (``tsolve report`` reads it)."""
+    for sample in dataset:
+        assert sample.metadata is not None
+        record = sample.metadata["record"]
+        assert isinstance(sample.input, str)
+        sample.input = with_context(sample.input, record, condition)
+        sample.metadata["condition"] = condition.to_json()
+    return dataset
 
 
 def task_name(fam: Family) -> str:
@@ -116,19 +150,47 @@ def _task_function(fam: Family) -> Callable[..., Task]:
         count: int | None = None,
         file: str | None = None,
         config: str | None = None,
+        tools: str | None = None,
+        context: str | None = None,
+        max_turns: int | None = None,
+        sandbox: str | None = None,
         **options: Any,
     ) -> Task:
-        opts = {key: task_arg(value) for key, value in options.items()}
         try:
-            return family_task(fam.name, seed=seed, count=count, file=file, config=config, **opts)
+            return family_task(
+                fam.name, seed=seed, count=count, file=file, config=config, tools=tools,
+                context=context, max_turns=max_turns, sandbox=sandbox, **options,
+            )  # fmt: skip
         except TsolveError as exc:
             raise _one_line(exc) from None
 
     run.__name__ = run.__qualname__ = name
     run.__doc__ = (
         f"{fam.description or fam.name}: tsolve's {fam.name} records, scored by tsolve's "
-        f"verifier. Options: seed, count, file, config, and the family's generator "
-        f"options ({', '.join(sorted(fam.options)) or 'none'})."
+        f"verifier. Options: seed, count, file, config, tools, context, max_turns, sandbox, "
+        f"and the family's generator options ({', '.join(sorted(fam.options)) or 'none'})."
     )
     registered: Callable[..., Task] = task(name=name)(run)
-    return registered
+    return _with_text_args(registered)
+
+
+def _with_text_args(registered: Callable[..., Task]) -> Callable[..., Task]:
+    """The registered task, called with its ``-T`` values turned back into text
+    (:func:`task_arg`) *before* Inspect records them.
+
+    Inspect logs a task's arguments as they reached its registered function and
+    calls that function again with them for ``inspect eval-retry``; a date
+    (``-T domain_start=2000-01-01``) would be logged as the word ``'date'`` and
+    the retry would fail. So the name is registered to a function that converts
+    first and then calls the task, and the log holds ``'2000-01-01'``."""
+    try:
+        from inspect_ai._util.registry import registry_add, registry_info
+    except ImportError:  # pragma: no cover - an Inspect that moved it
+        return registered
+
+    @functools.wraps(registered)
+    def entry(*args: Any, **kwargs: Any) -> Task:
+        return registered(*args, **{key: task_arg(value) for key, value in kwargs.items()})
+
+    registry_add(entry, registry_info(registered))
+    return entry

@@ -1,0 +1,278 @@
+"""TicToc as a live Inspect task: ``inspect eval tsolve/tictoc -T file=PATH``.
+
+The file is a TicToc data file in the benchmark's public format (a
+``prefer{Tool,NoTool}_elapse_{0,1,2}.json`` file, a bundle of them, or tsolve's
+JSONL form: :func:`tsolve.families.tictoc.data.iter_samples`). Each item at its level is
+one sample:
+
+* the input is the trajectory's history as chat messages, each one's text
+  prefixed with its timestamp (``[2023-10-01T09:00:05Z] ...``); the final
+  user message carries the timestamp of the sample's elapsed-time level. The
+  trajectory's earlier tool calls and results are real Inspect tool messages;
+* the model is offered the item's tool schemas (the file's ``function`` list)
+  and makes one move (``generate`` with ``tool_calls="none"``: the tools are
+  never executed, the decision is what is measured);
+* the score is 1 when the decision matches the file's preference (a tool call
+  for prefer-tool, a direct answer for prefer-no-tool) and 0 otherwise. A
+  tool call is a native call, or one written as text in the forms TicToc's
+  detector reads (:func:`tsolve.families.tictoc.detect.detect_tool_call`).
+
+The metrics are the paper's: NAR and the attempt rate overall
+(:mod:`tsolve.families.tictoc.metrics`), and by elapsed-time level (``nar_level0``,
+``attempt_rate_level0``, ..., and the accuracy per level and preference).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from inspect_ai import Task, task
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import (
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageSystem,
+    ChatMessageTool,
+    ChatMessageUser,
+)
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    mean,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+from inspect_ai.tool import ToolCall, ToolDef, ToolParams
+from tsolve.errors import TsolveError
+from tsolve.families.tictoc.data import Sample as TicTocSample
+from tsolve.families.tictoc.data import iso, iter_samples, split_samples
+from tsolve.families.tictoc.metrics import Confusion, length_bucket
+
+TASK_NAME = "tictoc"
+SCORER_NAME = "tsolve/tictoc_scorer"
+
+
+def tictoc_dataset(path: str | Path) -> MemoryDataset:
+    """The file's samples as Inspect samples; any unreadable item is a one-line
+    error naming it (a score over fewer items than the file holds would mislead)."""
+    good, bads = split_samples(iter_samples([path]))
+    if bads:
+        more = f" (and {len(bads) - 1} more bad items)" if len(bads) > 1 else ""
+        raise TsolveError(f"{bads[0]}{more}")
+    samples: list[Sample] = []
+    seen: set[str] = set()
+    for item in good:
+        sid = f"{item.id}@{item.preference}-{item.level}"
+        if sid in seen:
+            raise TsolveError(
+                f"{item.source}: item {item.id!r} appears twice at level {item.level}"
+            )
+        seen.add(sid)
+        try:  # a schema Inspect cannot offer is the file's error, before any model call
+            _tool_defs(list(item.functions))
+        except Exception as exc:
+            raise TsolveError(
+                f"{item.source}: item {item.id!r}: function: {' '.join(str(exc).split())}"
+            ) from None
+        samples.append(
+            Sample(
+                id=sid,
+                input=_messages(item),
+                target="tool" if item.preference == "tool" else "no_tool",
+                metadata={
+                    "tictoc_id": item.id,
+                    "level": item.level,
+                    "preference": item.preference,
+                    "turns": item.turns,
+                    "functions": list(item.functions),
+                    "source": item.source,
+                },
+            )
+        )
+    return MemoryDataset(samples, name="tictoc")
+
+
+def _messages(item: TicTocSample) -> list[ChatMessage]:
+    """The history as chat messages, each with its timestamp (see the module docstring)."""
+    out: list[ChatMessage] = []
+    last = len(item.history) - 1
+    for i, msg in enumerate(item.history):
+        when = iso(item.final_time if i == last else item.times[i])
+        text = f"[{when}] {msg.get('content') or ''}".rstrip()
+        role = msg.get("role")
+        if role == "system":
+            out.append(ChatMessageSystem(content=text))
+        elif role == "user":
+            out.append(ChatMessageUser(content=text))
+        elif role == "assistant":
+            calls = [_call(c, i, k) for k, c in enumerate(msg.get("tool_calls") or [])]
+            out.append(ChatMessageAssistant(content=text, tool_calls=calls or None))
+        elif role == "tool":
+            out.append(
+                ChatMessageTool(
+                    content=text,
+                    tool_call_id=str(msg.get("tool_call_id") or ""),
+                    function=str(msg.get("name") or ""),
+                )
+            )
+        else:
+            raise TsolveError(f"{item.source}: item {item.id!r}: history[{i}].role {role!r}")
+    return out
+
+
+def _call(call: Any, i: int, k: int) -> ToolCall:
+    fn = call.get("function") if isinstance(call, dict) else None
+    if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
+        raise TsolveError(f"history[{i}].tool_calls[{k}]: expected {{function: {{name, ...}}}}")
+    raw = fn.get("arguments")
+    try:
+        args = json.loads(raw) if isinstance(raw, str) else (raw or {})
+    except json.JSONDecodeError:
+        args = {"arguments": raw}
+    if not isinstance(args, dict):
+        args = {"arguments": args}
+    return ToolCall(id=str(call.get("id") or f"call-{i}-{k}"), function=fn["name"], arguments=args)
+
+
+def _tool_defs(functions: list[Any]) -> list[ToolDef]:
+    """The item's tool schemas as Inspect tools that are offered, never run."""
+    defs: list[ToolDef] = []
+    for spec in functions:
+        fn = spec.get("function", spec) if isinstance(spec, dict) else None
+        if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
+            continue
+
+        async def not_run(**kwargs: Any) -> str:
+            return "(not executed: the TicToc task measures the decision only)"
+
+        params = _described(fn.get("parameters") or {"type": "object", "properties": {}})
+        defs.append(
+            ToolDef(
+                not_run,
+                name=fn["name"],
+                description=str(fn.get("description") or fn["name"]),
+                parameters=ToolParams.model_validate(params),
+            )
+        )
+    return defs
+
+
+def _described(params: Any) -> dict[str, Any]:
+    """The schema with a description on every property (Inspect requires one;
+    the benchmark's schemas often give none): the property's own name."""
+    if not isinstance(params, dict):
+        raise TsolveError(f"function parameters: expected a JSON schema object, got {params!r}")
+    props = params.get("properties") or {}
+    filled = {
+        name: {"description": name, **spec} if isinstance(spec, dict) else spec
+        for name, spec in props.items()
+    }
+    return {**params, "properties": filled}
+
+
+@solver
+def next_move() -> Solver:
+    """Offer the item's tools and take the model's one next move, unexecuted."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        state.tools = [d.as_tool() for d in _tool_defs(state.metadata.get("functions") or [])]
+        return await generate(state, tool_calls="none")
+
+    return solve
+
+
+def decision(state: TaskState) -> tuple[bool, list[str]]:
+    """Did the model's move call a tool (and which)?"""
+    from tsolve.families.tictoc.detect import detect_tool_call
+
+    calls = state.output.message.tool_calls if state.output.choices else None
+    if calls:
+        return True, [c.function for c in calls]
+    found = detect_tool_call(state.output.completion)
+    return found.attempted, list(found.names)
+
+
+@metric
+def tictoc_metrics() -> Metric:
+    """NAR and attempt rate, overall and by level, and accuracy by level and
+    preference (the paper's figures; None where a cell is empty)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        total = Confusion()
+        by_level: dict[int, Confusion] = {}
+        for s in scores:
+            meta = s.score.metadata or {}
+            level, prefer_tool = int(meta["level"]), meta["preference"] == "tool"
+            total.add(prefer_tool, bool(meta["called"]))
+            by_level.setdefault(level, Confusion()).add(prefer_tool, bool(meta["called"]))
+        out: dict[str, float] = {}
+        figures = {"": total, **{f"_level{k}": c for k, c in sorted(by_level.items())}}
+        for suffix, c in figures.items():
+            for name, value in (("nar", c.nar), ("attempt_rate", c.attempt_rate)):
+                if value is not None:
+                    out[name + suffix] = value
+            pos, neg = c.tp + c.fn, c.tn + c.fp
+            if pos:
+                out[f"accuracy_prefer_tool{suffix}"] = c.tp / pos
+            if neg:
+                out[f"accuracy_prefer_no_tool{suffix}"] = c.tn / neg
+        return out
+
+    return compute
+
+
+@scorer(name=SCORER_NAME, metrics=[mean(), stderr(), tictoc_metrics()])
+def tictoc_scorer() -> Scorer:
+    """1 when the move (tool call or direct answer) matches the preference."""
+
+    async def score(state: TaskState, target: Target) -> Score:
+        called, names = decision(state)
+        preference = state.metadata["preference"]
+        right = called == (preference == "tool")
+        return Score(
+            value=1.0 if right else 0.0,
+            answer="tool call" if called else "direct answer",
+            explanation=f"preference {preference}; the model "
+            + (f"called {', '.join(names) or 'a tool'}" if called else "answered directly"),
+            metadata={
+                "called": called,
+                "tools_called": names,
+                "preference": preference,
+                "level": state.metadata["level"],
+                "length": length_bucket(int(state.metadata["turns"])),
+            },
+        )
+
+    return score
+
+
+def tictoc_task(file: str | Path) -> Task:
+    """The TicToc task over one data file (see the module docstring)."""
+    return Task(
+        name=f"tsolve/{TASK_NAME}",
+        dataset=tictoc_dataset(file),
+        solver=next_move(),
+        scorer=tictoc_scorer(),
+        metadata={"tsolve_family": "tictoc", "file": str(file)},
+    )
+
+
+@task(name=TASK_NAME)
+def tictoc(file: str | None = None) -> Task:
+    """TicToc: does the model call a tool, given the time since the last call?
+    Option: file (a TicToc data file in the benchmark's format)."""
+    from tsolve.adapters.inspect_ai.tasks import _one_line
+
+    try:
+        if file is None:
+            raise TsolveError("file: give the TicToc data file (-T file=PATH)")
+        return tictoc_task(file)
+    except TsolveError as exc:
+        raise _one_line(exc) from None

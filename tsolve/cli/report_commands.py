@@ -1,0 +1,118 @@
+"""``tsolve report LOG_DIR...``: the papers' tables from Inspect logs.
+
+A thin shell over :func:`tsolve.adapters.inspect_ai.report.build_report` (and, for
+``--plot``, :func:`tsolve.plots.conditions.condition_figure`); needs the
+``inspect`` extra (and ``plot`` for the picture). docs/experiments.md."""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tsolve.cli.output import Fmt
+
+
+def register(app: typer.Typer) -> None:
+    """Attach the ``report`` command to ``app``."""
+
+    @app.command("report")
+    def report_cmd(
+        log_dirs: Annotated[
+            list[Path],
+            typer.Argument(help="Inspect log folders (searched recursively) or log files."),
+        ],
+        fmt: Annotated[
+            Fmt,
+            typer.Option(
+                "--format", help="text, json (a list of rows), or jsonl (one row a line)."
+            ),
+        ] = Fmt.text,
+        plot: Annotated[
+            Path | None,
+            typer.Option(
+                help="Also draw accuracy by condition and M to this .png/.svg (plot extra)."
+            ),
+        ] = None,
+    ) -> None:
+        """Accuracy and tool use by task, condition, style and M (TicToc: by level
+        and preference) over Inspect logs of tsolve's tasks."""
+        try:
+            from tsolve.adapters.inspect_ai.report import build_report
+        except ImportError:
+            from tsolve.cli.output import fail
+
+            fail("report: reading Inspect logs needs inspect-ai (pip install 'tsolve[inspect]')")
+        from tsolve.cli.output import emit_records, err_console, say
+
+        if plot is not None:
+            from tsolve.plots.output import check_out
+
+            check_out(plot)
+        report = build_report(log_dirs)
+        if fmt is Fmt.text:
+            _print_tables(report.rows)
+        else:
+            emit_records(report.rows, fmt.value)
+        if plot is not None:
+            from tsolve.plots.conditions import condition_figure
+
+            written = condition_figure(report.rows, plot)
+            say(err_console(), "green", "wrote", str(written))
+        for bad in report.bad_logs:
+            say(err_console(), "red", "bad log", f"{bad['log']}: {bad['error']}")
+        for name in report.skipped:
+            say(err_console(), "yellow", "skipped", f"{name} (not a tsolve task)")
+        if report.exit_code:
+            raise typer.Exit(report.exit_code)
+
+
+def _num(value: Any, digits: int = 2) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return str(value)
+
+
+#: Short column headings for the text tables (JSON keeps the full names).
+HEADINGS = {
+    "condition": "condition", "style": "style", "M": "M", "n": "n", "accuracy": "acc",
+    "stderr": "se", "mean_tool_calls": "tools", "mean_turns": "turns",
+    "mean_output_tokens": "out_tok", "errors": "err", "level": "level",
+    "preference": "preference", "attempt_rate": "attempt", "nar": "NAR",
+    "jaccard": "jac", "alt_reading": "alt", "partial": "part",
+}  # fmt: skip
+
+
+def _print_tables(rows: list[dict[str, Any]]) -> None:
+    """One table per task and model: the family tasks' rows, or TicToc's by level."""
+    from rich.table import Table
+
+    from tsolve.cli.output import console, user_text
+
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault((row["task"], row["model"]), []).append(row)
+    # as wide as the tables need: a narrow terminal (or a pipe's 80 columns)
+    # must not cut figures short
+    out = console()
+    out.width = max(out.width, 200)
+    for (task, model), task_rows in groups.items():
+        table = Table(
+            title=f"{task}  {model}", show_edge=False, pad_edge=False, box=None,
+            header_style="bold", title_justify="left",
+        )  # fmt: skip
+        if "level" in task_rows[0]:
+            cols = ["level", "preference", "n", "accuracy", "attempt_rate", "nar"]
+        else:
+            # a family's "accuracy" metric is the acc column already
+            metric_names = sorted({k for r in task_rows for k in r["metrics"]} - {"accuracy"})
+            cols = ["condition", "style", "M", "n", "accuracy", "stderr", *metric_names,
+                    "mean_tool_calls", "mean_turns", "mean_output_tokens", "errors"]  # fmt: skip
+        for col in cols:
+            left = col in ("condition", "style", "preference")
+            table.add_column(HEADINGS.get(col, col), justify="left" if left else "right")
+        for r in task_rows:
+            table.add_row(*(user_text(_num(r[c] if c in r else r["metrics"].get(c))) for c in cols))
+        out.print(table)
+        out.print()
