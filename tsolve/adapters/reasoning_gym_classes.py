@@ -32,6 +32,7 @@ Curriculum levels are ordered by tsolve's own difficulty measures, and
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from reasoning_gym.coaching import BaseCurriculum, ScalarAttributeDefinition
@@ -59,6 +60,16 @@ class TsolveReasoningGymDataset(ProceduralDataset):  # type: ignore[misc]
         self.tsolve = TsolveDataset(
             config.family, self.seed, config.size, config.reward_metric, **config.options()
         )
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The family holds its parsers, which do not pickle: a dataset pickles
+        # as its config and seed and is rebuilt on loading (items are a pure
+        # function of both).
+        return {"config": self.config, "seed": self.seed}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(dataclasses.replace(state["config"], seed=state["seed"]))  # type: ignore[misc]
+        self.config = state["config"]
 
     @property
     def category(self) -> str:
