@@ -1,0 +1,102 @@
+"""The ``tsolve_taskset`` verifiers taskset (issue 25, part 2), through the
+real ``verifiers.v1``: loaded by id, tasks that carry the gold, and tsolve's
+scorer as the reward of the real ``Task.score(Trace)``.
+
+Skipped, with the reason, when verifiers is not installed (the
+``verifiers`` extra; it pins ``mcp==2.0.0``, so CI's ``test`` extra leaves it
+out: docs/rl.md)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tsolve
+
+vf = pytest.importorskip("verifiers.v1", reason="verifiers not installed (tsolve[verifiers])")
+from pydantic import ValidationError  # noqa: E402
+from verifiers.v1.trace import AgentInfo, TraceTask  # noqa: E402
+
+from tsolve_taskset import TsolveTaskset, TsolveTasksetConfig  # noqa: E402
+
+
+def reward(task: Any, reply: str) -> dict[str, float]:
+    """What the real ``Task.score`` records for ``reply`` as the model's last reply."""
+    trace = vf.Trace(
+        task=TraceTask(type=type(task).__name__, data=task.data, key=task.key, hash=task.hash),
+        agent=AgentInfo(config=vf.AgentConfig(), name="test", trainable=False),
+        root_reply=reply,
+    )
+    asyncio.run(task.score(trace))
+    return {name: r.score for name, r in trace.rewards.items()}
+
+
+@pytest.fixture(scope="module")
+def default_tasks() -> list[Any]:
+    taskset = vf.load_taskset(vf.TasksetConfig(id="tsolve_taskset"))
+    assert isinstance(taskset, TsolveTaskset)
+    return list(taskset.take(3))
+
+
+def test_default_taskset_is_time_puzzles_scored_by_tsolve(default_tasks: list[Any]) -> None:
+    expected = tsolve.create_dataset("time-puzzles", seed=0, size=3)
+    assert len(default_tasks) == 3
+    for task, entry in zip(default_tasks, expected, strict=True):
+        assert task.data.family == "time-puzzles"
+        assert task.data.answer == entry["answer"]
+        assert task.data.prompt == entry["question"]
+        assert task.key == entry["metadata"]["record"]["id"]
+        assert reward(task, "Let me think.\nMY ANSWER: " + task.data.answer) == {"correct": 1.0}
+        assert reward(task, "no clue") == {"correct": 0.0}
+
+
+@settings(max_examples=30, deadline=None)
+@given(reply=st.text(max_size=60))
+def test_any_reply_scores_in_range_and_junk_scores_zero(
+    default_tasks: list[Any], reply: str
+) -> None:
+    score = reward(default_tasks[0], reply)["correct"]
+    assert 0.0 <= score <= 1.0
+    if not any(ch.isdigit() for ch in reply):
+        assert score == 0.0  # no date, no credit
+
+
+def test_config_chooses_family_count_seed_and_options() -> None:
+    cfg = TsolveTasksetConfig(
+        id="tsolve_taskset", family="logistics", count=4, seed=9, options={"difficulty": "easy"}
+    )
+    tasks = list(vf.load_taskset(cfg))
+    expected = tsolve.create_dataset("logistics", seed=9, size=4, difficulty="easy")
+    assert [t.data.answer for t in tasks] == [e["answer"] for e in expected]
+    assert all(t.data.difficulty["difficulty"] == "easy" for t in tasks)
+    assert reward(tasks[0], "Answer: " + tasks[0].data.answer) == {"correct": 1.0}
+    assert len({t.key for t in tasks}) == 4
+
+
+def test_partial_credit_metric_and_a_gameable_one_refused() -> None:
+    cfg = TsolveTasksetConfig(
+        family="time-puzzles", count=1, options={"solutions": 2}, task={"reward_metric": "f1"}
+    )
+    (task,) = list(TsolveTaskset(cfg))
+    first = task.data.answer.split(", ")[0]
+    assert reward(task, "MY ANSWER: " + first) == {"correct": pytest.approx(2 / 3)}
+    with pytest.raises(ValidationError, match="partial"):
+        TsolveTasksetConfig(family="logistics", task={"reward_metric": "partial"})
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"family": "no-such-family"},
+        {"family": "span", "options": {"max_days": 0}},
+        {"family": "logistics", "options": {"nosuch": 1}},
+        {"count": -1},
+    ],
+)
+def test_bad_config_is_refused_before_any_task(bad: dict[str, Any]) -> None:
+    with pytest.raises(ValidationError):
+        TsolveTasksetConfig(**bad)
