@@ -58,6 +58,7 @@ CORE_COMMANDS: tuple[str, ...] = (
     "tsolve.cli.predict_commands",
     "tsolve.cli.mcp_commands",
     "tsolve.cli.claims_commands",
+    "tsolve.cli.export_commands",
 )
 
 
