@@ -14,6 +14,7 @@ import warnings
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,7 +123,7 @@ def test_update_dataset_config_rebuilds_the_tsolve_dataset() -> None:
         mix.update_dataset_config("tsolve_span", {"max_days": 0})
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     value=st.one_of(
         st.integers(-3, 5), st.booleans(), st.text(max_size=4), st.none(), st.floats(0, 3)

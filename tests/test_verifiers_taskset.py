@@ -12,6 +12,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,7 +55,7 @@ def test_default_taskset_is_time_puzzles_scored_by_tsolve(default_tasks: list[An
         assert reward(task, "no clue") == {"correct": 0.0}
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(reply=st.text(max_size=60))
 def test_any_reply_scores_in_range_and_junk_scores_zero(
     default_tasks: list[Any], reply: str

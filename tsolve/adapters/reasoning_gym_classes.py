@@ -49,7 +49,7 @@ from tsolve.adapters.reasoning_gym import (
 from tsolve.facade import Entry, TsolveDataset
 
 
-class TsolveReasoningGymDataset(ProceduralDataset):  # type: ignore[misc]
+class TsolveReasoningGymDataset(ProceduralDataset):
     """Every tsolve family's dataset class: the family is the config's.
     Item ``i`` is the facade's item ``i`` of the run ``self.seed`` with
     ``metadata.source_dataset`` set to the registered name."""
@@ -86,7 +86,7 @@ class TsolveReasoningGymDataset(ProceduralDataset):  # type: ignore[misc]
         return self.tsolve.score_answer(answer, entry)
 
 
-class TsolveCurriculum(BaseCurriculum):  # type: ignore[misc]
+class TsolveCurriculum(BaseCurriculum):
     """A curriculum of scalar attributes, one per config field in ``levels``,
     each level list ordered from easiest to hardest (module docstring)."""
 

@@ -36,7 +36,7 @@ from tsolve.families import get_family
 from tsolve.verifiers.rewards import gameable, reward_value
 
 
-class TsolveTaskData(vf.TaskData):  # type: ignore[misc]
+class TsolveTaskData(vf.TaskData):
     """One record as a task: the prompt, the gold answer and the record."""
 
     family: str = ""
@@ -47,7 +47,7 @@ class TsolveTaskData(vf.TaskData):  # type: ignore[misc]
     """The whole record, as ``tsolve dataset`` writes it: what the scorer reads."""
 
 
-class TsolveTaskConfig(vf.TaskConfig):  # type: ignore[misc]
+class TsolveTaskConfig(vf.TaskConfig):
     """Scoring knobs (``--env.taskset.task.*``)."""
 
     reward_metric: str | None = None
@@ -55,7 +55,7 @@ class TsolveTaskConfig(vf.TaskConfig):  # type: ignore[misc]
     gameable one (logistics ``partial``) is refused."""
 
 
-class TsolveTask(vf.Task[TsolveTaskData, vf.State, TsolveTaskConfig]):  # type: ignore[misc]
+class TsolveTask(vf.Task[TsolveTaskData, vf.State, TsolveTaskConfig]):
     """A tsolve record, scored by tsolve's scorer."""
 
     @property
@@ -69,7 +69,7 @@ class TsolveTask(vf.Task[TsolveTaskData, vf.State, TsolveTaskConfig]):  # type: 
         return score_answer(trace.last_reply, entry, self.config.reward_metric)
 
 
-class TsolveTasksetConfig(vf.TasksetConfig):  # type: ignore[misc]
+class TsolveTasksetConfig(vf.TasksetConfig):
     """What to generate (``--env.taskset.*``). The default is 100 time puzzles
     of seed 0 with the family's default options."""
 
@@ -93,7 +93,7 @@ class TsolveTasksetConfig(vf.TasksetConfig):  # type: ignore[misc]
         return self
 
 
-class TsolveTaskset(vf.Taskset[TsolveTask, TsolveTasksetConfig]):  # type: ignore[misc]
+class TsolveTaskset(vf.Taskset[TsolveTask, TsolveTasksetConfig]):
     """``count`` records of ``family``'s run ``seed``, in index order."""
 
     def __init__(self, config: vf.TasksetConfig) -> None:
