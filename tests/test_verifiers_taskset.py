@@ -9,6 +9,7 @@ out: docs/rl.md)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -101,3 +102,39 @@ def test_partial_credit_metric_and_a_gameable_one_refused() -> None:
 def test_bad_config_is_refused_before_any_task(bad: dict[str, Any]) -> None:
     with pytest.raises(ValidationError):
         TsolveTasksetConfig(**bad)
+
+
+def test_calendar_tool_condition_serves_tsolves_calendar_tools() -> None:
+    """``task.tools="calendar"`` offers SPAN's ``search_calendar`` and the
+    conversion and festival tools through verifiers' own registration on a
+    real MCP server (in process here; the subprocess verifiers launches runs
+    the same registration), with a bad argument as a one-line tool error."""
+    from mcp import Client
+    from mcp.server.mcpserver import MCPServer
+
+    from tsolve import agent_tools
+    from tsolve.adapters.verifiers_taskset import TsolveTask, TsolveTaskConfig
+
+    assert TsolveTask.toolsets(TsolveTaskConfig()) == []
+    (toolset,) = TsolveTask.toolsets(TsolveTaskConfig(tools="calendar"))
+    server = MCPServer("tsolve-test")
+    toolset.register(server)
+
+    async def calls() -> tuple[list[str], Any, Any]:
+        async with Client(server) as client:
+            names = sorted(t.name for t in (await client.list_tools()).tools)
+            args = {"calendar_name": "Chinese lunar calendar", "year": 2024, "month": 1, "day": 1}
+            good = await client.call_tool("search_calendar", args)
+            bad = await client.call_tool("search_calendar", {**args, "calendar_name": "nope"})
+            return names, good, bad
+
+    names, good, bad = asyncio.run(calls())
+    assert names == ["convert_date", "festival_date", "search_calendar"]
+    assert not good.is_error
+    got = json.loads(good.content[0].text)
+    want = agent_tools.search_calendar("Chinese lunar calendar", 2024, 1, 1)
+    assert got == want and got["entries"][0]["date"] == "2024-02-10"  # Chinese New Year 2024
+    assert bad.is_error and "unknown calendar 'nope'" in bad.content[0].text
+    assert "\n" not in bad.content[0].text
+    with pytest.raises(ValidationError):
+        TsolveTaskConfig(tools="code")  # not offered (docs/rl.md)

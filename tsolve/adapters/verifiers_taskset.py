@@ -20,13 +20,16 @@ record of a tsolve run, generated on load:
   <gold>`` earns 1.0 and anything unreadable 0.0; ``task.reward_metric``
   picks another non-gameable metric (``f1`` for partial credit).
 
-Tools: the taskset offers none yet (docs/rl.md says what is planned).
+Tools: ``task.tools`` is a tool condition of issue 24: ``none`` (the
+default) or ``calendar``, SPAN's ``search_calendar`` and the conversion and
+festival tools, the functions ``tsolve mcp`` serves
+(:mod:`tsolve.adapters.verifiers_tools`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import verifiers.v1 as vf
 from pydantic import Field, model_validator
@@ -53,6 +56,10 @@ class TsolveTaskConfig(vf.TaskConfig):
     reward_metric: str | None = None
     """A named metric of the family's scorer instead of its main one; a
     gameable one (logistics ``partial``) is refused."""
+    tools: Literal["none", "calendar"] = "none"
+    """Issue 24's tool condition: no tools, or tsolve's calendar tools."""
+    toolset: vf.ToolsetConfig = vf.ToolsetConfig()
+    """Where the tool server runs (verifiers' own settings)."""
 
 
 class TsolveTask(vf.Task[TsolveTaskData, vf.State, TsolveTaskConfig]):
@@ -62,6 +69,14 @@ class TsolveTask(vf.Task[TsolveTaskData, vf.State, TsolveTaskConfig]):
     def key(self) -> str:
         # The record id is durable: the same seed and options give the same id.
         return str(self.data.id) if self.data.id else str(self.hash)
+
+    @classmethod
+    def toolsets(cls, config: TsolveTaskConfig) -> list[vf.Toolset]:
+        if config.tools == "calendar":
+            from tsolve.adapters.verifiers_tools import TsolveCalendarToolset
+
+            return [TsolveCalendarToolset(config.toolset)]
+        return []
 
     @vf.reward(weight=1.0)
     async def correct(self, trace: vf.Trace) -> float:
