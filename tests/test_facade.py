@@ -142,3 +142,11 @@ def test_metadata_difficulty_holds_the_records_knobs() -> None:
         polar = rec["format"] == "polar"
         assert (knobs["near_miss"] is not None) == polar
         assert (knobs["table_free_correct"] is not None) == polar
+
+
+def test_registration_without_reasoning_gym_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "reasoning_gym", None)  # as if not installed
+    with pytest.raises(TsolveError, match=r"tsolve\[rg\]"):
+        tsolve.register_reasoning_gym()
