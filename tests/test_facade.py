@@ -1,10 +1,10 @@
 """The reasoning-gym-style facade (issue 13, item 6): ``create_dataset`` and
-``score_answer`` over every generating family, and the registration in
-reasoning-gym's registry, tested against a stand-in registry."""
+``score_answer`` over every generating family. The registration in
+reasoning-gym's registry is tested against the real package in
+tests/test_reasoning_gym.py."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import tsolve
 from tsolve.contract import Family, all_families, get_family, temporary_family
 from tsolve.errors import TsolveError
-from tsolve.facade import REWARD_METRICS, register_reasoning_gym, rg_name
+from tsolve.facade import REWARD_METRICS
 from tsolve.verifiers.gold_answers import as_output
 
 #: Text that can hold no answer of any family: no letters or digits (so no
@@ -121,56 +121,32 @@ def test_a_family_without_an_answer_part_uses_the_record_answer() -> None:
         assert ds.score_answer("hi 1", ds[2]) == 0.0
 
 
-# ---------------------------------------------------------------- reasoning-gym
+def test_metadata_difficulty_holds_the_records_knobs() -> None:
+    """``metadata.difficulty`` is read off the record, family by family, so
+    it says what the record says (checked here against the record fields)."""
+    tp = tsolve.create_dataset("time-puzzles", seed=2, size=2, solutions=2)[1]
+    rec = tp["metadata"]["record"]
+    assert tp["metadata"]["difficulty"] == {
+        "solutions": 2,
+        "facts": len(rec["facts"]),
+        "level": rec["difficulty"]["label"],
+        "score": rec["difficulty"]["score"],
+        "style": rec["style"],
+    }
+    lg = tsolve.create_dataset("logistics", seed=2, size=1, difficulty="easy", depth=5)[0]
+    assert lg["metadata"]["difficulty"]["difficulty"] == "easy"
+    assert lg["metadata"]["difficulty"]["depth"] == 5
+    for entry in tsolve.create_dataset("span", seed=2, size=6):
+        knobs, rec = entry["metadata"]["difficulty"], entry["metadata"]["record"]
+        assert knobs["direction"] == rec["direction"] and knobs["format"] == rec["format"]
+        polar = rec["format"] == "polar"
+        assert (knobs["near_miss"] is not None) == polar
+        assert (knobs["table_free_correct"] is not None) == polar
 
 
-class FakeProceduralDataset:
-    """What reasoning-gym's ``ProceduralDataset`` offers a subclass."""
+def test_registration_without_reasoning_gym_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
 
-    def __init__(self, config: Any, seed: int | None = None, size: int = 500) -> None:
-        self.config, self.seed, self.size = config, seed, size
-
-    def __len__(self) -> int:
-        return self.size
-
-
-class FakeRegistry:
-    """reasoning-gym's ``register_dataset`` / ``create_dataset`` pair."""
-
-    def __init__(self) -> None:
-        self.datasets: dict[str, tuple[type, type]] = {}
-
-    def register_dataset(self, name: str, dataset_cls: type, config_cls: type) -> None:
-        assert name not in self.datasets
-        assert issubclass(dataset_cls, FakeProceduralDataset)
-        assert dataclasses.is_dataclass(config_cls)
-        self.datasets[name] = (dataset_cls, config_cls)
-
-    def create_dataset(self, name: str, **kwargs: Any) -> Any:
-        dataset_cls, config_cls = self.datasets[name]
-        return dataset_cls(config=config_cls(**kwargs))
-
-
-def test_registration_in_a_reasoning_gym_style_registry() -> None:
-    rg = FakeRegistry()
-    names = register_reasoning_gym(rg.register_dataset, FakeProceduralDataset)
-    assert names == [rg_name(f) for f in GENERATING]
-    assert "tsolve_time_puzzles" in names
-    ds = rg.create_dataset("tsolve_span", seed=5, size=3, date="2024-03-01")
-    assert len(ds) == 3 and ds.seed == 5
-    entry = ds[1]
-    assert entry == tsolve.create_dataset("span", seed=5, size=3, date="2024-03-01")[1]
-    assert ds.score_answer(entry["answer"], entry) == 1.0
-    assert ds.score_answer("no idea", entry) == 0.0
-    with pytest.raises(TypeError):
-        rg.create_dataset("tsolve_span", nosuch=1)  # not a field of the config class
-
-
-def test_registration_without_reasoning_gym_is_one_line() -> None:
-    try:
-        import reasoning_gym  # noqa: F401
-    except ImportError:
-        with pytest.raises(TsolveError, match=r"tsolve\[rg\]"):
-            register_reasoning_gym()
-    else:  # installed: the real registry takes the families
-        assert "tsolve_span" in register_reasoning_gym()
+    monkeypatch.setitem(sys.modules, "reasoning_gym", None)  # as if not installed
+    with pytest.raises(TsolveError, match=r"tsolve\[rg\]"):
+        tsolve.register_reasoning_gym()

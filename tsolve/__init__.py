@@ -9,6 +9,8 @@ cheap and a user pays for OR-Tools and Z3 only when they are used:
 * :func:`check_claims`: check the date claims in free text (docs/claims.md)
 * :func:`create_dataset`, :func:`score_answer`: the reasoning-gym-style facade
   (:mod:`tsolve.facade`)
+* :func:`register_reasoning_gym`: tsolve's families in reasoning-gym's registry,
+  with typed configs and curricula (:mod:`tsolve.adapters.reasoning_gym`)
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ _EXPORTS = {
     "check_claims": ("tsolve.claims", "check_claims"),
     "create_dataset": ("tsolve.facade", "create_dataset"),
     "score_answer": ("tsolve.facade", "score_answer"),
+    "register_reasoning_gym": ("tsolve.adapters.reasoning_gym", "register_reasoning_gym"),
 }
 
 if TYPE_CHECKING:
+    from tsolve.adapters.reasoning_gym import register_reasoning_gym
     from tsolve.claims import check_claims
     from tsolve.errors import TsolveError
     from tsolve.facade import create_dataset, score_answer
@@ -59,6 +63,7 @@ __all__ = [
     "create_dataset",
     "generate_puzzle",
     "generate_puzzles",
+    "register_reasoning_gym",
     "score_answer",
     "solve",
     "verify",

@@ -19,13 +19,17 @@ registry:
   named one), never a gameable one
   (:func:`tsolve.verifiers.rewards.reward_value`).
 
-``register_reasoning_gym()`` adds the same datasets to reasoning-gym's own
-registry when it is installed (``pip install 'tsolve[rg]'``).
+``metadata.difficulty`` holds the knobs that set the item's difficulty
+(:func:`difficulty_knobs`), as reasoning-gym's own datasets do, so that a
+curriculum or an analysis can group items without reading records.
+
+:func:`tsolve.adapters.reasoning_gym.register_reasoning_gym` (also
+``tsolve.register_reasoning_gym``) adds the same datasets to reasoning-gym's
+own registry, with typed configs and curricula (docs/rl.md).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
@@ -125,9 +129,76 @@ def entry_of(record: Record, family: Family, seed: int, index: int) -> Entry:
             "source_dataset": family.name,
             "source_index": index,
             "seed": seed,
+            "difficulty": difficulty_knobs(record),
             "record": record,
         },
     }
+
+
+def difficulty_knobs(record: Record) -> dict[str, Any]:
+    """The knobs that set one record's difficulty, read off the record (so
+    they hold for any seed and options), JSON-ready:
+
+    * time puzzles: ``solutions`` (M), ``facts``, the measured ``level`` and
+      ``score`` (:mod:`tsolve.families.time_puzzles.difficulty`) and ``style``;
+    * SPAN: ``direction``, ``format`` (polar / date), ``type``, ``unit`` and
+      ``offset``, the ``near_miss`` kind of a polar candidate, and
+      ``table_free_correct``: whether the table-free estimator
+      (:mod:`tsolve.families.span.polar_baseline`) gets a polar item right, i.e. whether it
+      can be answered without the calendar's tables;
+    * logistics: ``difficulty`` (the benchmark's split), ``execution``,
+      ``question_type`` and ``depth`` (events);
+    * relational puzzles: ``events``, ``facts``, ``solutions``, ``ask``, ``style``.
+
+    A family tsolve does not know gets ``{}``."""
+    family = record.get("family")
+    if family == "time-puzzles":
+        measured = record.get("difficulty") or {}
+        return {
+            "solutions": record.get("solution_count", len(record.get("answers") or [])),
+            "facts": len(record.get("facts") or []),
+            "level": measured.get("label"),
+            "score": measured.get("score"),
+            "style": record.get("style"),
+        }
+    if family == "span":
+        params = record.get("params") or {}
+        candidate = params.get("candidate") or {}
+        polar = record.get("format") == "polar"
+        return {
+            "direction": record.get("direction"),
+            "format": record.get("format"),
+            "type": record.get("type"),
+            "unit": params.get("unit"),
+            "offset": params.get("offset"),
+            "near_miss": candidate.get("near_miss") if polar else None,
+            "table_free_correct": _table_free_correct(record) if polar else None,
+        }
+    if family == "logistics":
+        return {
+            "difficulty": record.get("data_split"),
+            "execution": record.get("execution"),
+            "question_type": record.get("question_type"),
+            "depth": record.get("depth"),
+        }
+    if family == "relational-puzzles":
+        return {
+            "events": len(record.get("events") or []),
+            "facts": len(record.get("facts") or []),
+            "solutions": record.get("solution_count"),
+            "ask": (record.get("asked") or {}).get("mode"),
+            "style": record.get("style"),
+        }
+    return {}
+
+
+def _table_free_correct(record: Record) -> bool | None:
+    from tsolve.families.span.polar_baseline import estimate_label
+
+    try:
+        return estimate_label(record) == record.get("answer")
+    except (KeyError, TypeError, ValueError):  # a record this estimator cannot place
+        return None
 
 
 def score_answer(
@@ -163,76 +234,3 @@ def _record_of(entry: Mapping[str, Any]) -> Record:
     if not isinstance(record, dict):
         raise TsolveError("entry: expected a tsolve dataset item with metadata.record")
     return record
-
-
-# ---------------------------------------------------------------- reasoning-gym
-
-
-def rg_name(family: str) -> str:
-    """A family's name in reasoning-gym's registry: ``tsolve_time_puzzles``."""
-    return "tsolve_" + family.replace("-", "_")
-
-
-def register_reasoning_gym(
-    register: Callable[[str, type, type], None] | None = None, base: type | None = None
-) -> list[str]:
-    """Register every family that generates and scores in reasoning-gym's
-    registry, as ``tsolve_<family>`` (``reasoning_gym.create_dataset(
-    "tsolve_span", seed=1, size=10, date="2024-03-01")``). Returns the names.
-
-    ``register`` and ``base`` default to reasoning-gym's
-    ``factory.register_dataset`` and ``dataset.ProceduralDataset``; the tests
-    pass stand-ins, since reasoning-gym is an optional extra. Each family gets
-    a config dataclass (``seed``, ``size``, ``reward_metric`` and one field
-    per generator option, default None: unset) and a dataset class that
-    defers to :class:`TsolveDataset`."""
-    if register is None or base is None:
-        try:
-            from reasoning_gym.dataset import ProceduralDataset
-            from reasoning_gym.factory import register_dataset
-        except ImportError:
-            raise TsolveError("reasoning-gym: not installed (pip install 'tsolve[rg]')") from None
-        register = register or register_dataset
-        base = base or ProceduralDataset
-    from tsolve.contract import all_families
-
-    names = []
-    for family in all_families():
-        if family.generate is None or family.score is None or not family.available():
-            continue
-        name = rg_name(family.name)
-        register(name, _rg_dataset_class(family.name, base), _rg_config_class(family))
-        names.append(name)
-    return names
-
-
-def _rg_config_class(family: Family) -> type:
-    fields: list[Any] = [
-        ("seed", int | None, dataclasses.field(default=None)),
-        ("size", int, dataclasses.field(default=500)),
-        ("reward_metric", str | None, dataclasses.field(default=None)),
-    ]
-    fields += [(opt, Any, dataclasses.field(default=None)) for opt in sorted(family.options)]
-    cls_name = "".join(p.title() for p in family.name.split("-")) + "Config"
-    return dataclasses.make_dataclass(cls_name, fields)
-
-
-def _rg_dataset_class(family: str, base: Any) -> type:
-    def __init__(self: Any, config: Any) -> None:
-        options = {
-            f.name: getattr(config, f.name)
-            for f in dataclasses.fields(config)
-            if f.name not in ("seed", "size", "reward_metric")
-            and getattr(config, f.name) is not None
-        }
-        seed = 0 if config.seed is None else config.seed
-        self.tsolve = TsolveDataset(family, seed, config.size, config.reward_metric, **options)
-        base.__init__(self, config=config, seed=seed, size=config.size)
-
-    methods = {
-        "__init__": __init__,
-        "__getitem__": lambda self, idx: self.tsolve[idx],
-        "score_answer": lambda self, answer, entry: self.tsolve.score_answer(answer, entry),
-    }
-    cls_name = "".join(p.title() for p in family.split("-")) + "Dataset"
-    return type(cls_name, (base,), methods)

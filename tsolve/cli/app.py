@@ -59,6 +59,7 @@ CORE_COMMANDS: tuple[str, ...] = (
     "tsolve.cli.mcp_commands",
     "tsolve.cli.claims_commands",
     "tsolve.cli.report_commands",
+    "tsolve.cli.export_commands",
 )
 
 

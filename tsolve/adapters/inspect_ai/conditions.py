@@ -32,6 +32,7 @@ from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageTool
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver, use_tools
+
 from tsolve.adapters.inspect_ai.tools import TOOL_SETS
 from tsolve.errors import TsolveError
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
+
 from tsolve.adapters.inspect_ai.prompts import record_prompt
 from tsolve.contract import family_of, get_family
 from tsolve.datasets import gather_options, generate_chunks

@@ -46,6 +46,7 @@ from inspect_ai.scorer import (
     stderr,
 )
 from inspect_ai.solver import TaskState
+
 from tsolve.adapters.inspect_ai.conditions import run_stats
 from tsolve.contract import family_of
 from tsolve.contract.item import ItemScore

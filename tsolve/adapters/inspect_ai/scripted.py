@@ -25,6 +25,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall
+
 from tsolve.adapters.inspect_ai.conditions import knowledge_names, parse_condition, run_stats
 from tsolve.adapters.inspect_ai.tools import TOOL_SETS
 from tsolve.contract import family_of, get_family

@@ -19,6 +19,7 @@ from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset
+
 from tsolve.adapters.inspect_ai.conditions import (
     Condition,
     condition_solver,

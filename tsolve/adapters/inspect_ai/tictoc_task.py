@@ -50,6 +50,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolDef, ToolParams
+
 from tsolve.errors import TsolveError
 from tsolve.families.tictoc.data import Sample as TicTocSample
 from tsolve.families.tictoc.data import iso, iter_samples, split_samples

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from inspect_ai.tool import Tool, ToolError, python, tool
+
 from tsolve.adapters import agent_tools
 from tsolve.errors import INTERNAL, TsolveError
 
