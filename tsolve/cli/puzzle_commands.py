@@ -70,13 +70,15 @@ def puzzle(
     ] = None,
     max_attempts: Annotated[int, typer.Option(min=1, help="Search budget per puzzle.")] = 20_000,
     minimal: Annotated[
-        bool,
+        bool | None,
         typer.Option(
             "--minimal/--no-minimal",
-            help="Keep only puzzles where every fact is necessary "
-            "(the default in `tsolve dataset`).",
+            help="Keep only puzzles where every fact is necessary (the default, as in "
+            "`tsolve dataset`, unless --facts is over 6 or --trivial-contradictions "
+            "asks for M = 0).",
+            show_default=False,
         ),
-    ] = False,
+    ] = None,
     trivial_contradictions: Annotated[
         bool,
         typer.Option(
@@ -134,10 +136,14 @@ def puzzle(
         show = print_relational_puzzle
     else:
         from tsolve.calendars.domain import DateDomain
+        from tsolve.families.time_puzzles import minimal_by_default
         from tsolve.generators.time_puzzles import PuzzleConfig, generate_puzzles, parse_solutions
 
+        targets = parse_solutions(solutions)
+        if minimal is None:
+            minimal = minimal_by_default(facts, targets, trivial_contradictions)
         cfg = PuzzleConfig(
-            solutions=parse_solutions(solutions), facts=facts, style=styles,  # type: ignore[arg-type]
+            solutions=targets, facts=facts, style=styles,  # type: ignore[arg-type]
             backend=backend, domain=DateDomain.from_dates(domain_start, domain_end),
             max_attempts=max_attempts, minimal=minimal,
             trivial_contradictions=trivial_contradictions, difficulty=difficulty,

@@ -124,7 +124,9 @@ class PuzzleConfig:
     categories: tuple[str, ...] | None = None  # restrict the non-anchor categories
     anchors: tuple[str, ...] | None = None  # restrict the anchor categories
     # Keep only puzzles where every fact is necessary (dropping any one changes
-    # the answer set). Off for `tsolve puzzle`, on for `tsolve dataset`.
+    # the answer set). Off here for library callers; `tsolve puzzle` and
+    # `tsolve dataset` turn it on unless asked otherwise
+    # (families/time_puzzles.minimal_by_default).
     minimal: bool = False
     # M = 0 as the old generator made it: one fact swapped for a decoy's, often
     # a two-fact contradiction ("June" + "the 31st"). Off: a minimal
