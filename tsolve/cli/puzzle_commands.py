@@ -171,10 +171,25 @@ def _print_puzzle(out: Any, rec: dict[str, Any]) -> None:
     out.print(Panel(user_text(rec["prompt"]), title=title, title_align="left", expand=False))
     answers = ", ".join(rec["answers"]) if rec["answers"] else "None"
     out.print(f"[bold green]Answers:[/] {answers}")
-    out.print(
-        f"[dim]hidden seed date {rec['generator']['seed_date']} · gold by "
-        f"{rec['solver']['backend']} (cap {rec['solver']['cap']})[/]\n"
-    )
+    out.print(f"[dim]{_provenance(rec)}[/]\n")
+
+
+def _provenance(rec: dict[str, Any]) -> str:
+    """The line under a puzzle: what the solver certified. A zero-answer
+    puzzle names its contradiction, not the generator's seed date (a date no
+    fact set admits is no answer and only puzzles the reader)."""
+    solver = rec["solver"]
+    gold = f"gold by {solver['backend']} (cap {solver['cap']})"
+    clash = rec.get("contradiction")
+    if not rec["answers"]:
+        if isinstance(clash, dict):
+            n, by = len(clash.get("core") or []), clash.get("by")
+            return f"no answer: the {n} facts clash, any {n - 1} fit · certified by {by}"
+        return f"no answer: one fact was swapped for a clashing one · {gold}"
+    parts = [f"hidden seed date {rec['generator']['seed_date']}"]
+    if (rec["generator"].get("params") or {}).get("minimal"):
+        parts.append("every fact necessary")
+    return " · ".join([*parts, gold])
 
 
 def solve(
