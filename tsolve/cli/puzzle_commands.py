@@ -10,9 +10,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from tsolve.backend_names import BACKENDS, GENERATION_BACKENDS, check_backend, choices_text
 from tsolve.cli.output import (
@@ -164,6 +161,9 @@ def puzzle(
 
 
 def _print_puzzle(out: Any, rec: dict[str, Any]) -> None:
+    from rich.panel import Panel  # here, not at load: `--format json` never draws
+    from rich.text import Text
+
     n = rec["solution_count"]
     title = Text.assemble(
         (str(rec["id"]), "bold"), f" · {n} solution{'s' if n != 1 else ''} · {rec['style']}"
@@ -334,6 +334,9 @@ SOLVED_FAMILIES = ("time-puzzles", "relational-puzzles")
 
 def _print_text_solutions(results: list[dict[str, Any]]) -> None:
     """Per puzzle: the answers, each fact with its sentence, the unread sentences."""
+    from rich.table import Table
+    from rich.text import Text
+
     out = console()
     for r in results:
         n = r["count"]
@@ -369,6 +372,9 @@ def _print_text_solutions(results: list[dict[str, Any]]) -> None:
 
 
 def _print_solutions(results: list[dict[str, Any]], check: bool) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(show_lines=False)
     table.add_column("id")
     table.add_column("count", justify="right")
