@@ -108,3 +108,14 @@ def test_festival_table_columns_are_dated(
     header = next(line for line in out.splitlines() if "calendar" in line)
     assert code == 0 and "2033-01-03" in header and "2033-12-23" in header
     assert " 1 " not in header
+
+
+def test_zero_answer_relational_puzzles_show_no_seed_dates(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cli_main import run_main
+
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run_main(capsys, "puzzle", "--events", "2", "--solutions", "0")
+    assert code == 0 and "Answers: None" in out
+    assert "seed" not in out and "no answer · gold by cpsat" in out
