@@ -119,3 +119,22 @@ def test_zero_answer_relational_puzzles_show_no_seed_dates(
     code, out, _ = run_main(capsys, "puzzle", "--events", "2", "--solutions", "0")
     assert code == 0 and "Answers: None" in out
     assert "seed" not in out and "no answer · gold by cpsat" in out
+
+
+@pytest.mark.parametrize(
+    ("sentence", "relation"),
+    [
+        ("The date has the same month and day as World War II began.", "anniversary"),
+        ("The date is in a month (of a year) in which World War II was under way.", "same_month"),
+        ("The date has the same month and day as the start of World War II.", "anniversary"),
+    ],
+)
+def test_version_5_wording_still_reads(sentence: str, relation: str) -> None:
+    """Prompts of older records (and people who write the old way) still read."""
+    from tsolve.parsing.puzzles.reader import read_puzzle
+
+    read = read_puzzle(sentence)
+    assert read.unread == () and len(read.facts) == 1
+    fact = read.facts[0].fact
+    assert isinstance(fact, EventRelationFact)
+    assert (fact.event, fact.relation) == ("World War II", relation)
