@@ -31,6 +31,7 @@ from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
 from tsolve.calendars.knowledge import KNOWLEDGE_AS_OF
 from tsolve.encodings.facts import (
     FACT_TYPES,
+    STYLES,
     DayView,
     Fact,
     Level,
@@ -645,6 +646,14 @@ def generate_puzzle(
         # gives the same M dates; its enumeration is the gold (one call).
         puzzle = Puzzle(puzzle_id(seed, number, style, cfg), tuple(facts), cfg.domain, style)
         result, invariant = certify_gold(puzzle, target, cfg.backend)
+        # A pair is one puzzle in two wordings, and a one-style run makes the
+        # same puzzle as a paired one: keep a set only if its gold holds under
+        # the readings of every wording (the implicit one reads more into the
+        # facts than the explicit one; deciding by the record's own style let
+        # the two wordings of a pair diverge, issue 26).
+        for other in STYLES:
+            if invariant and other != style:
+                _, invariant = certify_gold(replace(puzzle, style=other), target, cfg.backend)
         if result.count < target:
             raise AssertionError(
                 f"internal error: search found {target} answers but {cfg.backend} found "
