@@ -73,3 +73,61 @@ def test_lazy_public_api_still_resolves() -> None:
         "assert callable(tsolve.solve) and callable(tsolve.verify)"
     )
     assert "numpy" in loaded  # the generators really were imported on demand
+
+
+def _loaded_after(code: str, packages: tuple[str, ...]) -> list[str]:
+    """Which of the top-level ``packages`` are in ``sys.modules`` after ``code``."""
+    report = f"import sys; print(' '.join(p for p in {packages!r} if p in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", f"{code}\n{report}"], capture_output=True,
+                         text=True, check=True, timeout=120)  # fmt: skip
+    return out.stdout.split()
+
+
+def test_first_puzzle_is_certified_without_pandas() -> None:
+    """`tsolve puzzle --solutions 3` certifies with CP-SAT (the record says so)
+    but does not import pandas, which ortools' cp_model imports at load and
+    which was ~410 ms of the command's ~850 (issue 26)."""
+    code = (
+        "import contextlib, io, json, sys\n"
+        "sys.argv = ['tsolve', 'puzzle', '--solutions', '3', '--format', 'json']\n"
+        "from tsolve.cli.app import main\n"
+        "buf = io.StringIO()\n"
+        "with contextlib.redirect_stdout(buf), contextlib.suppress(SystemExit):\n"
+        "    main()\n"
+        "rec = json.loads(buf.getvalue())\n"
+        "assert rec['solver']['backend'] == 'cpsat' and len(rec['answers']) == 3, rec"
+    )
+    loaded = _loaded_after(code, ("pandas", "ortools", "z3", "matplotlib", "hypothesis"))
+    assert loaded == ["ortools"]
+
+
+def test_cp_model_pandas_helpers_still_give_real_pandas() -> None:
+    """The stand-in defers pandas, it does not remove it: cp_model's
+    ``*_series`` helpers import the real pandas on first use."""
+    code = (
+        "import sys\n"
+        "from tsolve.solver.ortools_import import load_cp_model\n"
+        "cp = load_cp_model()\n"
+        "assert 'pandas' not in sys.modules\n"
+        "import pandas as pd\n"
+        "m = cp.CpModel()\n"
+        "s = m.new_int_var_series('v', pd.Index(['a', 'b']), 0, 5)\n"
+        "assert type(s) is pd.Series and len(s) == 2\n"
+        "try:\n"
+        "    m.new_int_var_series('w', ['not', 'an', 'index'], 0, 5)\n"
+        "except TypeError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise AssertionError('a list passed as an index')\n"
+        "assert isinstance(pd.Series([1]), cp.pd.Series)"
+    )
+    assert _loaded_after(code, ("pandas",)) == ["pandas"]
+
+
+def test_cp_model_uses_pandas_itself_when_already_loaded() -> None:
+    code = (
+        "import pandas\n"
+        "from tsolve.solver.ortools_import import load_cp_model\n"
+        "assert load_cp_model().pd is pandas"
+    )
+    assert _loaded_after(code, ("pandas",)) == ["pandas"]

@@ -18,7 +18,7 @@ import pytest
 from test_puzzle_gold_independent import _candidates, _iso, _predicate
 
 from tsolve.errors import TsolveError
-from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle, parse_solutions
 
 
 def matches(record: dict[str, Any], keep: Iterable[int], stop_after: int) -> int:
@@ -133,11 +133,67 @@ def test_trivial_contradictions_with_minimal_is_a_clear_error() -> None:
     PuzzleConfig(solutions=(1, 2), trivial_contradictions=True, minimal=True)
     out = subprocess.run(
         [sys.executable, "-m", "tsolve", "dataset", "time-puzzles", "--count", "2",
-         "--solutions", "0", "--set", "trivial_contradictions=true", "--out", "-"],
+         "--solutions", "0", "--set", "trivial_contradictions=true", "--minimal", "--out", "-"],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.strip().splitlines()) == 1 and "--no-minimal" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("facts", "solutions", "trivial", "expected"),
+    [
+        (None, 3, False, True),
+        (6, "1-6", False, True),
+        (7, 3, False, False),  # beyond MAX_MINIMAL_FACTS minimal sets are too rare
+        (None, 0, True, False),  # a two-fact clash cannot be minimal
+        (None, "0-2", True, False),
+        (None, "1-3", True, True),  # the swap only shapes M = 0
+        (None, (2, 0), True, False),
+    ],
+)
+def test_minimal_by_default_rule(
+    facts: int | None, solutions: Any, trivial: bool, expected: bool
+) -> None:
+    from tsolve.families.time_puzzles.family import minimal_by_default
+
+    assert minimal_by_default(facts, solutions, trivial) is expected
+    # The rule never picks a config the generator refuses.
+    PuzzleConfig(solutions=parse_solutions(solutions), facts=facts,
+                 trivial_contradictions=trivial, minimal=expected)  # fmt: skip
+
+
+def test_puzzle_command_is_minimal_without_a_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """The headline command's contract (issue 26): with neither --minimal nor
+    --no-minimal, removing any fact changes the answer set, checked by the
+    independent evaluator; --no-minimal still gives the old puzzles."""
+    from cli_main import run_main
+
+    for seed in (0, 5):
+        code, out, _ = run_main(capsys, "puzzle", "--solutions", "3", "--seed", str(seed),
+                                "--format", "json")  # fmt: skip
+        rec = json.loads(out)
+        assert code == 0 and rec["generator"]["params"]["minimal"] is True
+        assert len(rec["answers"]) == 3 and check_minimal(rec) == []
+    code, out, _ = run_main(capsys, "puzzle", "--solutions", "3", "--no-minimal",
+                            "--format", "json")  # fmt: skip
+    assert code == 0 and json.loads(out)["generator"]["params"]["minimal"] is False
+
+
+def test_dataset_default_is_minimal(capsys: pytest.CaptureFixture[str]) -> None:
+    """README: "every fact necessary (dataset default)"; the same rule as
+    `tsolve puzzle`, and a default that is not refused with --trivial-contradictions."""
+    from cli_main import run_main
+
+    code, out, _ = run_main(capsys, "dataset", "time-puzzles", "--count", "2", "--solutions",
+                            "2", "--out", "-", "-q")  # fmt: skip
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(rows) == 2
+    for rec in rows:
+        assert rec["generator"]["params"]["minimal"] is True and check_minimal(rec) == []
+    code, out, _ = run_main(capsys, "dataset", "time-puzzles", "--count", "1", "--solutions",
+                            "0", "--trivial-contradictions", "--out", "-", "-q")  # fmt: skip
+    assert code == 0 and json.loads(out)["generator"]["params"]["minimal"] is False
 
 
 def main(paths: list[str]) -> int:

@@ -33,7 +33,9 @@ def _cell(cal: str, v: dict[str, Any] | None) -> str:
     return f"{v['day']} {v['month_name']} {v['year']}"
 
 
-def _print(entries: list[dict[str, Any]], fmt: Fmt, title: str, first: list[str]) -> None:
+def _print(entries: list[dict[str, Any]], fmt: Fmt, title: str, heads: list[str]) -> None:
+    """``entries`` as JSON, or as a table with one column per entry headed by
+    ``heads`` (the dates as given, or a festival's Gregorian dates)."""
     if fmt is Fmt.json:
         typer.echo(json_text(entries, indent=2))
         return
@@ -49,7 +51,6 @@ def _print(entries: list[dict[str, Any]], fmt: Fmt, title: str, first: list[str]
     # calendars is then two columns, which fits an 80-column terminal (one
     # column per calendar needed ~150). Rich wraps cells when there are many inputs.
     cals = list(entries[0]) if entries else []
-    heads = first or [str(i + 1) for i in range(len(entries))]
     t = Table(title=title, show_lines=False)
     t.add_column("calendar", style="bold")
     for h in heads:
@@ -108,7 +109,12 @@ def register(app: typer.Typer) -> None:
         days = festival(fest.key, y, calendar)
         entries = conversion_items(days, calendar_list(to))
         if fmt is Fmt.text:
-            _print(entries, fmt, f"{fest.name} ({fest.rule()}) in {calendar} year {y}", [])
+            from tsolve.calendars.domain import iso
+
+            # Each column is one occurrence, headed by its Gregorian date (two
+            # in the Gregorian years that hold two Islamic festivals); "1" said nothing.
+            title = f"{fest.name} ({fest.rule()}) in {calendar} year {y}"
+            _print(entries, fmt, title, [iso(d) for d in days])
             return
         from tsolve.calendars.tables import check_calendar
 

@@ -152,7 +152,8 @@ def dataset(
         bool | None,
         typer.Option(
             "--minimal/--no-minimal",
-            help="time-puzzles: every fact necessary (the default for datasets).",
+            help="time-puzzles: every fact necessary (the default, unless --facts is over 6 "
+            "or --trivial-contradictions asks for M = 0).",
         ),
     ] = None,
     trivial_contradictions: Annotated[

@@ -175,6 +175,9 @@ def progress(total: int | None, label: str, enabled: bool = True) -> Iterator["P
 
 
 def tracked(items: Iterable[T], total: int | None, label: str) -> Iterator[T]:
+    if not sys.stderr.isatty():  # no bar would be drawn: spare loading rich.progress
+        yield from items
+        return
     with progress(total, label) as bar:
         task = bar.task_ids[0]
         for x in items:

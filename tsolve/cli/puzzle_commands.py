@@ -10,9 +10,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
 
 from tsolve.cli.output import (
     check_format,
@@ -70,13 +67,15 @@ def puzzle(
     ] = None,
     max_attempts: Annotated[int, typer.Option(min=1, help="Search budget per puzzle.")] = 20_000,
     minimal: Annotated[
-        bool,
+        bool | None,
         typer.Option(
             "--minimal/--no-minimal",
-            help="Keep only puzzles where every fact is necessary "
-            "(the default in `tsolve dataset`).",
+            help="Keep only puzzles where every fact is necessary (the default, as in "
+            "`tsolve dataset`, unless --facts is over 6 or --trivial-contradictions "
+            "asks for M = 0).",
+            show_default=False,
         ),
-    ] = False,
+    ] = None,
     trivial_contradictions: Annotated[
         bool,
         typer.Option(
@@ -134,14 +133,18 @@ def puzzle(
         show = print_relational_puzzle
     else:
         from tsolve.calendars.domain import DateDomain
+        from tsolve.families.time_puzzles.family import minimal_by_default
         from tsolve.families.time_puzzles.generate import (
             PuzzleConfig,
             generate_puzzles,
             parse_solutions,
         )
 
+        targets = parse_solutions(solutions)
+        if minimal is None:
+            minimal = minimal_by_default(facts, targets, trivial_contradictions)
         cfg = PuzzleConfig(
-            solutions=parse_solutions(solutions), facts=facts, style=styles,  # type: ignore[arg-type]
+            solutions=targets, facts=facts, style=styles,  # type: ignore[arg-type]
             backend=backend, domain=DateDomain.from_dates(domain_start, domain_end),
             max_attempts=max_attempts, minimal=minimal,
             trivial_contradictions=trivial_contradictions, difficulty=difficulty,
@@ -162,6 +165,9 @@ def puzzle(
 
 
 def _print_puzzle(out: Any, rec: dict[str, Any]) -> None:
+    from rich.panel import Panel  # here, not at load: `--format json` never draws
+    from rich.text import Text
+
     n = rec["solution_count"]
     title = Text.assemble(
         (str(rec["id"]), "bold"), f" · {n} solution{'s' if n != 1 else ''} · {rec['style']}"
@@ -169,10 +175,25 @@ def _print_puzzle(out: Any, rec: dict[str, Any]) -> None:
     out.print(Panel(user_text(rec["prompt"]), title=title, title_align="left", expand=False))
     answers = ", ".join(rec["answers"]) if rec["answers"] else "None"
     out.print(f"[bold green]Answers:[/] {answers}")
-    out.print(
-        f"[dim]hidden seed date {rec['generator']['seed_date']} · gold by "
-        f"{rec['solver']['backend']} (cap {rec['solver']['cap']})[/]\n"
-    )
+    out.print(f"[dim]{_provenance(rec)}[/]\n")
+
+
+def _provenance(rec: dict[str, Any]) -> str:
+    """The line under a puzzle: what the solver certified. A zero-answer
+    puzzle names its contradiction, not the generator's seed date (a date no
+    fact set admits is no answer and only puzzles the reader)."""
+    solver = rec["solver"]
+    gold = f"gold by {solver['backend']} (cap {solver['cap']})"
+    clash = rec.get("contradiction")
+    if not rec["answers"]:
+        if isinstance(clash, dict):
+            n, by = len(clash.get("core") or []), clash.get("by")
+            return f"no answer: the {n} facts clash, any {n - 1} fit · certified by {by}"
+        return f"no answer: one fact was swapped for a clashing one · {gold}"
+    parts = [f"hidden seed date {rec['generator']['seed_date']}"]
+    if (rec["generator"].get("params") or {}).get("minimal"):
+        parts.append("every fact necessary")
+    return " · ".join([*parts, gold])
 
 
 def solve(
@@ -317,6 +338,9 @@ SOLVED_FAMILIES = ("time-puzzles", "relational-puzzles")
 
 def _print_text_solutions(results: list[dict[str, Any]]) -> None:
     """Per puzzle: the answers, each fact with its sentence, the unread sentences."""
+    from rich.table import Table
+    from rich.text import Text
+
     out = console()
     for r in results:
         n = r["count"]
@@ -352,6 +376,9 @@ def _print_text_solutions(results: list[dict[str, Any]]) -> None:
 
 
 def _print_solutions(results: list[dict[str, Any]], check: bool) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(show_lines=False)
     table.add_column("id")
     table.add_column("count", justify="right")

@@ -52,7 +52,9 @@ def print_relational_puzzle(out: Any, rec: dict[str, Any]) -> None:
     edges = ", ".join(f"{names[e['source']]} → {names[e['target']]} ({e['kind']})"
                       for e in rec["graph"]["edges"])  # fmt: skip
     out.print(Text(f"graph (depth {rec['graph']['depth']}): {edges}", "dim"))
-    seeds = ", ".join(rec["generator"]["seed_dates"])
     solver = rec["solver"]
-    out.print(Text(f"hidden seed dates {seeds} · gold by {solver['backend']} "
-                   f"(cap {solver['cap']})\n", "dim"))  # fmt: skip
+    # With no answer the generator's seed dates are no answer either: naming
+    # them would only puzzle the reader (as for single-date puzzles).
+    seeds = ("no answer" if not rec["answers"]
+             else "hidden seed dates " + ", ".join(rec["generator"]["seed_dates"]))  # fmt: skip
+    out.print(Text(f"{seeds} · gold by {solver['backend']} (cap {solver['cap']})\n", "dim"))

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from tsolve.encodings.ir import And, Diff, Formula, In, InCycle, IntervalSet, Mod, Not, Or
 from tsolve.errors import SolverTimeout, TsolveError
@@ -31,6 +30,13 @@ from tsolve.solver.base import (
     finished_status,
     stopped_status,
 )
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # cp_model without its pandas import (tsolve/solver/ortools_import.py)
+    from tsolve.solver.ortools_import import load_cp_model
+
+    cp_model = load_cp_model()
 
 Domain = cp_model.Domain
 

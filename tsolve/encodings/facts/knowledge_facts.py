@@ -401,11 +401,14 @@ class EventRelationFact(Fact):
         if r == "same_day":
             text = f"The date is the day of {ev}" if single else f"The date falls during {ev}"
         elif r == "anniversary":
-            text = f"The date has the same month and day as {ev}" + ("" if single else " began")
+            # "as" takes a noun phrase: "as the first day of X", never "as X began"
+            # (the Lindbergh sentence, issue 26).
+            start = "" if single else "the first day of "
+            text = f"The date has the same month and day as {start}{ev}"
         elif r == "same_month":
             text = (
                 f"The date is in the same month of the same year as {ev}" if single
-                else f"The date is in a month (of a year) in which {ev} was under way"
+                else f"The date is in the same month of the same year as a day of {ev}"
             )  # fmt: skip
         elif r == "same_year":
             text = (
@@ -418,7 +421,8 @@ class EventRelationFact(Fact):
             text = f"The date is after {ev}" + ("" if single else " ended")
         if style == "explicit":
             text += f" ({self.start})" if single else f" ({self.start} to {self.end})"
-        return text + "."
+        # One full stop, also after a name that ends in one ("Martin Luther King Jr.").
+        return text if text.endswith(".") else text + "."
 
     @classmethod
     def _of(cls, ev: knowledge.HistoricalEvent, relation: str) -> EventRelationFact:

@@ -14,14 +14,20 @@ worker keeps the search deterministic.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
-from ortools.sat.python import cp_model
 
 from tsolve.errors import SolverTimeout, TsolveError
 from tsolve.families.logistics.event_graph import Schedule, build_graph, earliest_schedule
 from tsolve.families.logistics.model import Question, Scenario
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+else:  # cp_model without its pandas import (tsolve/solver/ortools_import.py)
+    from tsolve.solver.ortools_import import load_cp_model
+
+    cp_model = load_cp_model()
 
 
 def cpsat_schedule(

@@ -25,12 +25,30 @@ def _styles(value: Any, name: str) -> Any:
     return parse_styles(value, name)
 
 
+def minimal_by_default(facts: int | None, solutions: Any, trivial_contradictions: bool) -> bool:
+    """Whether a puzzle is minimal when no ``--minimal``/``--no-minimal`` is
+    given: yes, as in ``tsolve puzzle`` and ``tsolve dataset`` alike (a fact
+    that can be dropped without changing the answers tests nothing), unless the
+    other options ask for what cannot be minimal: more than
+    ``MAX_MINIMAL_FACTS`` facts, or zero-answer puzzles made by one swapped
+    fact (``trivial_contradictions``, whose clash leaves the rest unneeded).
+    One home for the rule, so the two commands cannot drift apart.
+    ``solutions`` is anything ``parse_solutions`` reads (3, "1-6", (0, 2))."""
+    from tsolve.families.time_puzzles.generate import MAX_MINIMAL_FACTS, parse_solutions
+
+    if facts is not None and facts > MAX_MINIMAL_FACTS:
+        return False
+    if trivial_contradictions:
+        sols = parse_solutions(solutions) if solutions is not None else 1
+        return 0 not in (sols if isinstance(sols, tuple) else (sols,))
+    return True
+
+
 def build(opts: dict[str, Any]) -> Any:
-    """Options -> ``PuzzleConfig``. Datasets hold minimal puzzles unless asked
-    otherwise (docs/formats.md): a fact that can be dropped without changing
-    the answers tests nothing."""
+    """Options -> ``PuzzleConfig``. Puzzles are minimal unless asked otherwise
+    (:func:`minimal_by_default`, docs/formats.md)."""
     from tsolve.calendars.domain import DateDomain
-    from tsolve.families.time_puzzles.generate import MAX_MINIMAL_FACTS, PuzzleConfig
+    from tsolve.families.time_puzzles.generate import PuzzleConfig
 
     kw = dict(opts)
     start = kw.pop("domain_start", None)
@@ -38,7 +56,10 @@ def build(opts: dict[str, Any]) -> Any:
     if start is not None or end is not None:
         kw["domain"] = DateDomain.from_dates(start, end)
     kw = {k: v for k, v in kw.items() if v is not None or k == "facts"}
-    kw.setdefault("minimal", (kw.get("facts") or 0) <= MAX_MINIMAL_FACTS)
+    if "minimal" not in kw:
+        kw["minimal"] = minimal_by_default(
+            kw.get("facts"), kw.get("solutions"), bool(kw.get("trivial_contradictions"))
+        )
     check_backend(kw.get("backend", "cpsat"), GENERATION_BACKENDS)
     return PuzzleConfig(**kw)
 

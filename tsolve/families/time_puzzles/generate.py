@@ -93,12 +93,18 @@ GENERATOR_NAME = "time-puzzles"
 # spare's own slot can never become needed): minimal puzzles 1.12-1.18x faster than
 # version 4 (benchmarks/generation_targets.py). The random key
 # carries the version, so every puzzle of a run differs from version 4's.
-GENERATOR_VERSION = "5"
+# 6: fact sentences read as English (issue 26): an anniversary of a
+# multi-day event is "the same month and day as the first day of X" (was "as
+# X began"), a month of one is "the same month of the same year as a day of
+# X", and a name ending in a full stop ("Jr.") gets no second one. The random
+# key carries the version, so every puzzle of a run differs from version 5's.
+GENERATOR_VERSION = "6"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py) since issue 21, with
 # the version kept: the random key carries the version, and the content of
 # every record is what version 5 made; only its id (and pair) gained the part.
 FAMILY = "time-puzzles"
+IMPLICIT: Style = "implicit"  # the wording whose readings include the other's
 MAX_SOLUTIONS = 60
 # Fact sets found by the search but rejected because a reading changes their
 # gold, before giving up; measured rejections are a few percent.
@@ -145,7 +151,9 @@ class PuzzleConfig:
     categories: tuple[str, ...] | None = None  # restrict the non-anchor categories
     anchors: tuple[str, ...] | None = None  # restrict the anchor categories
     # Keep only puzzles where every fact is necessary (dropping any one changes
-    # the answer set). Off for `tsolve puzzle`, on for `tsolve dataset`.
+    # the answer set). Off here for library callers; `tsolve puzzle` and
+    # `tsolve dataset` turn it on unless asked otherwise
+    # (families/time_puzzles.minimal_by_default).
     minimal: bool = False
     # M = 0 as the old generator made it: one fact swapped for a decoy's, often
     # a two-fact contradiction ("June" + "the 31st"). Off: a minimal
@@ -740,6 +748,16 @@ def generate_puzzle(
             )
         puzzle = Puzzle(puzzle_id(seed, number, style, cfg), tuple(facts), cfg.domain, style)
         result, invariant = certify_known_gold(puzzle, gold.tolist(), cfg.backend)
+        # A pair is one puzzle in two wordings, and a one-style run makes the
+        # same puzzle as a paired one: keep a set only if its gold holds under
+        # the readings of both wordings (deciding by the record's own style
+        # let the two wordings of a pair diverge, issue 26). The implicit
+        # wording leaves to knowledge what the explicit one spells out, so its
+        # readings include the explicit one's: an implicit record needs no
+        # second call, an explicit one checks the implicit readings too.
+        if invariant and style != IMPLICIT:
+            implicit = replace(puzzle, style=IMPLICIT)
+            _, invariant = certify_known_gold(implicit, gold.tolist(), cfg.backend)
         if invariant:
             readings = puzzle_readings(puzzle)
             break

@@ -200,6 +200,12 @@ PREDICATES: tuple[tuple[str, Builder], ...] = (
      _event("same_month")),
     (r"on\s+the\s+(?:same\s+)?day\s+(?:of|as)\s+(?P<e>.+)", _event("same_day")),
     (r"(?:on\s+)?(?:the|an)\s+anniversary\s+of\s+(?P<e>.+)", _event("anniversary")),
+    # Also generator version 5's wording of multi-day events ("... as X began",
+    # "in a month (of a year) in which X was under way"), so older prompts still read.
+    (r"(?:has|had)\s+the\s+same\s+month\s+and\s+day\s+as\s+(?:the\s+(?:first\s+day|start)"
+     r"\s+of\s+)?(?P<e>.+?)(?:\s+(?:began|started))?", _event("anniversary")),
+    (r"in\s+a\s+month\s+\(of\s+a\s+year\)\s+in\s+which\s+(?P<e>.+?)\s+was\s+under\s+way",
+     _event("same_month")),
     (r"before\s+(?P<e>.+?)(?:\s+(?:began|started|happened|took\s+place))?", _event("before")),
     (r"after\s+(?P<e>.+?)(?:\s+(?:ended|happened|took\s+place))?", _event("after")),
 )  # fmt: skip
