@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tsolve
-from tsolve.adapters.reasoning_gym import BASE_FIELDS, BUILTIN_CONFIGS, rg_name
+from tsolve.adapters.reasoning_gym_configs import BASE_FIELDS, BUILTIN_CONFIGS, rg_name
 from tsolve.contract import get_family
 from tsolve.errors import TsolveError
 

@@ -38,7 +38,7 @@ from typing import Any, ClassVar
 from reasoning_gym.coaching import BaseCurriculum, ScalarAttributeDefinition
 from reasoning_gym.dataset import ProceduralDataset
 
-from tsolve.adapters.reasoning_gym import (
+from tsolve.adapters.reasoning_gym_configs import (
     LogisticsConfig,
     RelationalPuzzlesConfig,
     SpanConfig,
