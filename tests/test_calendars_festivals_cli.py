@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
+from cli_main import run_cli
 from typer.testing import CliRunner
 
 from tsolve.calendars import festival, get_festival
@@ -150,11 +149,10 @@ def test_cli_festival() -> None:
         (["festival", "Diwali"], "unknown festival"),
     ],
 )
-def test_cli_errors_one_line_exit_2(args: list[str], message: str) -> None:
-    r = subprocess.run(
-        [sys.executable, "-c", "from tsolve.cli.app import main; main()", "calendar", *args],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+def test_cli_errors_one_line_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = run_cli(capsys, "calendar", *args)  # through main, the one-line error path
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0]

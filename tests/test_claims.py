@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from budget import examples
 from claims_cases import Case, all_cases, generated, hand_written
+from cli_main import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -193,17 +194,17 @@ def test_read_source(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-
     assert read_source("-") == "from stdin"
 
 
-def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tsolve", "check-claims", *args],
-        capture_output=True, text=True, input=stdin, check=False,
-    )  # fmt: skip
+def _cli(
+    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``tsolve check-claims ARGS`` in-process (the README tour runs it as a process)."""
+    return run_cli(capsys, "check-claims", *args, stdin=stdin)
 
 
-def test_cli_jsonl_contract(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_jsonl_contract(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "chain.txt"
     f.write_text("Step one.\nMarch 6, 2023 is a Tuesday.\nChinese New Year 2024 is February 10.\n")
-    r = _cli(str(f), "--format", "jsonl")
+    r = _cli(capsys, str(f), "--format", "jsonl")
     assert r.returncode == 0, r.stderr
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert [(x["line"], x["verdict"], x["correct"]) for x in rows] == [
@@ -213,16 +214,18 @@ def test_cli_jsonl_contract(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert rows[0]["text"] == "March 6, 2023 is a Tuesday"
 
 
-def test_cli_text_table_is_the_default_and_text_is_accepted() -> None:
-    r = _cli("March 6, 2023 is a Monday.")
+def test_cli_text_table_is_the_default_and_text_is_accepted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    r = _cli(capsys, "March 6, 2023 is a Monday.")
     assert r.returncode == 0, r.stderr
     assert "weekday" in r.stdout and "1 claims: 1 true, 0 false, 0 unknown" in r.stdout
-    r = _cli("-", "--format", "jsonl", stdin="2023 is a leap year.")
+    r = _cli(capsys, "-", "--format", "jsonl", stdin="2023 is a leap year.")
     assert json.loads(r.stdout)["correct"] == "2023 is not a leap year"
 
 
-def test_cli_missing_file_is_one_line_error() -> None:
-    r = _cli("no/such/file.txt")
+def test_cli_missing_file_is_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    r = _cli(capsys, "no/such/file.txt")
     assert r.returncode == 2
     assert r.stderr.strip().count("\n") == 0 and "file not found" in r.stderr
 
@@ -230,7 +233,9 @@ def test_cli_missing_file_is_one_line_error() -> None:
 # ------------------------------------------------------------ verify --claims
 
 
-def test_verify_claims_adds_the_first_false_claim(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_verify_claims_adds_the_first_false_claim(  # type: ignore[no-untyped-def]
+    tmp_path, capsys
+) -> None:
     from tsolve.families.time_puzzles.generate import generate_puzzle
     from tsolve.verifiers.verify_files import verify_files
 
@@ -257,11 +262,8 @@ def test_verify_claims_adds_the_first_false_claim(tmp_path) -> None:  # type: ig
     assert "false_claim" not in by_id[recs[2]["id"]].diagnosis
     plain = verify_files(tmp_path / "p.jsonl", tmp_path / "o.jsonl", keep_items=True)
     assert all("false_claim" not in it.diagnosis for it in plain.items)
-    r = subprocess.run(
-        [sys.executable, "-m", "tsolve", "verify", str(tmp_path / "p.jsonl"),
-         str(tmp_path / "o.jsonl"), "--claims"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    r = run_cli(capsys, "verify", str(tmp_path / "p.jsonl"), str(tmp_path / "o.jsonl"),
+                "--claims")  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "outputs with a false date claim: 1" in r.stdout
 

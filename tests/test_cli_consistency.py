@@ -4,12 +4,10 @@ missing predictions, unknown --out suffixes, readable flag metavars."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_main import run_cli
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
@@ -144,11 +142,13 @@ def test_solve_check_prints_a_summary_in_machine_formats(tmp_path: Path) -> None
     assert "2 records checked: 2 same, 0 differ" in res.stderr
 
 
-def test_flags_show_no_bool_metavar_and_out_is_the_option_name() -> None:
-    env = {**os.environ, "COLUMNS": "100"}
+def test_flags_show_no_bool_metavar_and_out_is_the_option_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     for cmd in (["solve", "--help"], ["verify", "--help"], ["logistics", "generate", "--help"]):
-        text = subprocess.run([sys.executable, "-m", "tsolve", *cmd], capture_output=True,
-                              text=True, env=env, check=True).stdout  # fmt: skip
+        r = run_cli(capsys, *cmd)  # through main, as the installed command prints it
+        assert r.returncode == 0, r.stderr
+        text = r.stdout
         assert "<bool>" not in text, cmd
     assert "--out" in text and "--output" not in text
 

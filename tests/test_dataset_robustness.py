@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_main import run_cli
 
 from tsolve.contract import Family, register_family, unregister_family
 from tsolve.datasets import write_dataset
@@ -27,7 +28,9 @@ N = 8
 
 
 def tsolve(*argv: str, limit_memory: int | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the real CLI (so exit codes and stderr are what a user sees)."""
+    """Run the real CLI in a process of its own (its memory capped by
+    ``limit_memory``); the other CLI checks here run the same entry point
+    in-process (``cli_main.run_cli``): the same exit codes and stderr."""
 
     def cap() -> None:
         import resource
@@ -69,16 +72,18 @@ def resume(out: Path, count: int = N) -> Any:
 # ---------------------------------------------------------------- --out and reading
 
 
-def test_out_directory_is_one_line_error(tmp_path: Path) -> None:
+def test_out_directory_is_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(TsolveError, match="is a directory"):
         write_dataset("span", {}, count=2, out=tmp_path)
     assert "is a directory" in one_line_error(
-        tsolve("dataset", "span", "-n", "2", "--out", str(tmp_path), "-q")
+        run_cli(capsys, "dataset", "span", "-n", "2", "--out", str(tmp_path), "-q")
     )
 
 
 def test_resume_latin1_last_line_is_one_line_error_and_file_untouched(
-    tmp_path: Path, reference: bytes
+    tmp_path: Path, reference: bytes, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "latin1.jsonl"
     data = b"".join(lines_of(reference)[:5]) + '{"caf\u00e9": 1}\n'.encode("latin-1") + b'{"x'
@@ -86,7 +91,8 @@ def test_resume_latin1_last_line_is_one_line_error_and_file_untouched(
     with pytest.raises(TsolveError, match=r"line 6 is not UTF-8 text \(byte 6 is 0xe9\)"):
         resume(out)
     assert out.read_bytes() == data  # refused before anything was cut
-    msg = one_line_error(tsolve("dataset", "span", "-n", str(N), "-o", str(out), "--resume"))
+    msg = one_line_error(run_cli(capsys, "dataset", "span", "-n", str(N), "-o", str(out),
+                                 "--resume"))  # fmt: skip
     assert "not UTF-8" in msg
 
 
@@ -151,7 +157,9 @@ def test_resume_refuses_mixed_line_endings(tmp_path: Path, reference: bytes) -> 
 
 
 @pytest.mark.parametrize("deleted", [0, 3])
-def test_resume_refuses_a_deleted_line(tmp_path: Path, reference: bytes, deleted: int) -> None:
+def test_resume_refuses_a_deleted_line(
+    tmp_path: Path, reference: bytes, deleted: int, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Decision: refuse (exit 2) rather than repair. Resume appends; a hole in
     the middle cannot be filled without rewriting the file."""
     lines = lines_of(reference)
@@ -161,7 +169,8 @@ def test_resume_refuses_a_deleted_line(tmp_path: Path, reference: bytes, deleted
     with pytest.raises(TsolveError, match=f"record {deleted} is missing"):
         resume(out)
     assert out.read_bytes() == data
-    msg = one_line_error(tsolve("dataset", "span", "-n", str(N), "-o", str(out), "--resume"))
+    msg = one_line_error(run_cli(capsys, "dataset", "span", "-n", str(N), "-o", str(out),
+                                 "--resume"))  # fmt: skip
     assert "not a prefix" in msg
 
 
@@ -236,5 +245,5 @@ def test_cli_huge_solutions_range_one_line_in_bounded_memory(command: str, tmp_p
     assert one_line_error(res) == "error: solutions: 1000000000 is outside 0..60"
 
 
-def test_cli_logistics_generate_rejects_negative_seed() -> None:
-    assert "--seed" in one_line_error(tsolve("logistics", "generate", "--seed", "-1"))
+def test_cli_logistics_generate_rejects_negative_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--seed" in one_line_error(run_cli(capsys, "logistics", "generate", "--seed", "-1"))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import pytest
+from cli_main import run_cli
 from typer.testing import CliRunner
 
 from tsolve.cli.app import app
@@ -80,18 +80,14 @@ def test_malformed_jsonl_line_is_reported_and_skipped(tmp_path: Path) -> None:
     assert "2/3" in out.stdout  # the bad line counts as wrong in the score
 
 
-def test_user_errors_are_one_line_with_exit_code_2(tmp_path: Path) -> None:
-    cmd = [sys.executable, "-c", "from tsolve.cli.app import main; main()"]
-    r = subprocess.run(
-        [*cmd, "logistics", "generate", "--depth", "0"], capture_output=True, text=True
-    )
+def test_user_errors_are_one_line_with_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through ``main``, the entry point that turns errors into one line."""
+    r = run_cli(capsys, "logistics", "generate", "--depth", "0")
     assert r.returncode == 2
     assert r.stderr.strip().startswith("error: depth") and len(r.stderr.strip().splitlines()) == 1
-    r = subprocess.run(
-        [*cmd, "logistics", "answer", str(tmp_path / "missing.jsonl")],
-        capture_output=True,
-        text=True,
-    )
+    r = run_cli(capsys, "logistics", "answer", str(tmp_path / "missing.jsonl"))
     assert r.returncode == 2 and "missing.jsonl" in r.stderr and "Traceback" not in r.stderr
 
 

@@ -10,16 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import json
-import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from cli_main import run_cli
 from schedule_oracle import independent_starts
 from typer.testing import CliRunner
 
@@ -38,13 +36,6 @@ runner = CliRunner()
 FIXTURES = Path(__file__).parent / "fixtures"
 SAMPLE = FIXTURES / "unseentimeqa_sample.jsonl"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def tsolve(*args: str) -> subprocess.CompletedProcess[str]:
-    """The command as a user runs it (errors go through the CLI's one-line handler)."""
-    env = {**os.environ, "COLUMNS": "200"}
-    return subprocess.run([sys.executable, "-m", "tsolve", *args], capture_output=True,
-                          text=True, timeout=300, env=env)  # fmt: skip
 
 
 def _vehicle_bars(chart: Any) -> dict[int, tuple[int, int, str]]:
@@ -122,9 +113,11 @@ def test_show_command_on_the_benchmark_sample(tmp_path: Path) -> None:
         (["--id", "no-such-id", "--out", "x.png"], "no item with id 'no-such-id'"),
     ],
 )
-def test_show_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+def test_show_errors_are_one_line(
+    tmp_path: Path, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = [a if not a.startswith("x") else str(tmp_path / a) for a in args]
-    res = tsolve("logistics", "show", str(SAMPLE), *args)
+    res = run_cli(capsys, "logistics", "show", str(SAMPLE), *args, columns=200)
     assert res.returncode != 0
     lines = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and message in lines[0], res.stderr
@@ -181,8 +174,10 @@ def test_puzzle_plot_and_plot_dir(tmp_path: Path) -> None:
     assert rel.read_bytes()[:8] == PNG_MAGIC
 
 
-def test_puzzle_plot_bad_extension_fails_before_generating(tmp_path: Path) -> None:
-    res = tsolve("puzzle", "--plot", str(tmp_path / "p.gif"), "--format", "jsonl")
+def test_puzzle_plot_bad_extension_fails_before_generating(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    res = run_cli(capsys, "puzzle", "--plot", str(tmp_path / "p.gif"), "--format", "jsonl")
     assert res.returncode != 0
     assert res.stdout == ""  # no puzzle was printed
     lines = [line for line in res.stderr.splitlines() if line.strip()]

@@ -192,26 +192,38 @@ def _predicate(fact: dict[str, Any], style: str, reading: str) -> Pred:
 
 def _candidates(record: dict[str, Any]) -> Iterable[D]:
     """A superset of the answers under every reading: the days of the most
-    selective knowledge fact (under all its readings), else the domain."""
+    selective knowledge, year or decade fact (under all its readings), else
+    the domain. Year and decade facts have one reading. The spans are sized
+    before any day is listed: a president who may serve again spans millions
+    of days of a whole-calendar domain, and listing them is most of the work."""
     lo, hi = _iso(record["domain"]["start"]), _iso(record["domain"]["end"])
-    best: list[D] | None = None
+    best: list[tuple[D, D]] | None = None
     for f in record["facts"]:
         kind, p = f["kind"], f["params"]
-        if kind == "sports_event_year":
+        if kind in ("year", "decade"):
+            first = p["year"] if kind == "year" else p["decade"]
+            last = first if kind == "year" else first + 9
+            spans = [(D(max(first, 1), 1, 1), D(last, 12, 31))] if first <= hi.year else []
+        elif kind == "sports_event_year":
             years = _sports_years(p["event"], "horizon") | set(p["years"])
-            days = [d for y in sorted(years) if lo.year <= y <= hi.year
-                    for d in _span(D(y, 1, 1), D(y, 12, 31))]  # fmt: skip
+            spans = [(D(y, 1, 1), D(y, 12, 31)) for y in sorted(years) if lo.year <= y <= hi.year]
         elif kind == "us_president":
             spans = _president_spans(p["president"], "horizon")
-            days = [d for s, e in spans for d in _span(max(s, lo), min(e, hi))]
         elif kind == "person_alive":
             died = _iso(p["died"]) if p["died"] else NEVER
-            days = list(_span(max(_iso(p["born"]), lo), min(died, hi)))
+            spans = [(_iso(p["born"]), died)]
         else:
             continue
-        if best is None or len(days) < len(best):
-            best = days
-    return best if best is not None else _span(lo, hi)
+        spans = [(max(s, lo), min(e, hi)) for s, e in spans]
+        if best is None or _size(spans) < _size(best):
+            best = spans
+    if best is None:
+        return _span(lo, hi)
+    return [d for s, e in best for d in _span(s, e)]
+
+
+def _size(spans: list[tuple[D, D]]) -> int:
+    return sum(max(0, (e - s).days + 1) for s, e in spans)
 
 
 def _span(a: D, b: D) -> Iterable[D]:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_main import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -351,35 +350,37 @@ def test_text_file_formats(tmp_path: Path) -> None:
     assert report.exit_code == 1
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "100"}
-    return subprocess.run([sys.executable, "-m", "tsolve", *args], capture_output=True,
-                          text=True, timeout=300, env=env)  # fmt: skip
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``tsolve ARGS`` in-process (tests/test_text_streams.py runs the real
+    process on stdin, FIFOs and process substitution)."""
+    return run_cli(capsys, *args)
 
 
-def test_cli_text_json_and_text_output() -> None:
+def test_cli_text_json_and_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     text = "It's a Friday. The day of the month is 13. The year is 2015. What is the date?"
-    r = run("solve", "--text", text, "--format", "json")
+    r = run(capsys, "solve", "--text", text, "--format", "json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["answers"] == ["2015-02-13", "2015-03-13", "2015-11-13"]
     # A bare question states nothing: skipped, not unread, so the reading is whole.
     assert out["unread"] == [] and out["skipped"] == [{"line": 1, "text": "What is the date?"}]
     assert (out["status"], out["complete"]) == ("complete", True)
-    t = run("solve", "--text", text)
+    t = run(capsys, "solve", "--text", text)
     assert t.returncode == 0 and "2015-11-13" in t.stdout
-    assert run("solve", "--text", text, "--strict").returncode == 0
+    assert run(capsys, "solve", "--text", text, "--strict").returncode == 0
 
 
 PARTIAL = "The date is a Monday. It is in March 2021. The day is after the 20th."
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
-def test_cli_a_partial_reading_is_never_called_complete(fmt: str) -> None:
+def test_cli_a_partial_reading_is_never_called_complete(
+    fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Issue 22 item 11: two of the three sentences are not read, so the answer
     set (every Monday) is the facts read's, not the text's: a status of its
     own, exit 1, and the word "complete" nowhere in the text output."""
-    r = run("solve", "--text", PARTIAL, "--format", fmt)
+    r = run(capsys, "solve", "--text", PARTIAL, "--format", fmt)
     assert r.returncode == 1, r.stderr
     if fmt == "text":
         first = r.stdout.splitlines()[0]
@@ -408,11 +409,14 @@ def test_only_bare_questions_are_skipped(question: str, skipped: bool) -> None:
     assert [s.text for s in reading.unread] == ([] if skipped else [question])
 
 
-def test_cli_text_file_jsonl_of_generated_records(tmp_path: Path) -> None:
-    p = run("puzzle", "--count", "3", "--seed", "2", "--solutions", "2", "--format", "jsonl")
+def test_cli_text_file_jsonl_of_generated_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = run(capsys, "puzzle", "--count", "3", "--seed", "2", "--solutions", "2",
+            "--format", "jsonl")  # fmt: skip
     path = tmp_path / "p.jsonl"
     path.write_text(p.stdout)
-    r = run("solve", "--text-file", str(path), "--format", "jsonl", "--strict")
+    r = run(capsys, "solve", "--text-file", str(path), "--format", "jsonl", "--strict")
     assert r.returncode == 0, r.stderr
     gold = [sorted(json.loads(line)["answers"]) for line in p.stdout.splitlines()]
     assert [json.loads(line)["answers"] for line in r.stdout.splitlines()] == gold
@@ -423,11 +427,13 @@ def test_cli_text_file_jsonl_of_generated_records(tmp_path: Path) -> None:
     [("--text", "It's a Monday.", "x.jsonl"), (), ("x.jsonl", "--strict"),
      ("--text", "It's a Monday.", "--check")],
 )  # fmt: skip
-def test_cli_refuses_mixed_sources(args: tuple[str, ...]) -> None:
-    r = run("solve", *args)
+def test_cli_refuses_mixed_sources(
+    args: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    r = run(capsys, "solve", *args)
     assert r.returncode != 0 and "Traceback" not in r.stderr and r.stderr.strip()
 
 
-def test_cli_no_fact_is_a_skipped_row() -> None:
-    r = run("solve", "--text", "Hello there.")
+def test_cli_no_fact_is_a_skipped_row(capsys: pytest.CaptureFixture[str]) -> None:
+    r = run(capsys, "solve", "--text", "Hello there.")
     assert r.returncode == 1 and "no fact read" in r.stderr

@@ -290,10 +290,17 @@ def test_verify_one_event_mode_explains_a_wrong_date_by_a_minimal_core() -> None
     assert [c["kind"] for c in item.diagnosis["wrong"]["2024-03-10"]["violates"]] == ["days_after"]
 
 
-def test_cli_puzzle_events_solve_check_and_verify(tmp_path: object) -> None:
+def test_cli_puzzle_events_solve_check_and_verify(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import subprocess
     from pathlib import Path
 
-    from tests.test_cli_puzzles import run
+    from cli_main import run_cli
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        """In-process: the README tour runs these commands as processes."""
+        return run_cli(capsys, *args)
 
     r = run("puzzle", "--events", "2", "--solutions", "1-2", "--count", "2", "--seed", "2",
             "--format", "jsonl")  # fmt: skip

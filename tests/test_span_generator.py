@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from budget import examples
+from cli_main import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from span_oracle import check_record
@@ -147,27 +148,34 @@ def test_bad_config(kwargs: dict[str, Any], message: str) -> None:
         list(generate_questions(1, 0, SpanConfig(**kwargs)))
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+def _process(*args: str) -> subprocess.CompletedProcess[bytes]:
+    """``tsolve span ARGS`` in a fresh interpreter (its own hash seed)."""
     return subprocess.run(
         [sys.executable, "-c", "from tsolve.cli.app import main; main()", "span", *args],
         capture_output=True, timeout=120,
     )  # fmt: skip
 
 
-def test_cli_byte_identical_and_sharded() -> None:
-    a = _cli("--date", "2024-07-01", "--count", "50", "--seed", "9")
-    b = _cli("--date", "2024-07-01", "--count", "50", "--seed", "9")
-    c = _cli("--date", "2024-07-01", "--count", "20", "--seed", "9", "--start", "30")
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[bytes]:
+    """``tsolve span ARGS`` in-process, its output as bytes like :func:`_process`'s."""
+    r = run_cli(capsys, "span", *args)
+    return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.encode(), r.stderr.encode())
+
+
+def test_cli_byte_identical_and_sharded(capsys: pytest.CaptureFixture[str]) -> None:
+    a = _process("--date", "2024-07-01", "--count", "50", "--seed", "9")
+    b = _cli(capsys, "--date", "2024-07-01", "--count", "50", "--seed", "9")
+    c = _cli(capsys, "--date", "2024-07-01", "--count", "20", "--seed", "9", "--start", "30")
     assert a.returncode == 0 and a.stdout == b.stdout
     assert a.stdout.splitlines()[30:] == c.stdout.splitlines()
     rec = json.loads(a.stdout.splitlines()[0])
     assert rec["family"] == "span"
-    t = _cli("--date", "2024-07-01", "--count", "2", "--format", "text")
+    t = _cli(capsys, "--date", "2024-07-01", "--count", "2", "--format", "text")
     assert b"Q: Today" in t.stdout
-    bad = _cli("--date", "2024-7-32")
+    bad = _cli(capsys, "--date", "2024-7-32")
     assert bad.returncode == 2 and bad.stderr.decode().count("\n") == 1
     # Config bounds are checked before the first record is written.
-    big = _cli("--date", "2024-07-01", "--max-years", "1000", "--count", "40")
+    big = _cli(capsys, "--date", "2024-07-01", "--max-years", "1000", "--count", "40")
     assert big.returncode == 2 and big.stdout == b"" and big.stderr.decode().count("\n") == 1
     assert b"max-years" in big.stderr
 

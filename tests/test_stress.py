@@ -39,7 +39,9 @@ from tsolve.testing.strategies import (
 )
 
 CAP = 40
-FEW = settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
+FEW = settings(
+    max_examples=examples(12, ci=6), deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 # ---------------------------------------- property tests (shared strategies)

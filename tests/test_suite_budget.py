@@ -1,6 +1,7 @@
 """The suite's own promises (issue 22, "blind spots"): the ``thorough``
 profile scales every property test, including those that set their own
-``max_examples`` (through :func:`budget.examples`)."""
+``max_examples`` (through :func:`budget.examples`), at their full count
+even where ``examples(n, ci=m)`` lowers the ``ci`` count."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def test_no_property_test_pins_its_example_count() -> None:
 
 
 def test_thorough_profile_multiplies_the_counts() -> None:
-    code = "import budget; print(budget.examples(12))"
-    for profile, want in (("ci", "12"), ("thorough", "120")):
+    code = "import budget; print(budget.examples(12), budget.examples(600, ci=150))"
+    for profile, want in (("ci", "12 150"), ("thorough", "120 6000")):
         env = {**os.environ, "TSOLVE_HYPOTHESIS_PROFILE": profile, "PYTHONPATH": str(TESTS)}
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              env=env, timeout=300, check=True)  # fmt: skip

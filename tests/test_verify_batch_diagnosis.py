@@ -53,7 +53,7 @@ cases = st.lists(
 )
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(40, ci=15), deadline=None)
 @given(cases, st.integers(1, 3))
 def test_batch_diagnosis_matches_single_items_and_the_facts(
     cases: list[tuple[list[Fact], list[int], bool]], flush_every: int

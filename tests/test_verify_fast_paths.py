@@ -43,7 +43,7 @@ def iso_lists(draw: st.DrawFn) -> str:
     return draw(pad) + text + draw(st.sampled_from(["", ".", " .", ". "])) + draw(pad)
 
 
-@settings(max_examples=examples(600), deadline=None)
+@settings(max_examples=examples(600, ci=150), deadline=None)
 @given(st.one_of(iso_lists(), st.text(alphabet="0123456789-,. \t２٢WT:/", max_size=40)))
 @example("2024-01-05, 2024-01-05")
 @example("２０２４-01-05")
@@ -72,7 +72,7 @@ def _one_by_one(values: list[object], field: str) -> list[str] | str:
         return str(exc)
 
 
-@settings(max_examples=examples(400), deadline=None)
+@settings(max_examples=examples(400, ci=100), deadline=None)
 @given(st.lists(_GOLD_VALUES, max_size=6))
 def test_gold_dates_are_checked_as_one_by_one(values: list[object]) -> None:
     try:
@@ -122,7 +122,7 @@ def _by_hand(items: list[ItemScore]) -> dict[str, object]:
     }
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(st.lists(scored_items(), max_size=40), st.integers(1, 7))
 def test_batched_sums_are_the_item_by_item_sums(items: list[ItemScore], every: int) -> None:
     totals = FamilyTotals()
