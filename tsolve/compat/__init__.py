@@ -126,7 +126,7 @@ OLD_PATHS: dict[str, str] = {
     "tsolve.tictoc.sensitivity": "tsolve.families.tictoc.sensitivity",
     "tsolve.tictoc.timestamp": "tsolve.families.tictoc.timestamp",
     "tsolve.validation": "tsolve.records.validation",
-    "tsolve.verifiers.batch": "tsolve.compat.verifiers_batch",
+    "tsolve.verifiers.batch": "tsolve.verifiers.legacy_batch",
     "tsolve.verifiers.chunked": "tsolve.verifiers.verify_engine",
     "tsolve.verifiers.item": "tsolve.contract.item",
     "tsolve.verifiers.logistics_answer_scoring": "tsolve.families.logistics.answer_scoring",
