@@ -129,7 +129,7 @@ def test_span_seeds_1_and_2_share_no_prompt() -> None:
 )
 def test_span_runs_without_a_warning_are_disjoint(seeds: list[int], count: int, date: str) -> None:
     """The warning is exact in one direction: no warning means no shared question."""
-    from tsolve.generators.fingerprints import span_fingerprint
+    from tsolve.families.span.fingerprint import span_fingerprint
 
     cfg = SpanConfig(date=date)
     if any(domain_warnings(s, 0, count, cfg) for s in seeds):

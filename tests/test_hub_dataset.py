@@ -34,7 +34,10 @@ def _front_matter(card: Path) -> dict[str, Any]:
 
 def _load(folder: Path) -> Any:
     # A local path, given as a path: a bare name would be looked up on the Hub.
-    return datasets.load_dataset(str(folder.resolve()))
+    # Its own cache: `datasets` keys a local folder's cache by path and config,
+    # not by content, so a folder rewritten at a path used before (pytest
+    # reuses its numbered temp dirs) would load the old rows.
+    return datasets.load_dataset(str(folder.resolve()), cache_dir=str(folder.parent / "hf-cache"))
 
 
 @pytest.fixture(scope="module")
