@@ -12,8 +12,26 @@ scales it too (tests/test_suite_budget.py holds every test to that)."""
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+
+# ``python -m pytest`` puts the checkout's root first on sys.path, and there
+# ``pip install -e .`` left ``tsolve.egg-info``, which importlib.metadata then
+# finds before the editable install's own metadata. Inspect reads that
+# metadata to decide whether tsolve is an installed package (and so whether
+# its tasks and scorers are named ``tsolve/...``); a user's ``inspect`` or
+# ``python`` run from anywhere else never sees the egg-info. So the tests drop
+# that one entry (tsolve itself still imports, through the editable install),
+# unless PYTHONPATH names the root on purpose (a checkout tested without
+# installing it, whose root holds no egg-info).
+_ROOT = Path(__file__).resolve().parents[1]
+if (_ROOT / "tsolve.egg-info").exists():
+    _asked = {Path(p).resolve() for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p}
+    sys.path[:] = [
+        p for p in sys.path if Path(p or os.getcwd()).resolve() != _ROOT or _ROOT in _asked
+    ]
 
 settings.register_profile(
     "ci",

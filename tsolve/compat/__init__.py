@@ -137,6 +137,23 @@ OLD_PATHS: dict[str, str] = {
 }
 
 
+#: Old packages that held nothing but modules that moved (each listed above):
+#: importing one gives an empty package, so that its old submodule paths import.
+OLD_CONTAINERS: tuple[str, ...] = ("tsolve.parsing",)
+
+
+class _Container(importlib.abc.Loader):
+    """Loads an old container package as an empty package."""
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        module = ModuleType(spec.name, f"{spec.name}: moved away (see tsolve.compat)")
+        module.__path__ = []
+        return module
+
+    def exec_module(self, module: ModuleType) -> None:
+        return None
+
+
 class _Alias(importlib.abc.Loader):
     """Loads an old path as the module at its new path."""
 
@@ -169,6 +186,8 @@ class OldPathFinder(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None = None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
+        if fullname in OLD_CONTAINERS:
+            return importlib.util.spec_from_loader(fullname, _Container(), is_package=True)
         new = OLD_PATHS.get(fullname)
         if new is None:
             return None

@@ -45,3 +45,27 @@ def _register_scorer_by_logged_name() -> None:
 
 
 _register_scorer_by_logged_name()
+
+
+def _register_under_the_package_prefix() -> None:
+    """Keep ``tsolve/<task>`` and ``tsolve/scripted`` findable when Inspect
+    does not see tsolve as an installed package.
+
+    Inspect prefixes a registered name with its package only when it finds the
+    package installed; run from the root of a source checkout after ``pip
+    install -e .``, ``importlib.metadata`` finds the checkout's own
+    ``tsolve.egg-info`` first, which carries no editable marker, and the tasks
+    are registered bare (``time_puzzles``), so ``inspect eval
+    tsolve/time_puzzles`` would find nothing. Registering the prefixed key too
+    (the same objects) makes the name work from any directory."""
+    try:
+        from inspect_ai._util.registry import _registry, registry_key
+    except ImportError:  # pragma: no cover - an Inspect that moved it
+        return
+    for kind, bare in [("task", name) for name in (*TASKS, "tictoc")] + [("solver", "scripted")]:
+        found = _registry.get(registry_key(kind, bare))  # type: ignore[arg-type]
+        if found is not None:
+            _registry.setdefault(registry_key(kind, f"tsolve/{bare}"), found)  # type: ignore[arg-type]
+
+
+_register_under_the_package_prefix()
