@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # ``python -m pytest`` puts the checkout's root first on sys.path, and there
@@ -44,3 +45,23 @@ settings.register_profile(
     "thorough", deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("TSOLVE_HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def entry_point_site(tmp_path: Path) -> Path:
+    """A folder holding a minimal distribution with pyproject.toml's ``inspect_ai``
+    entry point, so a fresh interpreter that puts it on ``sys.path`` sees the entry
+    point whether or not this checkout is installed with it (the Inspect tests
+    that run ``inspect`` as a real command share it)."""
+    import tomllib
+
+    project = tomllib.loads((_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    target = project["project"]["entry-points"]["inspect_ai"]["tsolve"]
+    site = tmp_path / "site"
+    dist = site / "tsolve_inspect_probe-0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: tsolve-inspect-probe\nVersion: 0\n", encoding="utf-8"
+    )
+    (dist / "entry_points.txt").write_text(f"[inspect_ai]\ntsolve = {target}\n", encoding="utf-8")
+    return site

@@ -28,26 +28,6 @@ from tsolve.adapters.inspect_ai.scorer import SCORER_NAME
 from tsolve.adapters.inspect_ai.scripted import scripted
 
 
-@pytest.fixture
-def entry_point_site(tmp_path: Path) -> Path:
-    """A folder with a distribution holding pyproject.toml's ``inspect_ai`` entry
-    point, so a fresh interpreter finds tsolve's tasks whether or not this
-    checkout is the installed one."""
-    import tomllib
-
-    root = Path(__file__).resolve().parents[1]
-    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    target = project["project"]["entry-points"]["inspect_ai"]["tsolve"]
-    site = tmp_path / "site"
-    dist = site / "tsolve_inspect_probe-0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: tsolve-inspect-probe\nVersion: 0\n", encoding="utf-8"
-    )
-    (dist / "entry_points.txt").write_text(f"[inspect_ai]\ntsolve = {target}\n", encoding="utf-8")
-    return site
-
-
 def test_inspect_score_rescores_a_tsolve_log(entry_point_site: Path, tmp_path: Path) -> None:
     (log,) = inspect_eval(
         "tsolve/span", task_args={"seed": 4, "count": 2}, model="mockllm/model",

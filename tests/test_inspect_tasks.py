@@ -284,26 +284,6 @@ def test_one_task_per_generating_family_from_the_registry(tmp_path: Path) -> Non
     assert all(score.value == 1.0 for score in _scores(log))
 
 
-@pytest.fixture
-def entry_point_site(tmp_path: Path) -> Path:
-    """A folder holding a minimal distribution with pyproject.toml's ``inspect_ai``
-    entry point, so a fresh interpreter that puts it on ``sys.path`` sees the entry
-    point whether or not this checkout is installed with it."""
-    import tomllib
-
-    root = Path(__file__).resolve().parents[1]
-    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    target = project["project"]["entry-points"]["inspect_ai"]["tsolve"]
-    site = tmp_path / "site"
-    dist = site / "tsolve_inspect_probe-0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: tsolve-inspect-probe\nVersion: 0\n", encoding="utf-8"
-    )
-    (dist / "entry_points.txt").write_text(f"[inspect_ai]\ntsolve = {target}\n", encoding="utf-8")
-    return site
-
-
 def test_the_inspect_entry_point_finds_tasks_by_name(
     entry_point_site: Path, tmp_path: Path
 ) -> None:
