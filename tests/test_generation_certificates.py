@@ -21,7 +21,8 @@ from tsolve.encodings.facts import answer_set_size, domain_view, fact_constraint
 from tsolve.encodings.facts.knowledge_facts import EventRelationFact
 from tsolve.encodings.facts.packed import all_of, pack, size, unpack
 from tsolve.encodings.ir import DATE_VAR, In, InCycle, Mod, Not, Or, evaluate, renamed
-from tsolve.families.time_puzzles.generate import PuzzleConfig, certify_necessity, generate_puzzle
+from tsolve.families.time_puzzles.certify import certify_necessity
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
 from tsolve.families.time_puzzles.solve import (
     build_problem,
     certify_gold,
