@@ -82,8 +82,7 @@ class PersonAliveFact(Fact):
 
     @classmethod
     def _from_person(cls, p: knowledge.Person) -> PersonAliveFact:
-        died = p.died.isoformat() if p.died else None
-        return cls(p.name, p.born.isoformat(), died, p.description)
+        return _person_fact(p)
 
     @classmethod
     def sample(
@@ -94,11 +93,28 @@ class PersonAliveFact(Fact):
 
     @classmethod
     def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
-        ok = [
-            p for p in knowledge.people()
-            if p.died is not None and _overlaps(p.born.toordinal(), p.died.toordinal(), domain)
-        ]  # fmt: skip
+        ok = _people_in(domain)
         return cls._from_person(rng.choice(ok)) if ok else None
+
+
+# The fact of each packaged person, built once: a fact is a frozen value, so the
+# one object serves every draw (constructing it parses its dates, a few µs the
+# generator spent on every draw). Bounded by the packaged table; never stale.
+@cache
+def _person_fact(p: knowledge.Person) -> PersonAliveFact:
+    died = p.died.isoformat() if p.died else None
+    return PersonAliveFact(p.name, p.born.isoformat(), died, p.description)
+
+
+# The people an anchor may name over a domain (dead, and alive in it): a few
+# domains are in use at a time; the packaged table and the frozen domain fix
+# it, so never stale.
+@lru_cache(maxsize=16)
+def _people_in(domain: DateDomain) -> tuple[knowledge.Person, ...]:
+    return tuple(
+        p for p in knowledge.people()
+        if p.died is not None and _overlaps(p.born.toordinal(), p.died.toordinal(), domain)
+    )  # fmt: skip
 
 
 @register_fact
@@ -146,21 +162,41 @@ class UsPresidentFact(Fact):
     def sample(
         cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
     ) -> Fact | None:
-        d = int(seed.days[0])
-        for p in knowledge.presidents():
-            terms = known_terms(p)
-            if any(_day(s, "s") <= d <= _day(e, "e") for s, e in terms):
-                return cls(p.name, terms)
-        return None
+        found = _president_index().containing(int(seed.days[0]))
+        return found[0] if found else None
 
     @classmethod
     def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
-        ok = []
-        for p in knowledge.presidents():
-            terms = known_terms(p)
-            if any(_overlaps(_day(s, "s"), _day(e, "e"), domain) for s, e in terms):
-                ok.append(cls(p.name, terms))
+        ok = _presidents_in(domain)
         return rng.choice(ok) if ok else None
+
+
+# Each packaged president's fact, indexed by the days of their known terms:
+# the first president (in the table's order) whose term holds a day, by one
+# binary search where a scan parsed every term's dates on every draw. Built
+# once from the packaged table; never stale.
+@cache
+def _president_index() -> knowledge.IntervalIndex[UsPresidentFact]:
+    items, lo, hi = [], [], []
+    for p in knowledge.presidents():
+        fact = UsPresidentFact(p.name, known_terms(p))
+        for s, e in fact.terms:
+            items.append(fact)
+            lo.append(_day(s, "s"))
+            hi.append(_day(e, "e"))
+    return knowledge.IntervalIndex(items, lo, hi)
+
+
+# The presidents an anchor may name over a domain (a term in it); keyed by the
+# frozen domain, a few in use at a time; never stale.
+@lru_cache(maxsize=16)
+def _presidents_in(domain: DateDomain) -> tuple[UsPresidentFact, ...]:
+    ok = []
+    for p in knowledge.presidents():
+        terms = known_terms(p)
+        if any(_overlaps(_day(s, "s"), _day(e, "e"), domain) for s, e in terms):
+            ok.append(UsPresidentFact(p.name, terms))
+    return tuple(ok)
 
 
 def known_terms(p: knowledge.President) -> tuple[tuple[str, str], ...]:
@@ -233,8 +269,7 @@ class SportsEventYearFact(Fact):
     def sample(
         cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
     ) -> Fact | None:
-        y = int(seed.greg.year[0])
-        ok = [e for e, ev in sorted(knowledge.sports_events().items()) if y in ev.years]
+        ok = _sports_in_year(int(seed.greg.year[0]))
         return cls._of(rng.choice(ok)) if ok else None
 
     @classmethod
@@ -426,29 +461,62 @@ class EventRelationFact(Fact):
 
     @classmethod
     def _of(cls, ev: knowledge.HistoricalEvent, relation: str) -> EventRelationFact:
-        return cls(ev.name, ev.start.isoformat(), ev.end.isoformat(), relation)
+        return _event_fact(ev, relation)
 
     @classmethod
     def sample(
         cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
     ) -> Fact | None:
-        rels = [r for r, lv in RELATION_LEVELS.items() if level is None or lv == level]
-        # same_day pins a single-day event's date outright; keep it rare.
-        weights = [0.2 if r == "same_day" else 1.0 for r in rels]
+        rels, weights = _relation_choices(level)
         day = int(seed.days[0])
-        for _ in range(8):
-            relation = rng.choices(rels, weights)[0]
-            ok = _events_related(day, relation)
-            if ok:
-                return cls._of(rng.choice(ok), relation)
-        return None
+        # A relation is drawn by weight among those some event meets on the
+        # seed (looked up once each), so a draw never comes back empty-handed
+        # while a relation with events remains.
+        found = [_events_related(day, r) for r in rels]
+        open_rels = [r for r, ok in zip(rels, found, strict=True) if ok]
+        if not open_rels:
+            return None
+        w = [wt for wt, ok in zip(weights, found, strict=True) if ok]
+        relation = rng.choices(open_rels, w)[0]
+        return cls._of(rng.choice(found[rels.index(relation)]), relation)
 
     @classmethod
     def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:
-        ok = [
-            ev for ev in knowledge.historical_events()
-            if _overlaps(ev.start.toordinal(), ev.end.toordinal(), domain)
-        ]  # fmt: skip
+        ok = _events_in(domain)
         if not ok:
             return None
         return cls._of(rng.choice(ok), rng.choice(("same_year", "same_year", "same_month")))
+
+
+# The events an anchor may name over a domain (touching it): keyed by the
+# frozen domain, a few in use at a time; never stale.
+@lru_cache(maxsize=16)
+def _events_in(domain: DateDomain) -> tuple[knowledge.HistoricalEvent, ...]:
+    return tuple(
+        ev for ev in knowledge.historical_events()
+        if _overlaps(ev.start.toordinal(), ev.end.toordinal(), domain)
+    )  # fmt: skip
+
+
+# The relations a draw at a level may take, with their weights: same_day pins
+# a single-day event's date outright, so it is kept rare. Four levels (None
+# included); fixed by RELATION_LEVELS, so never stale.
+@cache
+def _relation_choices(level: Level | None) -> tuple[list[str], list[float]]:
+    rels = [r for r, lv in RELATION_LEVELS.items() if level is None or lv == level]
+    return rels, [0.2 if r == "same_day" else 1.0 for r in rels]
+
+
+# Each (packaged event, relation)'s fact, built once (a frozen value; its
+# construction parses two dates). Bounded: the table's events times six
+# relations, least recently used out beyond that; never stale.
+@lru_cache(maxsize=8192)
+def _event_fact(ev: knowledge.HistoricalEvent, relation: str) -> EventRelationFact:
+    return EventRelationFact(ev.name, ev.start.isoformat(), ev.end.isoformat(), relation)
+
+
+# The sporting events held in a year, sorted by name: one entry per year a
+# draw asks about (bounded); the packaged table fixes it, so never stale.
+@lru_cache(maxsize=1024)
+def _sports_in_year(year: int) -> tuple[str, ...]:
+    return tuple(e for e, ev in sorted(knowledge.sports_events().items()) if year in ev.years)

@@ -54,6 +54,7 @@ from tsolve.encodings.facts.packed import (
     word_range,
 )
 from tsolve.encodings.facts.packed import size as popcount
+from tsolve.encodings.facts.seed_table import seed_table
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.certify import certify_contradiction, certify_necessity
 from tsolve.families.time_puzzles.difficulty import LABELS, difficulty, fact_masks, sizes_without
@@ -95,7 +96,13 @@ GENERATOR_NAME = "time-puzzles"
 # X began"), a month of one is "the same month of the same year as a day of
 # X", and a name ending in a full stop ("Jr.") gets no second one. The random
 # key carries the version, so every puzzle of a run differs from version 5's.
-GENERATOR_VERSION = "6"
+# 7: fact sets are chosen whole from the seed's candidates (issue 26): each
+# slot's candidates, drawn once per seed (the seed-determined ones looked up in
+# the domain's seed table), are judged at once by AND and popcount over the
+# anchor's words, and the last two slots as pairs, where versions 1-6 drew one
+# set and repaired it fact by fact. The random key carries the version, so
+# every puzzle of a run differs from version 6's.
+GENERATOR_VERSION = "7"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py) since issue 21, with
 # the version kept: the random key carries the version, and the content of
@@ -109,6 +116,12 @@ MAX_READING_REJECTIONS = 200
 # Beyond six facts, sets whose every fact is needed are too rare for the
 # search (seven facts for one answer date rarely leave none redundant).
 MAX_MINIMAL_FACTS = 6
+# The fact-set chooser (_Search.choose): steps of its depth-first search per
+# seed before it draws another seed, candidates it follows from each slot, and
+# draws of each unseeded category it offers in the last slot.
+MAX_NODES = 24
+BRANCHES = 4
+LAST_VARIANTS = 3
 
 PROMPT_TEMPLATE = """\
 From the time-related constraints below, determine all valid date(s) (if any) that satisfy them. \
@@ -248,6 +261,16 @@ def _compatible(kind: str, used: set[str] | frozenset[str]) -> bool:
     return kind not in used and used.isdisjoint(_CLASHES.get(kind, ()))
 
 
+#: Every fact kind's row in :data:`CLASH`, in the registry's sorted order.
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(sorted(FACT_TYPES))}
+#: CLASH[i, j]: may kinds i and j not share a puzzle (the same kind, or one
+#: restates the other)? The chooser's last two slots test every pair of
+#: candidates at once with it.
+CLASH = np.array(
+    [[not _compatible(a, {b}) for b in sorted(FACT_TYPES)] for a in sorted(FACT_TYPES)], dtype=bool
+)
+
+
 @lru_cache(maxsize=4096)
 def _open_categories(
     categories: tuple[str, ...], used: frozenset[str], level: Level | None
@@ -350,11 +373,22 @@ class _Search:
         self.view = DayView(np.zeros(0, dtype=np.int64))
         self.m = target
         self.n = n_facts
+        # The current seed's chooser state (:meth:`choose`): the anchor's word
+        # range, the seed, the slots' levels, and the search steps spent.
+        self.lo = self.hi = self.nodes = 0
+        self.seed = DayView(np.zeros(0, dtype=np.int64))
+        self.levels: list[Level] = []
+        self.pools: dict[tuple[Level | None, bool], tuple[list[Fact], np.ndarray, np.ndarray]] = {}
         dom = cfg.domain
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
         self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
         anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
         self.anchor_kinds = [k for k in anchors if _has_anchor(k, dom)]
+        # Over a packed domain, the seed-determined categories' facts come from
+        # the domain's seed table (one lookup per seed), not one draw each.
+        seeded = tuple(k for k in self.categories if FACT_TYPES[k].seed_determined)
+        self.seeds = seed_table(cfg.domain, seeded) if self.packed and seeded else None
+        self.seed_rows = np.zeros(0, dtype=np.int32)
         if not self.anchor_kinds:
             raise TsolveError(
                 f"domain: no knowledge-base anchor ({', '.join(anchors)}) falls inside "
@@ -416,21 +450,6 @@ class _Search:
                 break
         return mask
 
-    def resample(self, facts: list[Fact], pos: int, seed: DayView) -> Fact | None:
-        """A new fact for slot ``pos``: same level, a category not used by the
-        other slots (possibly the slot's own), true on the seed."""
-        old = facts[pos]
-        level = old.fact_level()
-        used = frozenset(f.kind for i, f in enumerate(facts) if i != pos)
-        cands = list(_open_categories(self.categories, used, level))
-        self.rng.shuffle(cands)
-        for k in cands:
-            lv = level if len(FACT_TYPES[k].levels()) > 1 else None
-            new = self.draw(k, seed, lv)
-            if new is not None:
-                return new
-        return None
-
     def window(self, fact: Fact, lo: int, hi: int) -> np.ndarray:
         """``fact``'s window of the table over the current anchor's words
         ``lo .. hi - 1``, kept in :attr:`windows` so that a fact drawn again
@@ -448,22 +467,16 @@ class _Search:
         """How many of the anchor's days a slot mask (or an AND of them) holds."""
         return popcount(mask) if self.packed else int(np.count_nonzero(mask))
 
-    def pick_slot(self, gains: list[float], too_many: bool) -> int:
-        """Which fact to redraw, given each slot's information gain. Half the
-        time, information gain decides: with too many answers the weakest fact
-        (lowest IG) goes, with too few the strongest; otherwise any non-anchor
-        slot, to keep the search diverse."""
-        slots = range(1, len(gains))
-        if self.rng.random() < 0.5:
-            pick = min if too_many else max
-            return pick(slots, key=gains.__getitem__)
-        return self.rng.choice(slots)
+    def count_rows(self, stack: np.ndarray) -> np.ndarray:
+        """:meth:`count` of each row of a stack of slot masks, in one call."""
+        if self.packed:
+            return np.add.reduce(np.bitwise_count(stack), axis=-1, dtype=np.int64)
+        return np.count_nonzero(stack, axis=-1)
 
     def run(self) -> tuple[list[Fact], int, int]:
-        """Algorithm 1's loop. For each anchor and seed, a fact set is drawn
-        (Algorithm 2) and then repaired slot by slot, guided by information
-        gain, until the answer set has exactly M dates or the budget for this
-        seed runs out. Returns (facts, seed day, attempts)."""
+        """Algorithm 1's loop: an anchor and a seed day on it, then (for M >= 1)
+        a whole fact set chosen from the seed's candidates (:meth:`choose`),
+        or a minimal contradiction (M = 0). Returns (facts, seed day, attempts)."""
         inner = 24
         attempts = 0
         while attempts < self.cfg.max_attempts:
@@ -474,12 +487,12 @@ class _Search:
             anchor, view = picked
             days = view.days
             seed_day = int(days[self.rng.randrange(days.size)])
-            seed = DayView(np.asarray([seed_day]))
+            seed = DayView.of_day(seed_day)
             self.drawn.clear()
-            facts = self.facts_for(anchor, seed)
-            if facts is None:
-                continue
             if self.m == 0:
+                facts = self.facts_for(anchor, seed)
+                if facts is None:
+                    continue
                 for _ in range(inner):
                     attempts += 1
                     if self.cfg.trivial_contradictions:
@@ -489,73 +502,198 @@ class _Search:
                     if trial is not None:
                         return trial, seed_day, attempts
                 continue
-            # Each slot's fact, its truth on the anchor's days and its information
-            # gain, kept in step (a repair step replaces all three of a slot).
-            # Truth is packed: the words of the fact's domain mask that cover
-            # the anchor's days, ANDed with the anchor's own (slot 0), so a
-            # popcount of the AND counts the answers among the anchor's days
-            # (over the widest domains, a boolean mask on those days: count).
-            lo, hi = word_range(days, self.cfg.domain)
-            self.windows.clear()
-            self.span, self.view = None, view
-            masks = [self.window(f, lo, hi) for f in facts]
-            gains = [information_gain(f, self.cfg.domain) for f in facts]
-            size = self.count(all_of(masks))
-            for _ in range(inner):
-                attempts += 1
-                if size == self.m:
-                    spare = self.redundant(facts, masks) if self.cfg.minimal else None
-                    if spare is None:
-                        return facts, seed_day, attempts
-                    if spare == 0:  # the anchor itself adds nothing: start over
-                        break
-                    # The others pin exactly M without the spare fact, so no
-                    # redraw of the spare's own slot can make it needed: loosen
-                    # one of the others instead, and the spare may then cut.
-                    loosen = [i for i in range(1, len(facts)) if i != spare]
-                    if not loosen:
-                        break
-                    pos = self.rng.choice(loosen)
-                    new = self.resample(facts, pos, seed)
-                    if new is None:
-                        break
-                    facts[pos], masks[pos] = new, self.window(new, lo, hi)
-                    gains[pos] = information_gain(new, self.cfg.domain)
-                    size = self.count(all_of(masks))
-                    continue
-                if len(facts) < 2:
-                    break
-                pos = self.pick_slot(gains, too_many=size > self.m)
-                # One redraw per repair step. Drawing several and keeping the
-                # one closest to M was measured slower (CPU time, 300 puzzles,
-                # M = 1..6: 1 draw -> 119/s, 2 -> 90/s, 3 -> 89/s): fewer steps
-                # do not pay for the extra draws. So was (issue 14) drawing up
-                # to K and keeping the first that gives exactly M on the other
-                # facts' days: K = 3, 5, 8 -> 0.70, 0.80, 0.74x of K = 1.
-                new = self.resample(facts, pos, seed)
-                if new is None:
-                    continue
-                others = all_of(m for i, m in enumerate(masks) if i != pos)
-                facts[pos], masks[pos] = new, self.window(new, lo, hi)
-                gains[pos] = information_gain(new, self.cfg.domain)
-                size = self.count(others & masks[pos])
+            chosen = self.choose(anchor, view, seed)
+            attempts += self.nodes
+            if chosen is not None:
+                return chosen, seed_day, attempts
         raise TsolveError(
             f"solutions: no puzzle with exactly {self.m} answers found in "
             f"{self.cfg.max_attempts} attempts; try other --facts or a wider domain"
         )
 
-    def redundant(self, facts: list[Fact], masks: list[np.ndarray]) -> int | None:
-        """A fact that can be dropped without changing the answer set, or None.
+    def choose(self, anchor: Fact, view: DayView, seed: DayView) -> list[Fact] | None:
+        """Algorithm 2 and 3 at once, on the seed's candidates: the slots'
+        levels cycle from the anchor's (:func:`determine_level`), and each slot
+        takes one of the categories open at its level, drawn true on the seed.
+        Rather than draw one set and repair it fact by fact (the repair search
+        of versions 1-6, ~40 redraws a puzzle), every candidate of a slot is
+        judged at once: the windows of its facts' packed masks are stacked and
+        ANDed with the set so far, and a popcount per row says which keep at
+        least M of the anchor's days. The last slot keeps exactly M (and with
+        ``minimal``, every fact keeps a day that only it excludes), and is
+        chosen at random among the candidates that do; a dead end backs up one
+        slot, within :data:`MAX_NODES` steps per seed.
 
-        Non-anchor facts are judged on the anchor's days (the anchor stays, so
-        nothing outside them can enter); the anchor on the whole domain. The
-        solver certifies the final set (:func:`necessity`)."""
-        for i in self.rng.sample(range(1, len(facts)), len(facts) - 1):
-            others = all_of(m for j, m in enumerate(masks) if j != i)
-            if self.count(others) == self.m:
-                return i
-        rest = all_of(packed_masks(facts[1:], self.cfg.domain))
-        return 0 if popcount(rest) == self.m else None
+        The slot at the level with the most categories (DAY, when present)
+        goes last, and its unseeded categories offer :data:`LAST_VARIANTS`
+        draws each, so the last step has many answer-set sizes to choose from."""
+        lo, hi = word_range(view.days, self.cfg.domain)
+        self.windows.clear()
+        self.span, self.view = None, view
+        levels = [determine_level(i, anchor.fact_level()) for i in range(1, self.n)]
+        levels.sort(key=lambda lv: lv == Level.DAY)  # stable: the cycle's order otherwise
+        self.lo, self.hi, self.seed, self.levels = lo, hi, seed, levels
+        self.nodes = 0
+        self.pools.clear()
+        if self.seeds is not None:
+            self.seed_rows = self.seeds.rows(int(seed.days[0]))
+        base = self.window(anchor, lo, hi)
+        return self._extend([anchor], [base], np.array(base))
+
+    def _pool(self, level: Level | None, last: bool) -> tuple[list[Fact], np.ndarray, np.ndarray]:
+        """The seed's candidate facts for a slot at ``level`` (any level:
+        None), with their windows stacked: one per category there (several
+        for an unseeded category when ``last``), each true on the seed. Drawn
+        once per seed and level (:attr:`pools`), so every step of the seed's
+        search judges the same candidates, less those whose category is used."""
+        key = (level, last)
+        got = self.pools.get(key)
+        if got is None:
+            facts: list[Fact] = []
+            rows: list[np.ndarray] = []
+            seeds = self.seeds
+            if seeds is not None:
+                found = self.seed_rows[seeds.at_level(level)]
+                found = found[found >= 0]
+                facts += [seeds.facts[r] for r in found.tolist()]
+                rows += list(seeds.windows(found, self.lo, self.hi))
+            for k in self.categories:
+                cls = FACT_TYPES[k]
+                if level is not None and level not in cls.levels():
+                    continue
+                if seeds is not None and cls.seed_determined:
+                    continue
+                for _ in range(1 if cls.seed_determined or not last else LAST_VARIANTS):
+                    new = self.draw(k, self.seed, level)
+                    if new is not None and new not in facts:
+                        facts.append(new)
+            rows += [self.window(f, self.lo, self.hi) for f in facts[len(rows) :]]
+            stack = np.stack(rows) if rows else np.zeros((0, self.hi - self.lo), dtype=np.uint64)
+            kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
+            got = self.pools[key] = (facts, stack, kinds)
+        return got
+
+    def _open(self, slot: int, used: frozenset[str]) -> tuple[list[Fact], np.ndarray, np.ndarray]:
+        """Slot ``slot``'s candidates whose category is open beside ``used``:
+        (facts, their windows, their kind indices); at any level when none at
+        the slot's level is open."""
+        last = slot == self.n - 1
+        for level in (self.levels[slot - 1], None):
+            pool, stack, kinds = self._pool(level, last)
+            rows = [i for i, f in enumerate(pool) if _compatible(f.kind, used)]
+            if rows:
+                return [pool[i] for i in rows], stack[rows], kinds[rows]
+        return [], stack[:0], kinds[:0]
+
+    def _extend(
+        self, facts: list[Fact], masks: list[np.ndarray], prefix: np.ndarray
+    ) -> list[Fact] | None:
+        """:meth:`choose`'s depth-first step: ``facts`` so far, their windows,
+        and the AND of those (``prefix``). With two slots left, both are
+        chosen at once (:meth:`_last_two`)."""
+        self.nodes += 1
+        slot = len(facts)
+        used = frozenset(f.kind for f in facts)
+        if slot == self.n - 2:
+            return self._last_two(facts, masks, prefix, used)
+        last = slot == self.n - 1
+        cands, windows, _ = self._open(slot, used)
+        if not cands:
+            return None
+        ands = windows & prefix
+        counts = self.count_rows(ands)
+        m = self.m
+        ok = counts == m if last else counts >= m
+        if self.cfg.minimal:
+            ok &= self._needed(masks, prefix, windows, counts, last)
+        picks = np.flatnonzero(ok)
+        if picks.size == 0:
+            return None
+        if last:
+            return [*facts, cands[int(picks[self.rng.randrange(picks.size)])]]
+        order = picks.tolist()
+        self.rng.shuffle(order)
+        for i in order[:BRANCHES]:
+            if self.nodes >= MAX_NODES:
+                break
+            got = self._extend([*facts, cands[i]], [*masks, windows[i]], ands[i])
+            if got is not None:
+                return got
+        return None
+
+    def _needed(
+        self,
+        masks: list[np.ndarray],
+        prefix: np.ndarray,
+        windows: np.ndarray,
+        counts: np.ndarray,
+        last: bool,
+    ) -> np.ndarray:
+        """Which candidates (``windows``, leaving ``counts`` of the anchor's
+        days beside ``masks``) keep a minimal puzzle possible: the candidate
+        cuts the set, and each earlier fact keeps a day that all the others
+        (the candidate too) allow and it alone excludes. Witnesses only vanish
+        as facts are added, so a candidate that leaves one fact none is a dead
+        end. (The anchor's witnesses are counted on its window only: enough
+        for it to be needed on the whole domain, if not always necessary.)"""
+        ok = counts < self.count(prefix)
+        if not last:
+            ok &= counts > self.m
+        for j in range(len(masks)):
+            rest = [w for i, w in enumerate(masks) if i != j]
+            with_rest = windows & all_of(rest) if rest else windows
+            ok &= self.count_rows(with_rest) > counts
+        return ok
+
+    def _last_two(
+        self,
+        facts: list[Fact],
+        masks: list[np.ndarray],
+        prefix: np.ndarray,
+        used: frozenset[str],
+    ) -> list[Fact] | None:
+        """The last two slots at once: every pair of an open candidate of the
+        one and the other (categories apart, :data:`CLASH`) is judged in one
+        AND and popcount over the words where ``prefix`` has days, and a pair
+        that leaves exactly M (every fact needed, with ``minimal``) is chosen
+        at random."""
+        slot = len(facts)
+        a_facts, a_win, a_kind = self._open(slot, used)
+        b_facts, b_win, b_kind = self._open(slot + 1, used)
+        if not a_facts or not b_facts:
+            return None
+        m = self.m
+        a_and = a_win & prefix
+        a_count = self.count_rows(a_and)
+        keep = a_count >= m
+        if self.cfg.minimal:
+            keep &= self._needed(masks, prefix, a_win, a_count, last=False)
+        rows = np.flatnonzero(keep)
+        if rows.size == 0:
+            return None
+        a_win, a_and, a_kind = a_win[rows], a_and[rows], a_kind[rows]
+        if self.packed:  # only the words where the set so far has a day can count
+            cols = np.flatnonzero(prefix)
+            a_and, b_cut = a_and[:, cols], b_win[:, cols]
+        else:
+            b_cut = b_win
+        both = self.count_rows(a_and[:, None, :] & b_cut[None, :, :])
+        ok = (both == m) & ~CLASH[a_kind][:, b_kind]
+        if self.cfg.minimal:
+            # Each of the pair is needed (the other alone leaves more than M),
+            # and so is each earlier fact (a day only it excludes survives both).
+            ok &= (self.count_rows(a_and) > m)[:, None]
+            ok &= (self.count_rows(b_win & prefix) > m)[None, :]
+            for j in range(len(masks)):
+                rest = [w for i, w in enumerate(masks) if i != j]
+                others = all_of(rest) if rest else None
+                ra = a_win & others if others is not None else a_win
+                ok &= self.count_rows(ra[:, None, :] & b_win[None, :, :]) > m
+        pairs = np.argwhere(ok)
+        if pairs.size == 0:
+            return None
+        i, j = pairs[self.rng.randrange(len(pairs))]
+        return [*facts, a_facts[int(rows[i])], b_facts[int(j)]]
 
     def _minimal_contradiction(
         self, facts: list[Fact], days: np.ndarray, view: DayView
