@@ -8,6 +8,7 @@ import calendar as _cal
 import datetime as _dt
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
@@ -270,7 +271,14 @@ class WeekdaysFact(Fact):
         own = _seed_field(seed, "weekday")
         others = [w for w in range(7) if w != own]
         chosen = sorted([own, *rng.sample(others, rng.choice((1, 1, 2, 3)))])
-        return cls(tuple(WEEKDAYS[w] for w in chosen))
+        return _weekdays_fact(tuple(chosen))
+
+
+# The fact of each set of weekdays (by index), built once: at most 127; a
+# frozen value, so one object serves every draw; never stale.
+@lru_cache(maxsize=128)
+def _weekdays_fact(chosen: tuple[int, ...]) -> WeekdaysFact:
+    return WeekdaysFact(tuple(WEEKDAYS[w] for w in chosen))
 
 
 @register_fact

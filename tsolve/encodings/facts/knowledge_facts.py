@@ -346,6 +346,17 @@ def _relation_index(relation: str) -> knowledge.IntervalIndex[knowledge.Historic
     return knowledge.IntervalIndex(events, [a for a, _ in spans], [b for _, b in spans])
 
 
+# Per relation, the facts "relation to each packaged event", indexed like
+# _relation_index: a draw finds its candidates as facts, built once (a fact's
+# construction parses its dates). Six entries; never stale.
+@cache
+def _relation_facts(relation: str) -> knowledge.IntervalIndex[EventRelationFact]:
+    events = knowledge.historical_events()
+    spans = [_relation_span(ev, relation) for ev in events]
+    facts = [_event_fact(ev, relation) for ev in events]
+    return knowledge.IntervalIndex(facts, [a for a, _ in spans], [b for _, b in spans])
+
+
 @lru_cache(maxsize=4096)
 def _events_related(day: int, relation: str) -> tuple[knowledge.HistoricalEvent, ...]:
     """The events ``relation`` holds for on ``day``, in the knowledge base's
@@ -472,13 +483,13 @@ class EventRelationFact(Fact):
         # A relation is drawn by weight among those some event meets on the
         # seed (looked up once each), so a draw never comes back empty-handed
         # while a relation with events remains.
-        found = [_events_related(day, r) for r in rels]
-        open_rels = [r for r, ok in zip(rels, found, strict=True) if ok]
+        d = _dt.date.fromordinal(day)
+        found = [_relation_facts(r).containing(_relation_key(r, d)) for r in rels]
+        open_rels = [i for i, ok in enumerate(found) if ok]
         if not open_rels:
             return None
-        w = [wt for wt, ok in zip(weights, found, strict=True) if ok]
-        relation = rng.choices(open_rels, w)[0]
-        return cls._of(rng.choice(found[rels.index(relation)]), relation)
+        pick = rng.choices(open_rels, [weights[i] for i in open_rels])[0]
+        return rng.choice(found[pick])
 
     @classmethod
     def sample_anchor(cls, rng: random.Random, domain: DateDomain) -> Fact | None:

@@ -73,6 +73,11 @@ class MaskTable:
         #: alone (:meth:`window`); the next request builds the whole mask.
         #: Emptied when it reaches :data:`MAX_ASKED` facts.
         self.asked: set[Fact] = set()
+        #: Every day of the domain, packed (no bits in the padding past its end).
+        self.everything = pack(np.ones(domain.size, dtype=bool))
+        #: The masks as Python integers (bit i: day ``start + i``), kept apart
+        #: from :attr:`entries` and bounded the same way (:meth:`as_int`).
+        self.ints: BoundedStore[Fact, int] = BoundedStore(budget, lambda v: v.bit_length() // 8)
 
     def _build(self, fact: Fact) -> tuple[np.ndarray, int]:
         words = pack(_truth(fact, self.domain))
@@ -84,6 +89,16 @@ class MaskTable:
 
     def words(self, fact: Fact) -> np.ndarray:
         return self.entries.get(fact, self._build)[0]
+
+    def as_int(self, fact: Fact) -> int:
+        """``fact``'s mask as one Python integer (bit i: day ``start + i``).
+
+        Whether two sets of days meet is one ``&`` of such integers, about
+        half a microsecond over the default domain, where a NumPy AND over
+        the same words costs a call's overhead and a pass: the generator asks
+        it of every candidate a minimal puzzle's search keeps (do the fact's
+        witnesses survive?), and keeps the integers here."""
+        return self.ints.get(fact, lambda f: to_int(self.words(f)))
 
     def window(self, fact: Fact, lo: int, hi: int, days: DayView | None = None) -> np.ndarray:
         """Words ``lo .. hi - 1`` of ``fact``'s packed mask (never written to;
@@ -154,6 +169,17 @@ def pack(mask: np.ndarray) -> np.ndarray:
     if pad:
         packed = np.concatenate([packed, np.zeros(pad, dtype=np.uint8)])
     return packed.view(np.uint64)
+
+
+def to_int(words: np.ndarray) -> int:
+    """Packed ``words`` as one Python integer: bit i is day i of the mask
+    (:func:`pack` puts day 0 in the first byte's high bit, so the bits of each
+    byte are reversed on the way)."""
+    return int.from_bytes(_REVERSED[words.view(np.uint8)].tobytes(), "little")
+
+
+#: Each byte with its bits in reverse order (for :func:`to_int`).
+_REVERSED = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], dtype=np.uint8)
 
 
 def unpack(words: np.ndarray, n: int) -> np.ndarray:

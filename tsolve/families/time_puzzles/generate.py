@@ -122,6 +122,8 @@ MAX_MINIMAL_FACTS = 6
 MAX_NODES = 24
 BRANCHES = 4
 LAST_VARIANTS = 3
+# Sets a last step offers to a minimal puzzle's test that its anchor is needed.
+ANCHOR_TRIES = 8
 
 PROMPT_TEMPLATE = """\
 From the time-related constraints below, determine all valid date(s) (if any) that satisfy them. \
@@ -269,6 +271,16 @@ KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(sorted(FACT_TYPES))}
 CLASH = np.array(
     [[not _compatible(a, {b}) for b in sorted(FACT_TYPES)] for a in sorted(FACT_TYPES)], dtype=bool
 )
+#: Row i of :data:`CLASH` as bits (kind j: bit j), so a candidate's clash with
+#: a set of used kinds is one AND (:func:`_kind_bits`).
+CLASH_BITS = (CLASH.astype(np.int64) << np.arange(len(KIND_INDEX), dtype=np.int64)).sum(axis=1)
+
+
+@lru_cache(maxsize=4096)
+def _kind_bits(kinds: frozenset[str]) -> int:
+    """The bits of ``kinds`` (kind j: bit j). A table over the few sets of
+    used kinds a search meets; fixed once the fact kinds are imported."""
+    return sum(1 << KIND_INDEX[k] for k in kinds)
 
 
 @lru_cache(maxsize=4096)
@@ -284,6 +296,11 @@ def _open_categories(
         k for k in categories
         if _compatible(k, used) and (level is None or level in FACT_TYPES[k].levels())
     )  # fmt: skip
+
+
+#: The chooser fills the slots by level in this order, so that its last two
+#: slots (chosen as pairs) are at the levels with the most categories.
+_LAST_ORDER = {Level.MONTH: 0, Level.YEAR: 1, Level.DAY: 2}
 
 
 def determine_level(i: int, anchor_level: Level) -> Level:
@@ -340,6 +357,50 @@ WINDOW_VIEWS: BoundedStore[tuple[int, int, DateDomain], DayView] = BoundedStore(
 )
 
 
+@dataclass(frozen=True)
+class _Pool:
+    """A slot's candidates (:meth:`_Search._pool`): the facts, their windows
+    over the anchor's words, their kinds' rows in :data:`CLASH`, and, for a
+    minimal puzzle, their masks over the whole domain as Python integers."""
+
+    facts: list[Fact]
+    windows: np.ndarray
+    kinds: np.ndarray
+    ints: list[int] | None
+
+
+@dataclass(frozen=True)
+class _Partial:
+    """A fact set the chooser is growing (:meth:`_Search._extend`): the facts
+    (the anchor first) and the AND of their windows over the anchor's words
+    (``prefix``). For a minimal puzzle it also keeps each fact's witnesses,
+    the days that only it excludes, as Python integers over the whole domain
+    (:meth:`~tsolve.encodings.facts.packed.MaskTable.as_int`): ``witnesses``
+    for the facts after the anchor and ``outside`` for the anchor (the days
+    outside it that every other fact allows), with ``whole``, the AND of all
+    the facts. A fact is needed exactly when it keeps a witness, and
+    witnesses only vanish as facts are added."""
+
+    facts: list[Fact]
+    prefix: np.ndarray
+    whole: int = 0
+    witnesses: tuple[int, ...] = ()
+    outside: int = 0
+
+    def add(self, pool: _Pool, i: int, prefix: np.ndarray) -> _Partial:
+        """The set with candidate ``i`` of ``pool`` (``prefix``: the new AND)."""
+        facts = [*self.facts, pool.facts[i]]
+        if pool.ints is None:
+            return _Partial(facts, prefix)
+        f = pool.ints[i]
+        witnesses = (*(w & f for w in self.witnesses), self.whole & ~f)
+        return _Partial(facts, prefix, self.whole & f, witnesses, self.outside & f)
+
+    def keeps_all(self, f: int) -> bool:
+        """Does a fact whose mask is ``f`` leave every fact so far a witness?"""
+        return bool(self.outside & f) and all(w & f for w in self.witnesses)
+
+
 class _Search:
     """One puzzle's randomized search; all randomness comes from ``rng``."""
 
@@ -378,7 +439,7 @@ class _Search:
         self.lo = self.hi = self.nodes = 0
         self.seed = DayView(np.zeros(0, dtype=np.int64))
         self.levels: list[Level] = []
-        self.pools: dict[tuple[Level | None, bool], tuple[list[Fact], np.ndarray, np.ndarray]] = {}
+        self.pools: dict[tuple[Level | None, bool], _Pool] = {}
         dom = cfg.domain
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
         self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
@@ -519,28 +580,35 @@ class _Search:
         of versions 1-6, ~40 redraws a puzzle), every candidate of a slot is
         judged at once: the windows of its facts' packed masks are stacked and
         ANDed with the set so far, and a popcount per row says which keep at
-        least M of the anchor's days. The last slot keeps exactly M (and with
-        ``minimal``, every fact keeps a day that only it excludes), and is
-        chosen at random among the candidates that do; a dead end backs up one
-        slot, within :data:`MAX_NODES` steps per seed.
+        least M of the anchor's days. The last two slots are chosen together
+        (:meth:`_last_two`), at random among the pairs that leave exactly M;
+        a dead end backs up one slot, within :data:`MAX_NODES` steps per seed.
 
-        The slot at the level with the most categories (DAY, when present)
-        goes last, and its unseeded categories offer :data:`LAST_VARIANTS`
-        draws each, so the last step has many answer-set sizes to choose from."""
+        With ``minimal``, every fact must be needed, and the search keeps to
+        sets where each still can be (:meth:`_needed`, :meth:`_outside`).
+
+        The slots are filled MONTH first and DAY last (:data:`_LAST_ORDER`),
+        so the pairs come from the levels with the most categories, and the
+        last two slots' unseeded categories offer :data:`LAST_VARIANTS` draws
+        each, so the last step has many answer-set sizes to choose from."""
         lo, hi = word_range(view.days, self.cfg.domain)
         self.windows.clear()
         self.span, self.view = None, view
         levels = [determine_level(i, anchor.fact_level()) for i in range(1, self.n)]
-        levels.sort(key=lambda lv: lv == Level.DAY)  # stable: the cycle's order otherwise
+        levels.sort(key=_LAST_ORDER.__getitem__)  # stable: the cycle's order otherwise
         self.lo, self.hi, self.seed, self.levels = lo, hi, seed, levels
         self.nodes = 0
         self.pools.clear()
         if self.seeds is not None:
             self.seed_rows = self.seeds.rows(int(seed.days[0]))
-        base = self.window(anchor, lo, hi)
-        return self._extend([anchor], [base], np.array(base))
+        base = np.array(self.window(anchor, lo, hi))
+        if not self.cfg.minimal:
+            return self._extend(_Partial([anchor], base))
+        everything = (1 << self.cfg.domain.size) - 1
+        own = self.table.as_int(anchor)
+        return self._extend(_Partial([anchor], base, own, (), everything & ~own))
 
-    def _pool(self, level: Level | None, last: bool) -> tuple[list[Fact], np.ndarray, np.ndarray]:
+    def _pool(self, level: Level | None, last: bool) -> _Pool:
         """The seed's candidate facts for a slot at ``level`` (any level:
         None), with their windows stacked: one per category there (several
         for an unseeded category when ``last``), each true on the seed. Drawn
@@ -552,6 +620,7 @@ class _Search:
             facts: list[Fact] = []
             rows: list[np.ndarray] = []
             seeds = self.seeds
+            found = np.zeros(0, dtype=np.int32)
             if seeds is not None:
                 found = self.seed_rows[seeds.at_level(level)]
                 found = found[found >= 0]
@@ -563,137 +632,136 @@ class _Search:
                     continue
                 if seeds is not None and cls.seed_determined:
                     continue
+                variants: list[Fact] = []  # distinct draws of this category
                 for _ in range(1 if cls.seed_determined or not last else LAST_VARIANTS):
                     new = self.draw(k, self.seed, level)
-                    if new is not None and new not in facts:
-                        facts.append(new)
-            rows += [self.window(f, self.lo, self.hi) for f in facts[len(rows) :]]
+                    if new is not None and new not in variants:
+                        variants.append(new)
+                facts += variants
+            drawn = facts[len(rows) :]
+            rows += [self.window(f, self.lo, self.hi) for f in drawn]
             stack = np.stack(rows) if rows else np.zeros((0, self.hi - self.lo), dtype=np.uint64)
             kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
-            got = self.pools[key] = (facts, stack, kinds)
+            ints = None
+            if self.cfg.minimal:  # whole-domain masks, for the witnesses (_Partial)
+                ints = [seeds.ints[r] for r in found.tolist()] if seeds is not None else []
+                ints += [self.table.as_int(f) for f in drawn]
+            got = self.pools[key] = _Pool(facts, stack, kinds, ints)
         return got
 
-    def _open(self, slot: int, used: frozenset[str]) -> tuple[list[Fact], np.ndarray, np.ndarray]:
-        """Slot ``slot``'s candidates whose category is open beside ``used``:
-        (facts, their windows, their kind indices); at any level when none at
-        the slot's level is open."""
-        last = slot == self.n - 1
+    def _open(self, slot: int, used: frozenset[str]) -> tuple[_Pool, np.ndarray]:
+        """Slot ``slot``'s pool and which of its candidates have a category
+        open beside ``used``; the pool of any level when none at the slot's
+        level is open. (A mask, not a copy: the steps judge the whole pool and
+        drop the closed rows from their verdict.)"""
+        last = slot >= self.n - 2
         for level in (self.levels[slot - 1], None):
-            pool, stack, kinds = self._pool(level, last)
-            rows = [i for i, f in enumerate(pool) if _compatible(f.kind, used)]
-            if rows:
-                return [pool[i] for i in rows], stack[rows], kinds[rows]
-        return [], stack[:0], kinds[:0]
+            pool = self._pool(level, last)
+            is_open = (CLASH_BITS[pool.kinds] & _kind_bits(used)) == 0
+            if is_open.any():
+                return pool, is_open
+        return pool, is_open
 
-    def _extend(
-        self, facts: list[Fact], masks: list[np.ndarray], prefix: np.ndarray
-    ) -> list[Fact] | None:
-        """:meth:`choose`'s depth-first step: ``facts`` so far, their windows,
-        and the AND of those (``prefix``). With two slots left, both are
-        chosen at once (:meth:`_last_two`)."""
+    def _extend(self, part: _Partial) -> list[Fact] | None:
+        """:meth:`choose`'s depth-first step from the set so far. With two
+        slots left, both are chosen at once (:meth:`_last_two`)."""
         self.nodes += 1
-        slot = len(facts)
-        used = frozenset(f.kind for f in facts)
+        slot = len(part.facts)
+        used = frozenset(f.kind for f in part.facts)
         if slot == self.n - 2:
-            return self._last_two(facts, masks, prefix, used)
+            return self._last_two(part, used)
         last = slot == self.n - 1
-        cands, windows, _ = self._open(slot, used)
-        if not cands:
-            return None
-        ands = windows & prefix
+        pool, ok = self._open(slot, used)
+        windows = pool.windows
+        ands = windows & part.prefix
         counts = self.count_rows(ands)
         m = self.m
-        ok = counts == m if last else counts >= m
+        ok &= counts == m if last else counts >= m
         if self.cfg.minimal:
-            ok &= self._needed(masks, prefix, windows, counts, last)
+            ok = self._needed(part, pool, counts, ok, last)
         picks = np.flatnonzero(ok)
         if picks.size == 0:
             return None
         if last:
-            return [*facts, cands[int(picks[self.rng.randrange(picks.size)])]]
+            return self._finish([[*part.facts, pool.facts[i]] for i in picks.tolist()])
         order = picks.tolist()
         self.rng.shuffle(order)
         for i in order[:BRANCHES]:
             if self.nodes >= MAX_NODES:
                 break
-            got = self._extend([*facts, cands[i]], [*masks, windows[i]], ands[i])
+            got = self._extend(part.add(pool, i, ands[i]))
             if got is not None:
                 return got
         return None
 
     def _needed(
-        self,
-        masks: list[np.ndarray],
-        prefix: np.ndarray,
-        windows: np.ndarray,
-        counts: np.ndarray,
-        last: bool,
+        self, part: _Partial, pool: _Pool, counts: np.ndarray, ok: np.ndarray, last: bool
     ) -> np.ndarray:
-        """Which candidates (``windows``, leaving ``counts`` of the anchor's
-        days beside ``masks``) keep a minimal puzzle possible: the candidate
-        cuts the set, and each earlier fact keeps a day that all the others
-        (the candidate too) allow and it alone excludes. Witnesses only vanish
-        as facts are added, so a candidate that leaves one fact none is a dead
-        end. (The anchor's witnesses are counted on its window only: enough
-        for it to be needed on the whole domain, if not always necessary.)"""
-        ok = counts < self.count(prefix)
+        """Which candidates (of those ``ok`` so far, leaving ``counts`` of the
+        anchor's days) keep a minimal puzzle possible: the candidate cuts the
+        set (and, unless ``last``, leaves more than M), and every fact so far
+        keeps a witness, a day that only it excludes (:class:`_Partial`).
+        Witnesses only vanish as facts are added, so a candidate that leaves
+        one fact none is a dead end."""
+        ok = ok & (counts < self.count(part.prefix))
         if not last:
             ok &= counts > self.m
-        for j in range(len(masks)):
-            rest = [w for i, w in enumerate(masks) if i != j]
-            with_rest = windows & all_of(rest) if rest else windows
-            ok &= self.count_rows(with_rest) > counts
+        if pool.ints is not None:
+            for i in np.flatnonzero(ok).tolist():
+                ok[i] = part.keeps_all(pool.ints[i])
         return ok
 
-    def _last_two(
-        self,
-        facts: list[Fact],
-        masks: list[np.ndarray],
-        prefix: np.ndarray,
-        used: frozenset[str],
-    ) -> list[Fact] | None:
+    def _last_two(self, part: _Partial, used: frozenset[str]) -> list[Fact] | None:
         """The last two slots at once: every pair of an open candidate of the
         one and the other (categories apart, :data:`CLASH`) is judged in one
-        AND and popcount over the words where ``prefix`` has days, and a pair
-        that leaves exactly M (every fact needed, with ``minimal``) is chosen
-        at random."""
-        slot = len(facts)
-        a_facts, a_win, a_kind = self._open(slot, used)
-        b_facts, b_win, b_kind = self._open(slot + 1, used)
-        if not a_facts or not b_facts:
-            return None
+        AND and popcount over the words where the set so far has days, and a
+        pair that leaves exactly M (every fact needed, with ``minimal``) is
+        chosen at random."""
+        slot = len(part.facts)
+        (a, a_open), (b, b_open) = self._open(slot, used), self._open(slot + 1, used)
         m = self.m
-        a_and = a_win & prefix
+        prefix = part.prefix
+        a_and = a.windows & prefix
         a_count = self.count_rows(a_and)
-        keep = a_count >= m
+        keep = a_open & (a_count >= m)
         if self.cfg.minimal:
-            keep &= self._needed(masks, prefix, a_win, a_count, last=False)
+            keep = self._needed(part, a, a_count, keep, last=False)
         rows = np.flatnonzero(keep)
-        if rows.size == 0:
+        if rows.size == 0 or not b_open.any():
             return None
-        a_win, a_and, a_kind = a_win[rows], a_and[rows], a_kind[rows]
-        if self.packed:  # only the words where the set so far has a day can count
-            cols = np.flatnonzero(prefix)
-            a_and, b_cut = a_and[:, cols], b_win[:, cols]
-        else:
-            b_cut = b_win
-        both = self.count_rows(a_and[:, None, :] & b_cut[None, :, :])
-        ok = (both == m) & ~CLASH[a_kind][:, b_kind]
-        if self.cfg.minimal:
-            # Each of the pair is needed (the other alone leaves more than M),
-            # and so is each earlier fact (a day only it excludes survives both).
-            ok &= (self.count_rows(a_and) > m)[:, None]
-            ok &= (self.count_rows(b_win & prefix) > m)[None, :]
-            for j in range(len(masks)):
-                rest = [w for i, w in enumerate(masks) if i != j]
-                others = all_of(rest) if rest else None
-                ra = a_win & others if others is not None else a_win
-                ok &= self.count_rows(ra[:, None, :] & b_win[None, :, :]) > m
-        pairs = np.argwhere(ok)
-        if pairs.size == 0:
+        cols = np.flatnonzero(prefix) if self.packed else slice(None)
+        a_cut, b_cut = a_and[rows][:, cols], b.windows[:, cols]
+        both = self.count_rows(a_cut[:, None, :] & b_cut[None, :, :])
+        ok = (both == m) & ~CLASH[a.kinds[rows]][:, b.kinds] & b_open[None, :]
+        pairs = [(int(i), int(j)) for i, j in np.argwhere(ok)]
+        if self.cfg.minimal and pairs and a.ints is not None and b.ints is not None:
+            # b is needed beside a when a alone leaves more than M, and a
+            # beside b likewise; every earlier fact keeps a witness that
+            # survives both (the anchor's: a day outside it).
+            b_more = self.count_rows(b.windows & prefix) > m
+            a_more = a_count[rows] > m
+            pairs = [
+                (i, j) for i, j in pairs
+                if a_more[i] and b_more[j] and part.keeps_all(a.ints[rows[i]] & b.ints[j])
+            ]  # fmt: skip
+        return self._finish([[*part.facts, a.facts[rows[i]], b.facts[j]] for i, j in pairs])
+
+    def _finish(self, choices: list[list[Fact]]) -> list[Fact] | None:
+        """One of the fact sets a last step found, at random; with
+        ``minimal``, the first in random order whose anchor is needed: without
+        it, the other facts leave more than M days of the whole domain (a
+        popcount of their packed masks), tried for at most
+        :data:`ANCHOR_TRIES` sets. (Over a packed domain :meth:`_outside` has
+        already made sure of it, and the first set passes.)"""
+        if not choices:
             return None
-        i, j = pairs[self.rng.randrange(len(pairs))]
-        return [*facts, a_facts[int(rows[i])], b_facts[int(j)]]
+        if not self.cfg.minimal:
+            return choices[self.rng.randrange(len(choices))]
+        self.rng.shuffle(choices)
+        for facts in choices[:ANCHOR_TRIES]:
+            if popcount(all_of(packed_masks(facts[1:], self.cfg.domain))) > self.m:
+                return facts
+        return None
 
     def _minimal_contradiction(
         self, facts: list[Fact], days: np.ndarray, view: DayView
