@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
-from tsolve.encodings.facts import DayView, fact_from_json
+from tsolve.encodings.facts import DayView, Level, fact_from_json
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle, parse_solutions
 from tsolve.families.time_puzzles.solve import build_problem, puzzle_from_record, solve_record
@@ -150,3 +151,32 @@ def test_domain_without_any_anchor_is_a_clear_error() -> None:
     dom = DateDomain.from_dates("1500-01-01", "1600-01-01")
     with pytest.raises(TsolveError, match="no knowledge-base anchor"):
         generate_puzzle(0, 0, solutions=2, domain=dom)
+
+
+@given(
+    st.integers(0, 10**6),
+    st.integers(0, 10**4),
+    st.builds(
+        PuzzleConfig,
+        solutions=st.integers(1, 6),
+        facts=st.one_of(st.none(), st.integers(2, 6)),
+        minimal=st.booleans(),
+    ),
+)
+def test_fact_levels_cycle_from_the_anchors_as_algorithm_2_says(
+    seed: int, index: int, cfg: PuzzleConfig
+) -> None:
+    """The chooser fills slots in its own order (generator version 7), but
+    the levels are Algorithm 2's: the anchor's, then YEAR -> MONTH -> DAY
+    cycling from the one after it, one per further fact."""
+    rec = generate_puzzle(seed, index, cfg)
+    facts = [fact_from_json(f) for f in rec["facts"]]
+    levels = Counter(f.fact_level() for f in facts)
+    cycle = [Level.YEAR, Level.MONTH, Level.DAY]
+
+    def expected(anchor: Level) -> Counter[Level]:
+        start = cycle.index(anchor)
+        return Counter([anchor, *(cycle[(start + i) % 3] for i in range(1, len(facts)))])
+
+    anchors = {f.fact_level() for f in facts if type(f).anchor}
+    assert any(levels == expected(lv) for lv in anchors), (levels, anchors)
