@@ -93,6 +93,13 @@ class DayView:
         return view
 
 
+# Fact.interned's table: (class, arguments) -> the fact. Bounded; facts are
+# frozen values, so an entry is never stale.
+@lru_cache(maxsize=65536)
+def _interned(cls: type[Fact], args: tuple[Any, ...]) -> Fact:
+    return cls(*args)
+
+
 #: The Gregorian calendar repeats every 400 years: 146,097 days, a whole
 #: number of weeks. Day 146,097 (0400-12-31) ends the first cycle.
 GREGORIAN_CYCLE = 146_097
@@ -147,6 +154,13 @@ class Fact(ABC):
     #: once per seed and reuses it; ``tests/test_mask_table.py`` holds the
     #: flag true of every category that sets it.
     seed_determined: ClassVar[bool] = False
+
+    @classmethod
+    def interned(cls, *args: Any) -> Fact:
+        """``cls(*args)``, built once per distinct arguments and then shared:
+        a fact is a frozen value, so sharing is invisible, and a generator's
+        draws skip the validation in ``__post_init__`` on every repeat."""
+        return _interned(cls, args)
 
     @classmethod
     def levels(cls) -> tuple[Level, ...]:

@@ -314,8 +314,8 @@ class WeekdayInMonthFact(Fact):
         day, dim = _seed_field(seed, "day"), _seed_field(seed, "days_in_month")
         wd = WEEKDAYS[_seed_field(seed, "weekday")]
         if day + 7 > dim and rng.random() < 0.5:
-            return cls(wd, -1)
-        return cls(wd, (day - 1) // 7 + 1)
+            return cls.interned(wd, -1)
+        return cls.interned(wd, (day - 1) // 7 + 1)
 
 
 @register_fact
@@ -361,10 +361,10 @@ class DayOfMonthFact(Fact):
     ) -> Fact:
         day, dim = _seed_field(seed, "day"), _seed_field(seed, "days_in_month")
         if day == dim and rng.random() < 0.5:
-            return cls(position="last")
+            return cls.interned(None, "last")
         if day == 1 and rng.random() < 0.5:
-            return cls(position="first")
-        return cls(day=day)
+            return cls.interned(None, "first")
+        return cls.interned(day)
 
 
 @register_fact
@@ -406,4 +406,4 @@ class DayOfMonthRangeFact(Fact):
         if day > 1:
             options.append(("after", rng.randint(max(1, day - 12), day - 1)))
         relation, n = rng.choice(options)
-        return cls(relation, n)
+        return cls.interned(relation, n)
