@@ -671,6 +671,8 @@ class _Search:
         if slot == self.n - 2:
             return self._last_two(part, used)
         last = slot == self.n - 1
+        if not last and not self.cfg.minimal:
+            return self._extend_one(part, used)
         pool, ok = self._open(slot, used)
         windows = pool.windows
         ands = windows & part.prefix
@@ -693,6 +695,48 @@ class _Search:
             if got is not None:
                 return got
         return None
+
+    def _extend_one(self, part: _Partial, used: frozenset[str]) -> list[Fact] | None:
+        """A step that need not be minimal, before the last two slots: any
+        candidate that keeps at least M days will do, so the categories open
+        at the slot's level are tried one by one in random order, each drawn
+        only when its turn comes (the first to pass is a uniform choice among
+        those that pass, as :meth:`_extend`'s is), and at most
+        :data:`BRANCHES` are followed."""
+        slot = len(part.facts)
+        level: Level | None = self.levels[slot - 1]
+        kinds = list(_open_categories(self.categories, used, level))
+        if not kinds:
+            level = None
+            kinds = list(_open_categories(self.categories, used, None))
+        self.rng.shuffle(kinds)
+        followed = 0
+        for k in kinds:
+            fact, window = self._candidate(k, level)
+            if fact is None:
+                continue
+            prefix = window & part.prefix
+            if self.count(prefix) < self.m:
+                continue
+            got = self._extend(_Partial([*part.facts, fact], prefix))
+            followed += 1
+            if got is not None or followed >= BRANCHES or self.nodes >= MAX_NODES:
+                return got
+        return None
+
+    def _candidate(self, kind: str, level: Level | None) -> tuple[Fact | None, np.ndarray]:
+        """Category ``kind``'s fact on the seed (from the seed table when it
+        is seed-determined, else drawn at ``level``) and its window."""
+        seeds = self.seeds
+        if seeds is not None and FACT_TYPES[kind].seed_determined:
+            row = int(self.seed_rows[seeds.kinds.index(kind)])
+            if row < 0:
+                return None, self.seed_rows[:0]
+            return seeds.facts[row], seeds.masks[row, self.lo : self.hi]
+        fact = self.draw(kind, self.seed, level)
+        if fact is None:
+            return None, self.seed_rows[:0]
+        return fact, self.window(fact, self.lo, self.hi)
 
     def _needed(
         self, part: _Partial, pool: _Pool, counts: np.ndarray, ok: np.ndarray, last: bool
