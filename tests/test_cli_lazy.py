@@ -141,6 +141,7 @@ def test_a_command_imports_only_its_own_module() -> None:
         "tsolve.cli.calendar_commands",
         "tsolve.cli.command_table",
         "tsolve.cli.output",
+        "tsolve.cli.plain_values",
         "tsolve.cli.typer_app",
     ]
     assert typer.__name__ in loaded["heavy"]

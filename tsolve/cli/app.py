@@ -39,15 +39,15 @@ def __getattr__(name: str) -> Any:
 
 
 def command() -> Any:
-    """The click command behind ``app`` (every command registered), with
-    readable metavars. :func:`main` runs the lazy root instead, which builds
-    the same commands one at a time; tests that drive ``app`` through Typer's
-    runner get the same behaviour, only its help shows the flags' types."""
-    import typer
+    """The click command behind ``app`` (every command registered), as
+    :func:`main` runs commands: readable metavars, plain-first option values
+    (:func:`tsolve.cli.typer_app.click_command`). :func:`main` runs the lazy
+    root instead, which builds the same commands one at a time; tests that
+    drive ``app`` through Typer's runner get the same behaviour, only its help
+    shows the flags' types."""
+    from tsolve.cli.typer_app import click_command
 
-    from tsolve.cli.typer_app import readable_metavars
-
-    return readable_metavars(typer.main.get_command(__getattr__("app")))
+    return click_command(__getattr__("app"))
 
 
 def _is_root_help(args: list[str]) -> bool:

@@ -79,8 +79,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "verify",
         "tsolve.cli.verify_commands",
-        "Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic "
-        "diagnosis.",
+        "Score model outputs: EM / F1 / Jaccard (puzzles) or accuracy, with a symbolic diagnosis.",
     ),
     CommandEntry(
         "stress",

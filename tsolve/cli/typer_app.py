@@ -4,7 +4,7 @@
   commands from :mod:`tsolve.cli.command_table` and imports a command's module
   only when that command is asked for, so ``tsolve puzzle`` never imports
   (nor has Typer build) the other nineteen command modules.
-* :func:`full_app` / :func:`full_command` register every command at once,
+* :func:`full_app` registers every command at once,
   the way the table is checked against (``tests/test_cli_lazy.py``) and what
   tests that drive the app with Typer's runner get.
 
@@ -22,6 +22,7 @@ import typer
 from typer.core import TyperGroup
 
 from tsolve.cli.command_table import COMMANDS, CORE_COMMANDS, ROOT_HELP, module_of
+from tsolve.cli.plain_values import plain_first
 
 
 def _version(value: bool) -> None:
@@ -75,9 +76,10 @@ def full_app() -> typer.Typer:
     return app
 
 
-def full_command() -> Any:
-    """The click command of :func:`full_app`, with readable metavars."""
-    return readable_metavars(typer.main.get_command(full_app()))
+def click_command(app: typer.Typer) -> Any:
+    """The click command of a Typer app as ``tsolve`` runs it: readable
+    metavars, and option values coerced plain-first (:mod:`.plain_values`)."""
+    return plain_first(readable_metavars(typer.main.get_command(app)))
 
 
 def readable_metavars(command: Any) -> Any:
@@ -104,7 +106,7 @@ def commands_of(module: str) -> dict[str, Any]:
     on the root are the defaults the root uses too)."""
     scratch = typer.Typer()
     importlib.import_module(module).register(scratch)
-    group = readable_metavars(typer.main.get_group(scratch))
+    group = plain_first(readable_metavars(typer.main.get_group(scratch)))
     return dict(group.commands)
 
 
@@ -137,7 +139,7 @@ class LazyTyperGroup(TyperGroup):
 
 def lazy_command() -> Any:
     """The click command ``tsolve`` runs: the root with lazily built commands."""
-    return readable_metavars(typer.main.get_command(_root_app(LazyTyperGroup)))
+    return click_command(_root_app(LazyTyperGroup))
 
 
 # Click's exception base, found through Typer's public ``BadParameter``: Typer
