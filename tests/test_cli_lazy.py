@@ -33,6 +33,9 @@ def test_table_matches_the_eagerly_registered_commands() -> None:
     for entry in command_table.COMMANDS:
         real = full.commands[entry.name]
         assert entry.help == _first_paragraph(real), entry.name
+        # Typer keeps a line break of a command's first paragraph in the list,
+        # which breaks the page mid-sentence: one line each.
+        assert "\n" not in entry.help, entry.name
         assert not real.hidden and not real.deprecated, entry.name
     # Each command lives in the module the table names (and nowhere else).
     modules = {entry.module for entry in command_table.COMMANDS}
@@ -63,7 +66,7 @@ def _eager_output(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monkey
     return out
 
 
-@pytest.mark.parametrize("columns", [35, 52, 80, 123, 200])
+@pytest.mark.parametrize("columns", [35, 52, 80, 200])
 def test_root_help_without_typer_is_typers_page(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
 ) -> None:

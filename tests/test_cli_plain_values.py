@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import pytest
 import typer
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,7 +94,7 @@ _VALUES = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(name=st.sampled_from(sorted(PARAMS)), value=_VALUES)
 def test_plain_first_equals_typers_coercion(name: str, value: Any) -> None:
     param, ctx = PARAMS[name]

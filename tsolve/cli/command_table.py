@@ -50,7 +50,7 @@ CORE_COMMANDS: tuple[str, ...] = (
 class CommandEntry(NamedTuple):
     """One top-level command: its name, the module whose ``register(app)``
     defines it, and the help shown beside it in ``tsolve --help`` (the first
-    paragraph of the command's help, line breaks kept as Typer keeps them)."""
+    paragraph of the command's help; Typer keeps its line breaks, so each is one line)."""
 
     name: str
     module: str
@@ -68,8 +68,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "solve",
         "tsolve.cli.puzzle_commands",
-        "Recompute each puzzle's full answer set with a solver backend; or read\n"
-        "puzzles written in English (--text, --text-file) and solve them.",
+        "Recompute each puzzle's full answer set with a solver, or solve puzzles in English.",
     ),
     CommandEntry(
         "span",
@@ -94,9 +93,7 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "audit",
         "tsolve.cli.audit_commands",
-        "Audit each item's gold: ok, ambiguous (another admissible reading of the\n"
-        "text gives another answer) or inconsistent (the gold contradicts the item's\n"
-        "own facts; the proof is printed).",
+        "Audit each item's gold: ok, ambiguous or inconsistent (with the proof).",
     ),
     CommandEntry(
         "families",
@@ -116,14 +113,12 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "check-claims",
         "tsolve.cli.claims_commands",
-        "Check the date claims in TEXT|FILE: weekdays, leap years, date arithmetic,\n"
-        "cross-calendar dates, festival dates and month lengths.",
+        "Check the date claims in TEXT|FILE: weekdays, leap years, dates across calendars.",
     ),
     CommandEntry(
         "report",
         "tsolve.cli.report_commands",
-        "Accuracy and tool use by task, condition, style and M (TicToc: by level\n"
-        "and preference) over Inspect logs of tsolve's tasks.",
+        "Accuracy and tool use by task, condition, style and M over Inspect logs.",
     ),
     CommandEntry(
         "logistics",
