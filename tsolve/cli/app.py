@@ -47,7 +47,8 @@ def command() -> Any:
     shows the flags' types."""
     from tsolve.cli.typer_app import click_command
 
-    return click_command(__getattr__("app"))
+    built = globals().get("app")
+    return click_command(built if built is not None else __getattr__("app"))
 
 
 def _is_root_help(args: list[str]) -> bool:
