@@ -122,14 +122,19 @@ def _panel(
     return out
 
 
-def usage_text(prog: str) -> str:
-    """The usage line as click writes it (its formatter wraps it at its own
-    width: the terminal's, between 50 and 78 columns), before rich wraps it
-    again to the page."""
+def click_width() -> int:
+    """The width click's help formatter wraps the usage line at: the
+    terminal's (``COLUMNS`` first), kept between 50 and 78 columns."""
     import shutil
+
+    return max(min(shutil.get_terminal_size().columns, 80) - 2, 50)
+
+
+def usage_text(prog: str, width: int) -> str:
+    """The usage line as click writes it, wrapped at click's ``width``
+    (:func:`click_width`), before rich wraps it again to the page."""
     import textwrap
 
-    width = max(min(shutil.get_terminal_size().columns, 80) - 2, 50)
     prefix = f"Usage: {prog} "
     args = "[OPTIONS] COMMAND [ARGS]..."
     head = ""
@@ -145,11 +150,17 @@ def usage_text(prog: str) -> str:
     return head + wrapper.fill(args)
 
 
-def render_root_help(width: int, prog: str, colour: bool = False) -> str:
-    """The root help page at ``width`` columns, for program name ``prog``."""
+def render_root_help(
+    width: int, prog: str, colour: bool = False, usage_width: int | None = None
+) -> str:
+    """The root help page at ``width`` columns, for program name ``prog``;
+    click wraps the usage line at ``usage_width`` (by default as it would in
+    a terminal ``width`` columns wide)."""
+    if usage_width is None:
+        usage_width = max(min(width, 80) - 2, 50)
     blank = " " * width
     lines = [_styled(blank, _BOLD, colour)]
-    for line in wrap(usage_text(prog), width - 2):
+    for line in wrap(usage_text(prog, usage_width), width - 2):
         if colour and line.startswith("Usage: "):
             body = _styled("Usage: ", _BOLD_YELLOW, True) + _styled(line[7:], _BOLD, True)
             pad = _styled(" " * (width - 2 - len(line)), _BOLD, True)
@@ -174,5 +185,6 @@ def render_root_help(width: int, prog: str, colour: bool = False) -> str:
 def print_root_help(stream: TextIO | None = None) -> None:
     """Write the root help page to ``stream`` (standard output)."""
     out = sys.stdout if stream is None else stream
-    out.write(render_root_help(help_width(), program_name(), use_colour(out)))
+    page = render_root_help(help_width(), program_name(), use_colour(out), click_width())
+    out.write(page)
     out.flush()
