@@ -40,7 +40,7 @@ def _heavy_after(code: str) -> list[str]:
     [
         "import tsolve",
         "import tsolve.cli.app",
-        # The whole --help path: Typer builds every command and rich renders the help.
+        # The whole --help path (printed from the command table, tests/test_cli_lazy.py).
         "import contextlib, io, sys\n"
         "sys.argv = ['tsolve', '--help']\n"
         "from tsolve.cli.app import main\n"

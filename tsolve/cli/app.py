@@ -1,117 +1,61 @@
-"""The ``tsolve`` Typer application.
+"""The ``tsolve`` entry point: :func:`main` runs the command line, turning
+:class:`TsolveError` and click's usage errors into a one-line message.
 
-Each command group lives in its own module and is a thin shell over a library
-function; this module only wires them together and turns :class:`TsolveError`
-into a one-line message with exit code 2.
+Start-up matters here (``tsolve --help`` and ``tsolve puzzle`` are what people
+run first; docs/startup.md has the figures), so this module imports no Typer
+or rich at load:
 
-Start-up matters here (``tsolve --help`` is run often), so the CLI modules
-(a) import numpy, solvers and generators inside the command functions, never
-at module level (tests/test_cli_startup.py checks this), and (b) do not use
-``from __future__ import annotations``: Typer reads every command's signature
-with ``get_type_hints`` on each start, and string annotations would be
-compiled and evaluated there, about 10 % of a ``--help`` run.
+* ``tsolve --help`` (and a bare ``tsolve``) print the root help from the
+  command table (:mod:`tsolve.cli.root_help`), without Typer;
+* every other command line runs the lazy Typer root
+  (:func:`tsolve.cli.typer_app.lazy_command`), which imports only the module
+  of the command asked for.
+
+Each command group lives in its own module (``*_commands.py``) and is a thin
+shell over a library function; :mod:`tsolve.cli.typer_app` wires them
+together (and says why the command modules import little at load).
+
+``app`` (the Typer app with every command registered) and :func:`command`
+(its click command) stay here for code that drives the CLI in process;
+``app`` is built on first access (a module ``__getattr__``), then kept as the
+module attribute it always was.
 """
 
 import contextlib
 import sys
 from typing import Any
 
-import typer
 
-from tsolve.errors import TsolveError
+def __getattr__(name: str) -> Any:
+    """``app``: the full Typer app, built on first use and then kept in the
+    module's namespace (so every importer gets the same object)."""
+    if name == "app":
+        from tsolve.cli.typer_app import full_app
 
-app = typer.Typer(
-    name="tsolve",
-    help="Constraint-solver-centric temporal reasoning tasks: generate, solve, verify.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import version
-
-        typer.echo(f"tsolve {version('tsolve')}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    show_version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
-    ),
-) -> None:
-    """Constraint-solver-centric temporal reasoning tasks: generate, solve, verify."""
-
-
-#: Command groups that belong to no one family (they work on all of them).
-CORE_COMMANDS: tuple[str, ...] = (
-    "tsolve.cli.verify_commands",
-    "tsolve.cli.dataset_commands",
-    "tsolve.cli.stress_commands",
-    "tsolve.cli.bench_commands",
-    "tsolve.cli.audit_commands",
-    "tsolve.cli.families_commands",
-    "tsolve.cli.calendar_commands",
-    "tsolve.cli.predict_commands",
-    "tsolve.cli.mcp_commands",
-    "tsolve.cli.claims_commands",
-    "tsolve.cli.report_commands",
-    "tsolve.cli.export_commands",
-)
-
-
-def _register() -> None:
-    """Attach each built-in family's own commands (its ``Family.cli``), then
-    the core command groups. Families come from the one registry
-    (:mod:`tsolve.families`); no entry-point scan here, see its docstring."""
-    import importlib
-
-    from tsolve.contract import builtin_families
-    from tsolve.contract.family import resolve
-
-    for family in builtin_families():
-        if family.cli is not None:
-            resolve(family.cli)(app)
-    for module in CORE_COMMANDS:
-        importlib.import_module(module).register(app)
-
-
-_register()
-
-
-# Click's exception base, found through Typer's public ``BadParameter``: Typer
-# 0.29 vendors click privately (``typer._click``), older Typer uses click itself.
-_CLICK_EXCEPTION: type[Exception] = next(
-    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
-)
-
-
-def _readable_metavars(command: Any) -> None:
-    """Blank the type Typer (0.29+) prints beside every flag (``--check <bool>``):
-    a flag takes no value, so a type there reads as if it wanted one. Walks
-    the command tree once, help options included (Typer caches each)."""
-    for param in command.params:
-        if getattr(param, "is_flag", False) and param.metavar is None:
-            param.metavar = ""
-    get_help = getattr(command, "get_help_option", None)
-    if get_help is not None:
-        help_option = get_help(command.context_class(command))
-        if help_option is not None and help_option.metavar is None:
-            help_option.metavar = ""
-    for sub in getattr(command, "commands", {}).values():
-        _readable_metavars(sub)
+        app = full_app()
+        globals()["app"] = app
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def command() -> Any:
-    """The click command behind ``app``, with readable metavars: what
-    :func:`main` runs (tests that drive ``app`` through Typer's runner get the
-    same behaviour, only its help shows the flags' types)."""
-    cmd = typer.main.get_command(app)
-    _readable_metavars(cmd)
-    return cmd
+    """The click command behind ``app`` (every command registered), as
+    :func:`main` runs commands: readable metavars, plain-first option values
+    (:func:`tsolve.cli.typer_app.click_command`). :func:`main` runs the lazy
+    root instead, which builds the same commands one at a time; tests that
+    drive ``app`` through Typer's runner get the same behaviour, only its help
+    shows the flags' types."""
+    from tsolve.cli.typer_app import click_command
+
+    built = globals().get("app")
+    return click_command(built if built is not None else __getattr__("app"))
+
+
+def _is_root_help(args: list[str]) -> bool:
+    """Whether ``tsolve ARGS`` only asks for the root help: ``tsolve --help``,
+    or a bare ``tsolve`` (which prints the help and exits 2, as Typer's
+    ``no_args_is_help`` does)."""
+    return args in ([], ["--help"])
 
 
 def main() -> None:
@@ -128,12 +72,27 @@ def main() -> None:
         # itself, see tsolve.records.escape_surrogates).
         with contextlib.suppress(AttributeError, ValueError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    args = sys.argv[1:]
+    if _is_root_help(args):
+        from tsolve.cli.root_help import print_root_help
+
+        try:
+            print_root_help()
+        except BrokenPipeError:  # `tsolve --help | head -3`
+            sys.stderr.close()
+        sys.exit(0 if args else 2)
+
+    import typer
+
+    from tsolve.cli.typer_app import CLICK_EXCEPTION, lazy_command
+    from tsolve.errors import TsolveError
+
     try:
-        code = command()(standalone_mode=False)
+        code = lazy_command()(args, standalone_mode=False)
     except typer.Abort:  # end of input at a prompt
         typer.echo("aborted", err=True)
         sys.exit(130)
-    except _CLICK_EXCEPTION as exc:
+    except CLICK_EXCEPTION as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # bare `tsolve` or `tsolve logistics`
             typer.echo(exc.format_message())  # type: ignore[attr-defined]
             sys.exit(2)

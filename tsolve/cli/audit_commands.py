@@ -41,9 +41,10 @@ def register(app: typer.Typer) -> None:
             typer.Option("--format", help="text (a table), jsonl (one object per item) or json."),
         ] = Fmt.text,
     ) -> None:
-        """Audit each item's gold: ok, ambiguous (another admissible reading of the
-        text gives another answer) or inconsistent (the gold contradicts the item's
-        own facts; the proof is printed)."""
+        """Audit each item's gold: ok, ambiguous or inconsistent (with the proof).
+
+        Ambiguous: another admissible reading of the text gives another answer.
+        Inconsistent: the gold contradicts the item's own facts; the proof is printed."""
         from tsolve.audit.report import AuditReport, RowError, iter_audit, read_records
         from tsolve.records import dumps, json_text
 

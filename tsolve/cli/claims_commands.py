@@ -30,8 +30,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("check-claims")
     def check_claims_cmd(source: SourceArg, fmt: FmtOpt = Fmt.text) -> None:
-        """Check the date claims in TEXT|FILE: weekdays, leap years, date arithmetic,
-        cross-calendar dates, festival dates and month lengths.
+        """Check the date claims in TEXT|FILE: weekdays, leap years, dates across calendars.
+
+        Date arithmetic, festival dates and month lengths are checked too.
 
         Each claim gets a verdict (true, false, unknown, or unread when
         only part of it was understood) and, when false, the correct value.

@@ -253,8 +253,10 @@ def solve(
         typer.Option(help="With --text/--text-file: last date (default 2100-12-31)."),
     ] = None,
 ) -> None:
-    """Recompute each puzzle's full answer set with a solver backend; or read
-    puzzles written in English (--text, --text-file) and solve them."""
+    """Recompute each puzzle's full answer set with a solver, or solve puzzles in English.
+
+    Records (FILE) are solved with a solver backend (--backend); puzzles written in
+    English are read from --text or --text-file and solved the same way."""
     from tsolve.families.time_puzzles.solve_records import Skipped
 
     check_format(fmt)

@@ -34,8 +34,9 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Accuracy and tool use by task, condition, style and M (TicToc: by level
-        and preference) over Inspect logs of tsolve's tasks."""
+        """Accuracy and tool use by task, condition, style and M over Inspect logs.
+
+        The logs are those of tsolve's tasks; TicToc is reported by level and preference."""
         try:
             from tsolve.adapters.inspect_ai.report import build_report
         except ImportError:

@@ -1,0 +1,82 @@
+"""Cold start-up of the two commands people run first, as whole processes.
+
+    python benchmarks/startup.py [--runs N] [--against DIR] [--tsolve PATH]
+
+Times ``tsolve --help`` and ``tsolve puzzle --solutions 3`` (issue 26's
+targets: 150 ms and 400 ms, medians on an idle machine), each run a fresh
+process after one warm-up, and prints the median and range of wall and CPU
+time (user + system of the child, from ``os.wait4``). With ``--against DIR``
+(another source tree, e.g. an older commit unpacked with ``git archive``),
+each command runs alternately with this tree and DIR (both via
+``PYTHONPATH``, from a scratch directory outside both), and the ratio is the
+median of the per-pair ratios, the figure a drifting machine moves least.
+On a shared machine quote CPU time and ratios (docs/startup.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = {"--help": ["--help"], "puzzle --solutions 3": ["puzzle", "--solutions", "3"]}
+TARGETS_MS = {"--help": 150, "puzzle --solutions 3": 400}
+
+
+def run_once(tsolve: list[str], args: list[str], tree: Path, cwd: str) -> tuple[float, float]:
+    """(wall, cpu) seconds of one ``tsolve ARGS`` process run from ``tree``."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    start = time.perf_counter()
+    proc = subprocess.Popen([*tsolve, *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)  # fmt: skip
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:  # a failed run is no timing
+        raise SystemExit(f"error: tsolve {' '.join(args)} exited {code} (tree {tree})")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def _ms(values: list[float]) -> str:
+    low, mid, high = (1000 * f(values) for f in (min, statistics.median, max))
+    return f"{mid:6.0f} ms ({low:.0f}-{high:.0f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="counted runs per command (9)")
+    parser.add_argument("--against", type=Path, help="another source tree to pair with")
+    parser.add_argument("--tsolve", help="the console script (default: tsolve on PATH)")
+    opts = parser.parse_args()
+    script = opts.tsolve or shutil.which("tsolve")
+    tsolve = [script] if script else [sys.executable, "-m", "tsolve"]
+    trees = [ROOT] + ([opts.against.resolve()] if opts.against else [])
+    with tempfile.TemporaryDirectory() as cwd:
+        for name, args in COMMANDS.items():
+            for tree in trees:  # warm-up: the OS's file cache, bytecode
+                run_once(tsolve, args, tree, cwd)
+            walls: dict[Path, list[float]] = {tree: [] for tree in trees}
+            cpus: dict[Path, list[float]] = {tree: [] for tree in trees}
+            for _ in range(opts.runs):
+                for tree in trees:
+                    wall, cpu = run_once(tsolve, args, tree, cwd)
+                    walls[tree].append(wall)
+                    cpus[tree].append(cpu)
+            print(f"tsolve {name}  (target {TARGETS_MS[name]} ms, n = {opts.runs})")
+            for tree in trees:
+                print(f"  {tree}: wall {_ms(walls[tree])}, cpu {_ms(cpus[tree])}")
+            if opts.against:
+                a, b = trees
+                ratio = statistics.median(x / y for x, y in zip(cpus[a], cpus[b], strict=True))
+                print(f"  cpu ratio this/against, median of pairs: {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
