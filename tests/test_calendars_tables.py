@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tsolve.calendars import CALENDARS, convert, table, to_days
+from tsolve.calendars.chinese import MONTHS_FILE, months_csv
 from tsolve.calendars.conversion import as_days, date_of, format_date, parse_date
 from tsolve.calendars.data_files import data_text
 from tsolve.calendars.names import parse_month
@@ -246,3 +247,9 @@ def test_shipped_nowruz_dates_match_convertdate() -> None:
     (a year per row, over exactly the years the table needs): an upgrade that
     moves an equinox fails here (data/README.md says how to rewrite the file)."""
     assert data_text(NOWRUZ_FILE) == nowruz_csv()
+
+
+def test_shipped_chinese_month_starts_match_lunarcalendar() -> None:
+    """Every row of chinese_months.csv (the lunar months' starts the Chinese
+    table is built from), recomputed from the installed lunarcalendar."""
+    assert data_text(MONTHS_FILE) == months_csv()

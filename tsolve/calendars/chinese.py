@@ -12,13 +12,23 @@ documents. The build walks month starts with ``Converter.Lunar2Solar`` (about
 finds leap months through the library's own existence check (``Lunar(...,
 isleap=True)`` raises ``DateNotExist`` when that leap month does not exist), so
 only the public API is used.
+
+That walk takes ~80 ms, which every cold start that draws a lunar fact paid
+(the first ``tsolve puzzle``), so its result ships as package data:
+``data/chinese_months.csv`` holds each lunar month's start as the walk
+computes it (:func:`months_csv` is its text) and :func:`build` reads it;
+``tests/test_calendars_tables.py`` recomputes the file from the installed
+lunarcalendar.
 """
 
 from __future__ import annotations
 
+import csv
 import datetime as _dt
+import io
 
 from tsolve.calendars._base import CalendarSpec, MonthIndex, month_index
+from tsolve.calendars.data_files import data_text
 
 FIRST_DAY = _dt.date(1900, 1, 31).toordinal()
 LAST_DAY = _dt.date(2100, 12, 31).toordinal()
@@ -67,24 +77,71 @@ def _start(year: int, month: int, leap: bool) -> int:
     return _dt.date(s.year, s.month, s.day).toordinal()
 
 
-def build(first_day: int, last_day: int) -> MonthIndex:
-    """Month index of every lunar month overlapping ``[first_day, last_day]``."""
+def _years(first_day: int, last_day: int) -> range:
+    """The lunar years :func:`build` lists for a day range: from the one
+    before ``first_day``'s Gregorian year (a range starting before Chinese New
+    Year begins in the previous lunar year) to ``last_day``'s."""
     y0 = _dt.date.fromordinal(first_day).year - 1
     y1 = _dt.date.fromordinal(last_day).year
-    years: list[int] = []
-    months: list[int] = []
-    leaps: list[bool] = []
-    starts: list[int] = []
-    for y in range(max(y0, 1900), y1 + 1):
-        for m, lp in months_in_year(y):
-            years.append(y)
-            months.append(m)
-            leaps.append(lp)
-            starts.append(_start(y, m, lp))
-    # The month after the last one: new year of y1 + 1 (the library's data runs
-    # past 2100, so this is defined even at the end of the range).
-    end = _start(y1 + 1, 1, False)
-    return month_index(years, months, leaps, starts, end)
+    return range(max(y0, 1900), y1 + 1)
+
+
+def walk(first_day: int, last_day: int) -> list[tuple[int, int, bool, int]]:
+    """(lunar year, month, leap, start day) of every lunar month :func:`build`
+    needs, and then the first month of the year after, from lunarcalendar:
+    the reference ``chinese_months.csv`` is written from and tested against."""
+    years = _years(first_day, last_day)
+    out = [(y, m, lp, _start(y, m, lp)) for y in years for m, lp in months_in_year(y)]
+    # The month after the last one: new year of the year after (the library's
+    # data runs past 2100, so this is defined even at the end of the range).
+    nxt = years[-1] + 1
+    return [*out, (nxt, 1, False, _start(nxt, 1, False))]
+
+
+# Packaged month starts: columns lunar_year, month, leap (0/1), start (ISO).
+MONTHS_FILE = "chinese_months.csv"
+MONTHS_COLUMNS = ("lunar_year", "month", "leap", "start")
+
+
+def months_csv() -> str:
+    """The text ``chinese_months.csv`` must have over the calendar's range
+    (:func:`walk`). The tests compare the shipped file with it;
+    data/README.md gives the command that rewrites the file."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MONTHS_COLUMNS)
+    for y, m, lp, start in walk(FIRST_DAY, LAST_DAY):
+        writer.writerow((y, m, int(lp), _dt.date.fromordinal(start).isoformat()))
+    return out.getvalue()
+
+
+def shipped_months() -> list[tuple[int, int, bool, int]]:
+    """The packaged rows of :func:`walk` over the calendar's range."""
+    rows = csv.reader(io.StringIO(data_text(MONTHS_FILE)))
+    if tuple(next(rows)) != MONTHS_COLUMNS:
+        raise AssertionError(f"{MONTHS_FILE}: header is not {','.join(MONTHS_COLUMNS)}")
+    return [
+        (int(y), int(m), lp == "1", _dt.date.fromisoformat(start).toordinal())
+        for y, m, lp, start in rows
+    ]
+
+
+def build(first_day: int, last_day: int) -> MonthIndex:
+    """Month index of every lunar month overlapping ``[first_day, last_day]``:
+    from the packaged month starts, or from lunarcalendar (:func:`walk`) for
+    a range the file does not cover."""
+    years = _years(first_day, last_day)
+    wanted = set(years)
+    shipped = shipped_months()
+    rows = [r for r in shipped if r[0] in wanted]
+    end = [r for r in shipped if r[:3] == (years[-1] + 1, 1, False)]
+    if {r[0] for r in rows} != wanted or not end:
+        *rows, last = walk(first_day, last_day)
+        end = [last]
+    return month_index(
+        [r[0] for r in rows], [r[1] for r in rows], [r[2] for r in rows],
+        [r[3] for r in rows], end[0][3],
+    )  # fmt: skip
 
 
 def month_name(year: int, month: int, leap: bool) -> str:
