@@ -16,9 +16,11 @@ Paths that still exist with a new shape re-export their old names themselves:
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 import sys
 import warnings
 from collections.abc import Sequence
@@ -142,7 +144,12 @@ OLD_PATHS: dict[str, str] = {
 OLD_CONTAINERS: tuple[str, ...] = ("tsolve.parsing",)
 
 
-class _Container(importlib.abc.Loader):
+# The loaders and the finder follow importlib's protocols by their methods
+# alone: subclassing importlib.abc costs every tsolve command ~15 ms of
+# imports, start-up that `tsolve --help` cannot spare (docs/startup.md).
+
+
+class _Container:
     """Loads an old container package as an empty package."""
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
@@ -154,7 +161,7 @@ class _Container(importlib.abc.Loader):
         return None
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
     """Loads an old path as the module at its new path."""
 
     def __init__(self, new: str) -> None:
@@ -176,7 +183,7 @@ class _Alias(importlib.abc.Loader):
         module.__spec__ = self.real_spec
 
 
-class OldPathFinder(importlib.abc.MetaPathFinder):
+class OldPathFinder:
     """The finder :func:`install` puts on ``sys.meta_path``: it answers only
     for the names in :data:`OLD_PATHS`, so every other import is untouched."""
 
@@ -187,11 +194,13 @@ class OldPathFinder(importlib.abc.MetaPathFinder):
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname in OLD_CONTAINERS:
-            return importlib.util.spec_from_loader(fullname, _Container(), is_package=True)
+            return importlib.machinery.ModuleSpec(
+                fullname, cast("Loader", _Container()), is_package=True
+            )
         new = OLD_PATHS.get(fullname)
         if new is None:
             return None
-        return importlib.util.spec_from_loader(fullname, _Alias(new))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Alias(new)))
 
 
 def install() -> None:
