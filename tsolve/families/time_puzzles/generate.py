@@ -777,8 +777,14 @@ class _Search:
         a_cut, b_cut = a_and[rows][:, cols], b.windows[:, cols]
         both = self.count_rows(a_cut[:, None, :] & b_cut[None, :, :])
         ok = (both == m) & ~CLASH[a.kinds[rows]][:, b.kinds] & b_open[None, :]
+        if not self.cfg.minimal:
+            hits = np.flatnonzero(ok)
+            if hits.size == 0:
+                return None
+            i, j = divmod(int(hits[self.rng.randrange(hits.size)]), ok.shape[1])
+            return [*part.facts, a.facts[rows[i]], b.facts[j]]
         pairs = [(int(i), int(j)) for i, j in np.argwhere(ok)]
-        if self.cfg.minimal and pairs and a.ints is not None and b.ints is not None:
+        if pairs and a.ints is not None and b.ints is not None:
             # b is needed beside a when a alone leaves more than M, and a
             # beside b likewise; every earlier fact keeps a witness that
             # survives both (the anchor's: a day outside it).
