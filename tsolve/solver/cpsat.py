@@ -243,7 +243,6 @@ class CpSatBackend(SolverBackend):
         for i in subset:
             tr.post(problem.constraints[i])
         solver = self._solver(self._deadline(t0))
-        solver.parameters.cp_model_presolve = False
         status = solver.solve(tr.model)
         if status == cp_model.INFEASIBLE:
             return False
