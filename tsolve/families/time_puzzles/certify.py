@@ -28,7 +28,7 @@ import numpy as np
 
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import Fact
-from tsolve.encodings.facts.packed import packed_masks
+from tsolve.encodings.facts.packed import pack, packed_masks
 from tsolve.encodings.ir import DATE_VAR, In, IntervalSet
 from tsolve.errors import SolverTimeout
 from tsolve.families.time_puzzles.solve import build_problem
@@ -105,6 +105,7 @@ def witnesses_without(
     conjunction over the stacked masks (two NumPy calls, not n² ANDs)."""
     stack = np.stack(packed_masks(facts, domain))
     ones = np.full((1, stack.shape[1]), ~np.uint64(0), dtype=np.uint64)
+    ones[0, -1] = pack(np.arange(64) < (domain.size - 1) % 64 + 1)[0]  # no day past the end
     prefix = np.bitwise_and.accumulate(np.vstack([ones, stack]), axis=0)  # AND of rows < i
     suffix = np.bitwise_and.accumulate(np.vstack([ones, stack[::-1]]), axis=0)  # last k rows
     n = len(stack)
