@@ -63,6 +63,14 @@ class _Model(cp_model.CpModel):
         return None
 
 
+def _same_cycle(f: Or) -> bool:
+    """Is ``f`` a disjunction of ``Mod`` atoms on one variable and one modulus?"""
+    first = f.args[0] if f.args else None
+    return isinstance(first, Mod) and all(
+        isinstance(a, Mod) and a.var == first.var and a.m == first.m for a in f.args
+    )
+
+
 class _Translator:
     """Builds one CpModel from a Problem."""
 
@@ -97,6 +105,14 @@ class _Translator:
             return
         if isinstance(f, Diff) and enforce is None:
             m.add_linear_constraint(self.vars[f.x] - self.vars[f.y], f.lo, f.hi)
+            return
+        if isinstance(f, Or) and enforce is None and _same_cycle(f):
+            # "a Tuesday or a Saturday": one domain on the shared residue, where
+            # reifying each Mod cost ~0.1 ms of model building a fact
+            mods = [a for a in f.args if isinstance(a, Mod)]
+            residues = sorted({a.r % a.m for a in mods})
+            domain = Domain.from_values(residues)
+            m.add_linear_expression_in_domain(self.residue(mods[0].var, mods[0].m), domain)
             return
         lit = self.reify(f)
         if enforce is None:
