@@ -103,6 +103,8 @@ def witnesses_without(
     proposal, read off the search's fast path: see :func:`checked_witnesses`.
     The conjunctions without each fact come from one prefix and one suffix
     conjunction over the stacked masks (two NumPy calls, not n² ANDs)."""
+    if not facts:
+        return []
     stack = np.stack(packed_masks(facts, domain))
     ones = np.full((1, stack.shape[1]), ~np.uint64(0), dtype=np.uint64)
     ones[0, -1] = pack(np.arange(64) < (domain.size - 1) % 64 + 1)[0]  # no day past the end
@@ -120,9 +122,9 @@ def pair_witnesses(
 ) -> list[int | None]:
     """For each pair (i, j), the first day on which the packed masks say both
     facts hold (None if none): proposals for :func:`checked_witnesses`."""
-    stack = np.stack(packed_masks(facts, domain))
     if not pairs:
         return []
+    stack = np.stack(packed_masks(facts, domain))
     first, second = np.asarray(pairs, dtype=np.int64).T
     return first_days(stack[first] & stack[second], domain)
 
