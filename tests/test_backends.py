@@ -47,6 +47,11 @@ atoms = st.one_of(
     interval_sets.map(lambda s: In(DATE_VAR, s)),
     st.tuples(st.integers(2, 9), st.integers(0, 8)).map(lambda t: Mod(DATE_VAR, t[0], t[1] % t[0])),
     cycles(),
+    # a disjunction of residues of one modulus ("a Tuesday or a Saturday"),
+    # which CP-SAT posts as one domain on a shared residue at the top level
+    st.tuples(st.integers(2, 9), st.lists(st.integers(-3, 20), min_size=1, max_size=4)).map(
+        lambda t: Or(tuple(Mod(DATE_VAR, t[0], r) for r in t[1]))
+    ),
 )
 
 

@@ -1,9 +1,10 @@
 """The faster generation paths of issue 14 decide exactly what the slower ones
 did: packed domain masks size facts as the IR does, the one-call gold
 certificate agrees with two enumerations (lower/upper readings) and with the
-canonical solve, and the one-call necessity certificate agrees with one capped
-count per fact. Each check compares against a path that shares no code with
-the new one (the IR's interval sets, the per-fact solver calls)."""
+canonical solve, and the necessity certificate (witness dates since issue 26,
+tests/test_certificate_witnesses.py) agrees with one capped count per fact.
+Each check compares against a path that shares no code with the new one (the
+IR's interval sets, the per-fact solver calls)."""
 
 from __future__ import annotations
 
@@ -113,7 +114,7 @@ def test_one_call_gold_agrees_with_two_enumerations(seed: int, style: str) -> No
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "z3"])
-def test_one_call_necessity_agrees_with_per_fact_counts(backend: str) -> None:
+def test_necessity_certificate_agrees_with_per_fact_counts(backend: str) -> None:
     """Minimal puzzles pass; adding a fact that restates one of them (so one
     of the two is not needed) fails, naming a fact, on both paths."""
     cpsat = get_backend("cpsat")

@@ -309,10 +309,9 @@ def variables(f: Formula) -> set[str]:
 
 
 def renamed(f: Formula, names: Mapping[str, str]) -> Formula:
-    """``f`` with its variables renamed by ``names`` (others kept): one
-    formula posted on several copies of a variable, as the one-call
-    necessity certificate does (``generators/time_puzzles.py``), or a
-    single-date fact on one event's date (``encodings/relational.py``)."""
+    """``f`` with its variables renamed by ``names`` (others kept): a
+    single-date fact posted on one event's date
+    (``families/relational_puzzles/encoding.py``)."""
     if isinstance(f, In | Mod | InCycle):
         return replace(f, var=names.get(f.var, f.var))
     if isinstance(f, Diff):

@@ -169,10 +169,6 @@ class SolverBackend(ABC):
     """Backends implement :meth:`solve`; the rest has sound defaults."""
 
     name: str = "abstract"
-    #: Can one call decide a problem over several independent date variables
-    #: at the cost of its parts? A search backend can; the reference
-    #: enumerator walks their product, so callers ask it one part at a time.
-    joint_problems: bool = True
 
     def __init__(self, time_limit: float | None = None) -> None:
         if time_limit is not None and not time_limit > 0:

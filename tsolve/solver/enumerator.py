@@ -27,7 +27,6 @@ from tsolve.solver.base import (
 
 class EnumeratorBackend(SolverBackend):
     name = "enumerator"
-    joint_problems = False
 
     def solve(self, problem: Problem, limit: int | None = None) -> SolveResult:
         """Evaluate the formula over the domain in blocks, in order, so that the

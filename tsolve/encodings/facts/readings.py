@@ -140,10 +140,35 @@ def bound_masks(fact: Fact, style: str, view: DayView) -> tuple[np.ndarray, np.n
 @lru_cache(maxsize=4096)
 def bound_constraints(fact: Fact, style: str, domain: DateDomain) -> tuple[Formula, Formula]:
     """(lower, upper) IR of ``fact`` over ``domain``; the canonical IR twice
-    when the fact has no other reading."""
-    if not fact_readings(fact, style):
+    when the fact has no other reading.
+
+    When the fact and each of its readings know their days as a few intervals
+    (:meth:`~tsolve.encodings.facts.base.Fact.day_intervals`: a lifetime, a
+    term of office, an event's span), the bounds are their intersection and
+    union, with no pass over the domain: every generated puzzle that names a
+    new person or event builds these, and the two passes of ``holds`` over
+    the domain cost 0.2 to 3 ms a fact (tests hold both ways equal)."""
+    readings = fact_readings(fact, style)
+    if not readings:
         c = fact_constraint(fact, domain)
         return c, c
+    spans = [fact.day_intervals(), *(r.fact.day_intervals() for r in readings)]
+    if all(s is not None for s in spans):
+        known = [s for s in spans if s is not None]
+        lower = known[0]
+        for s in known[1:]:
+            lower = lower.intersect(s)
+        upper = IntervalSet.from_intervals(iv for s in known for iv in s)
+        return (In(DATE_VAR, lower.clip(domain.start, domain.end)),
+                In(DATE_VAR, upper.clip(domain.start, domain.end)))  # fmt: skip
+    return bound_constraints_from_masks(fact, style, domain)
+
+
+def bound_constraints_from_masks(
+    fact: Fact, style: str, domain: DateDomain
+) -> tuple[Formula, Formula]:
+    """(lower, upper) IR of ``fact`` over ``domain`` from its readings' truth
+    on every day (:func:`bound_masks`): the general way, for any fact."""
     lo, hi = bound_masks(fact, style, domain_view(domain))
     days = domain.days
     return (In(DATE_VAR, IntervalSet.from_mask(days, lo)),

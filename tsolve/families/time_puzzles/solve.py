@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain, iso
 from tsolve.encodings.facts import Fact, fact_constraint, fact_from_json
 from tsolve.encodings.facts.readings import (
@@ -19,7 +21,7 @@ from tsolve.encodings.facts.readings import (
     reading_constraint,
     reading_names,
 )
-from tsolve.encodings.ir import DATE_VAR, In, IntervalSet
+from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, evaluate
 from tsolve.errors import TsolveError
 from tsolve.families.relational_puzzles.solve import is_relational, solve_relational_record
 from tsolve.records.validation import expect_iso_date, expect_iso_dates
@@ -206,34 +208,57 @@ def certify_known_gold(
     (the generator reads them off its packed masks): one solver call proves
     them the whole answer set, where :func:`certify_gold` enumerates them.
 
-    Every ``gold`` date is checked against the *upper* problem (each fact true
-    under some reading) and the *lower* one (true under every reading) by the
-    IR's own semantics, and the solver proves that no date outside ``gold``
-    satisfies the upper problem (an infeasibility proof, with no enumeration).
-    Per fact lower ⊆ canonical ⊆ upper, so then the gold is the answer set
-    under every reading. A gold date that fails the upper problem means the
-    caller's masks and the IR disagree: an internal error, raised. A date
-    outside the gold in the upper set means some reading (or the canonical
-    one, if the caller was wrong) adds an answer: not invariant, and the
-    caller draws again, as with :func:`certify_gold`.
+    Every ``gold`` date is checked against the *lower* problem (each fact true
+    under every reading) by the IR's own semantics, and the solver proves that
+    no date outside ``gold`` satisfies the *upper* problem (true under some
+    reading): an infeasibility proof, with no enumeration. Per fact lower ⊆
+    canonical ⊆ upper, so then the gold is the answer set under every reading.
+    A gold date that fails the upper problem means the caller's masks and the
+    IR disagree: an internal error, raised. A gold date in the upper set but
+    not the lower one, or a date outside the gold in the upper set, means some
+    reading (or the canonical one, if the caller was wrong) adds or drops an
+    answer: not invariant, and the caller draws again, as with
+    :func:`certify_gold`.
+
+    The proof is :meth:`~tsolve.solver.base.SolverBackend.is_satisfiable` on
+    the facts' bounds (:func:`~tsolve.encodings.facts.readings.bound_constraints`,
+    built once per fact) plus "outside the gold", with no intermediate
+    problems: a generated puzzle pays for this on every record, so it is kept
+    to the one solver call and a membership test per fact (docs/scaling.md,
+    "Certificates").
 
     Returns (the gold as a complete result, invariant)."""
-    lower, upper = bound_problems(puzzle)
+    dom, style = puzzle.domain, puzzle.style
+    bounds = [bound_constraints(f, style, dom) for f in puzzle.facts]
+    lows = tuple(b[0] for b in bounds)
+    highs = tuple(b[1] for b in bounds)
     be = get_backend(backend)
     days = tuple(sorted({int(d) for d in gold}))
-    if days and not bool(be.check_values(upper, days).all()):
-        raise AssertionError(
-            f"internal error: a gold date of {puzzle.id} fails a fact under every reading"
-        )
-    dom = puzzle.domain
+    invariant = True
+    if days:
+        # lower ⊆ upper per fact (bound_masks: AND and OR of the same
+        # readings), so a gold inside every lower bound is inside every upper
+        # one; the upper bounds are asked only when a lower one fails.
+        values = np.asarray(days, dtype=np.int64)
+        inside = days[0] >= dom.start and days[-1] <= dom.end
+        if not (inside and _all_hold(lows, values)):
+            if not (inside and _all_hold(highs, values)):
+                raise AssertionError(
+                    f"internal error: a gold date of {puzzle.id} fails a fact under every reading"
+                )
+            invariant = False
     outside = In(DATE_VAR, IntervalSet.from_days(days).complement(dom.start, dom.end))
-    proof = Problem((*upper.constraints, outside), upper.domains, upper.target, labels=upper.labels)
+    proof = Problem((*highs, outside), {DATE_VAR: (dom.start, dom.end)}, DATE_VAR)
     if be.is_satisfiable(proof, range(len(proof.constraints))):
         return SolveResult(days, "partial", be.name), False
-    same = lower.constraints == upper.constraints
-    invariant = same or not days or bool(be.check_values(lower, days).all())
     status: Status = "complete" if days else "unsat"
     return SolveResult(days, status, be.name), invariant
+
+
+def _all_hold(constraints: Sequence[Formula], values: np.ndarray) -> bool:
+    """Does every constraint hold on every value of the date (the IR's semantics)?"""
+    env = {DATE_VAR: values}
+    return all(bool(evaluate(c, env).all()) for c in constraints)
 
 
 def check_readings(puzzle: Puzzle, backend: str = "cpsat", cap: int | None = None) -> ReadingCheck:
