@@ -23,7 +23,6 @@ from tsolve.encodings.facts.readings import (
 )
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, evaluate
 from tsolve.errors import TsolveError
-from tsolve.families.relational_puzzles.solve import is_relational, solve_relational_record
 from tsolve.records.validation import expect_iso_date, expect_iso_dates
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolveResult, Status, solved_record
@@ -115,6 +114,10 @@ def solve_record(
     early (at ``limit`` or the time limit): then equality cannot be decided.
     Relational records (several events) are solved by their own reader.
     """
+    # Imported here: the relational solver (~35 ms of imports) is not on the
+    # generator's path, which imports this module for its certificates.
+    from tsolve.families.relational_puzzles.solve import is_relational, solve_relational_record
+
     if is_relational(record):
         return solve_relational_record(record, backend, limit, time_limit)
     puzzle = puzzle_from_record(record)
