@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from test_puzzle_gold_independent import _candidates, _iso, _predicate
 
+from tsolve.calendars.domain import DateDomain
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle, parse_solutions
 
@@ -68,14 +69,22 @@ def check_minimal(record: dict[str, Any]) -> list[str]:
     return out
 
 
+WIDE = DateDomain.from_dates("0001-01-01", "9999-12-31")
 ZERO = [generate_puzzle(21, i, PuzzleConfig(solutions=0)) for i in range(8)]
-MINIMAL = [
-    generate_puzzle(22, i, PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=True))
-    for i in range(8)
-] + [
-    generate_puzzle(23, i, PuzzleConfig(solutions=(1, 3), minimal=True, style="explicit"))
-    for i in range(4)
-]
+MINIMAL = (
+    [
+        generate_puzzle(22, i, PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=True))
+        for i in range(8)
+    ]
+    + [
+        generate_puzzle(23, i, PuzzleConfig(solutions=(1, 3), minimal=True, style="explicit"))
+        for i in range(4)
+    ]
+    + [  # over 0001..9999 the search keeps witnesses on the anchor's days only
+        generate_puzzle(24, i, PuzzleConfig(solutions=(1, 2, 4), minimal=True, domain=WIDE))
+        for i in range(3)
+    ]
+)
 
 
 @pytest.mark.parametrize("record", ZERO, ids=lambda r: r["id"])
