@@ -7,6 +7,7 @@ path, so they share this one runner."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -55,3 +56,30 @@ def run_cli(
         else:
             os.environ["COLUMNS"] = saved_columns
     return subprocess.CompletedProcess(["tsolve", *args], code, out, err)
+
+
+#: Packages whose import the start-up tests watch for (docs/startup.md).
+HEAVY = ("typer", "click", "rich", "pydantic", "numpy", "ortools", "pandas")
+
+
+def modules_after(argv: list[str]) -> dict[str, list[str]]:
+    """What a fresh interpreter has imported after running ``tsolve ARGV``
+    through the real entry point: ``cli``, the tsolve CLI modules; ``heavy``,
+    the packages of :data:`HEAVY`; ``metadata``, ``importlib.metadata`` if it
+    was imported (pydantic's plug-in lookup brings it)."""
+    code = (
+        "import contextlib, io, json, sys\n"
+        f"sys.argv = ['tsolve', *{argv!r}]\n"
+        "from tsolve.cli.app import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main()\n"
+        f"heavy = {HEAVY!r}\n"
+        "print(json.dumps({\n"
+        "    'cli': sorted(m for m in sys.modules if m.startswith('tsolve.cli.')),\n"
+        "    'heavy': sorted({m.split('.')[0] for m in sys.modules} & set(heavy)),\n"
+        "    'metadata': [m for m in ('importlib.metadata',) if m in sys.modules],\n"
+        "}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)  # fmt: skip
+    return json.loads(out.stdout.splitlines()[-1])

@@ -7,13 +7,11 @@ timings; the figures are in docs/startup.md)."""
 from __future__ import annotations
 
 import inspect
-import json
-import subprocess
 import sys
 
 import pytest
 import typer
-from cli_main import run_cli
+from cli_main import modules_after, run_cli
 
 from tsolve.cli import command_table, root_help
 from tsolve.cli.app import command
@@ -109,36 +107,14 @@ def test_typo_still_gets_a_suggestion(capsys: pytest.CaptureFixture[str]) -> Non
     assert res.stderr.startswith("error: No such command 'puzzel'. Did you mean 'puzzle'? ")
 
 
-def _modules_after(argv: list[str]) -> dict[str, list[str]]:
-    """Which tsolve CLI modules and which heavy packages a fresh interpreter
-    has loaded after running ``tsolve ARGV`` through the real entry point."""
-    code = (
-        "import contextlib, io, json, sys\n"
-        f"sys.argv = ['tsolve', *{argv!r}]\n"
-        "from tsolve.cli.app import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
-        "    main()\n"
-        "heavy = ('typer', 'click', 'rich', 'pydantic', 'numpy', 'ortools', 'pandas')\n"
-        "print(json.dumps({\n"
-        "    'cli': sorted(m for m in sys.modules if m.startswith('tsolve.cli.')),\n"
-        "    'heavy': sorted({m.split('.')[0] for m in sys.modules} & set(heavy)),\n"
-        "}))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)  # fmt: skip
-    return json.loads(out.stdout.splitlines()[-1])
-
-
 def test_root_help_imports_no_typer_rich_or_numpy() -> None:
-    loaded = _modules_after(["--help"])
-    assert loaded == {
-        "cli": ["tsolve.cli.app", "tsolve.cli.command_table", "tsolve.cli.root_help"],
-        "heavy": [],
-    }
+    loaded = modules_after(["--help"])
+    assert loaded["cli"] == ["tsolve.cli.app", "tsolve.cli.command_table", "tsolve.cli.root_help"]
+    assert loaded["heavy"] == []
 
 
 def test_a_command_imports_only_its_own_module() -> None:
-    loaded = _modules_after(["calendar", "convert", "2024-03-01", "--to", "hebrew"])
+    loaded = modules_after(["calendar", "convert", "2024-03-01", "--to", "hebrew"])
     assert loaded["cli"] == [
         "tsolve.cli.app",
         "tsolve.cli.calendar_commands",

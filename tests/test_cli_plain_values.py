@@ -6,13 +6,12 @@ gives, the same value of the same type or the same error message; and
 from __future__ import annotations
 
 import enum
-import subprocess
-import sys
 from typing import Annotated, Any
 
 import pytest
 import typer
 from budget import examples
+from cli_main import modules_after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,14 +119,5 @@ def test_plain_values_are_decided_without_pydantic() -> None:
 
 
 def test_first_puzzle_imports_no_pydantic() -> None:
-    code = (
-        "import contextlib, io, sys\n"
-        "sys.argv = ['tsolve', 'puzzle', '--solutions', '3', '--count', '1', '--format', 'json']\n"
-        "from tsolve.cli.app import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
-        "    main()\n"
-        "print(' '.join(m for m in ('pydantic', 'importlib.metadata') if m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)  # fmt: skip
-    assert out.stdout.split() == []
+    got = modules_after(["puzzle", "--solutions", "3", "--count", "1", "--format", "json"])
+    assert "pydantic" not in got["heavy"] and got["metadata"] == []
