@@ -6,10 +6,18 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import fact_from_json
-from tsolve.families.time_puzzles.difficulty import difficulty, fact_masks, label_of
+from tsolve.families.time_puzzles.difficulty import (
+    difficulty,
+    fact_masks,
+    facts_to_fix,
+    label_of,
+)
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
 from tsolve.families.time_puzzles.solve import build_problem, puzzle_from_record
 from tsolve.solver import get_backend
@@ -67,3 +75,21 @@ def test_difficulty_filter(label: str) -> None:
 
 def test_thresholds() -> None:
     assert [label_of(s) for s in (2, 6, 7, 8, 12)] == ["easy", "easy", "medium", "hard", "hard"]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.sets(st.integers(0, 199), max_size=200), min_size=1, max_size=7))
+def test_facts_to_fix_is_the_smallest_subset_with_the_same_answers(
+    day_sets: list[set[int]],
+) -> None:
+    """Against a reference on Python sets: the fewest sets whose intersection
+    is the intersection of all of them."""
+    ints = [sum(1 << d for d in days) for days in day_sets]
+    whole = set.intersection(*day_sets)
+    best = next(
+        k
+        for k in range(1, len(day_sets) + 1)
+        for combo in itertools.combinations(day_sets, k)
+        if set.intersection(*combo) == whole
+    )
+    assert facts_to_fix(ints) == best
