@@ -2,7 +2,7 @@
 ``generate_puzzle`` makes (the search, the certificates, the difficulty, the
 record's parts), per puzzle, after a warm-up.
 
-    python benchmarks/generation_breakdown.py [--minimal] [--warm 1000] [--n 300]
+    python benchmarks/generation_breakdown.py [--minimal] [--wide] [--warm 1000] [--n 300]
 
 Each call is wrapped in a timer for the run (the module's functions are
 replaced in this process only); "total" is the whole of ``generate_puzzles``
@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import tsolve.families.time_puzzles.generate as gen
+from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
 
 TIMED = (
     "certify_known_gold", "certify_necessity", "certify_contradiction", "difficulty",
@@ -30,6 +31,7 @@ TIMED = (
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--minimal", action="store_true")
+    ap.add_argument("--wide", action="store_true", help="over 0001-01-01..9999-12-31")
     ap.add_argument("--warm", type=int, default=1000, help="puzzles before timing")
     ap.add_argument("--n", type=int, default=300, help="puzzles timed")
     args = ap.parse_args()
@@ -48,7 +50,8 @@ def main() -> None:
     for name in TIMED:
         setattr(gen, name, timed(name, getattr(gen, name)))
     gen._Search.run = timed("search", gen._Search.run)  # type: ignore[method-assign]
-    cfg = gen.PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=args.minimal)
+    domain = DateDomain.from_dates("0001-01-01", "9999-12-31") if args.wide else DEFAULT_DOMAIN
+    cfg = gen.PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=args.minimal, domain=domain)
     list(gen.generate_puzzles(args.warm, seed=99, config=cfg))
     spent.clear()
     t = time.process_time()
