@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -98,7 +99,11 @@ def test_task_error_comes_back_as_itself(cluster: None) -> None:
 def test_dead_worker_is_worker_lost(cluster: None) -> None:
     with hang_guard(120), _engine() as engine, pytest.raises(WorkerLost) as info:
         list(engine.map(_setup, _die_on, 3, range(10)))
-    assert "task 3" in str(info.value)
+    # The task is the one Ray reports lost. Results come in order, so it is
+    # task 3 or an earlier one: when the dying worker had also run an earlier
+    # task whose result Ray had not handed over yet, Ray reports that one
+    # (seen three times in full runs, "... while computing task 0").
+    assert re.search(r"while computing task [0-3] ", str(info.value)), str(info.value)
     assert "\n" not in str(info.value)
     assert info.value.exit_code == 3
 
