@@ -23,7 +23,7 @@ from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import FACT_TYPES, DayView, answer_set_size
 from tsolve.encodings.facts.knowledge_facts import (
     RELATION_LEVELS,
-    _events_related,
+    _facts_related,
     _relation_holds,
 )
 from tsolve.encodings.facts.packed import (
@@ -155,7 +155,11 @@ EVENT_DAYS = sorted(
 def test_event_index_finds_what_a_scan_of_every_event_finds(day: int, relation: str) -> None:
     d = dt.date.fromordinal(day)
     scan = tuple(ev for ev in knowledge.historical_events() if _relation_holds(ev, relation, d))
-    assert _events_related(day, relation) == scan
+    found = _facts_related(day, relation)
+    assert [(f.event, f.start, f.end) for f in found] == [
+        (ev.name, ev.start.isoformat(), ev.end.isoformat()) for ev in scan
+    ]
+    assert all(f.relation == relation for f in found)
 
 
 def test_lifetimes_index_the_people_with_a_death_date() -> None:

@@ -310,7 +310,7 @@ def _relation_holds(ev: knowledge.HistoricalEvent, relation: str, d: _dt.date) -
 
 
 def _relation_key(relation: str, d: _dt.date) -> int:
-    """The number a day is looked up by in :func:`_relation_index`."""
+    """The number a day is looked up by in :func:`_relation_facts`."""
     if relation == "anniversary":
         return d.month * 32 + d.day
     if relation == "same_month":
@@ -336,19 +336,10 @@ def _relation_span(ev: knowledge.HistoricalEvent, relation: str) -> tuple[int, i
     return s.toordinal(), e.toordinal()
 
 
-# Per relation, the packaged events indexed by the keys of the days the
-# relation holds on (knowledge.IntervalIndex). Six entries; built from the
-# packaged table, so never stale.
-@cache
-def _relation_index(relation: str) -> knowledge.IntervalIndex[knowledge.HistoricalEvent]:
-    events = knowledge.historical_events()
-    spans = [_relation_span(ev, relation) for ev in events]
-    return knowledge.IntervalIndex(events, [a for a, _ in spans], [b for _, b in spans])
-
-
-# Per relation, the facts "relation to each packaged event", indexed like
-# _relation_index: a draw finds its candidates as facts, built once (a fact's
-# construction parses its dates). Six entries; never stale.
+# Per relation, the facts "relation to each packaged event", indexed by the
+# keys of the days the relation holds on (knowledge.IntervalIndex): a draw
+# finds its candidates as facts, built once (a fact's construction parses its
+# dates). Six entries; built from the packaged table, so never stale.
 @cache
 def _relation_facts(relation: str) -> knowledge.IntervalIndex[EventRelationFact]:
     events = knowledge.historical_events()
@@ -357,12 +348,12 @@ def _relation_facts(relation: str) -> knowledge.IntervalIndex[EventRelationFact]
     return knowledge.IntervalIndex(facts, [a for a, _ in spans], [b for _, b in spans])
 
 
-@lru_cache(maxsize=4096)
-def _events_related(day: int, relation: str) -> tuple[knowledge.HistoricalEvent, ...]:
-    """The events ``relation`` holds for on ``day``, in the knowledge base's
-    order: by binary search in the relation's index, not a scan of every
-    event (tests hold it equal to :func:`_relation_holds` over all events)."""
-    return _relation_index(relation).containing(_relation_key(relation, _dt.date.fromordinal(day)))
+def _facts_related(day: int, relation: str) -> tuple[EventRelationFact, ...]:
+    """The facts "``relation`` to an event" true on ``day``, in the knowledge
+    base's order: by binary search in the relation's index, not a scan of
+    every event (tests hold it equal to :func:`_relation_holds` over all
+    events)."""
+    return _relation_facts(relation).containing(_relation_key(relation, _dt.date.fromordinal(day)))
 
 
 @register_fact
@@ -483,8 +474,7 @@ class EventRelationFact(Fact):
         # A relation is drawn by weight among those some event meets on the
         # seed (looked up once each), so a draw never comes back empty-handed
         # while a relation with events remains.
-        d = _dt.date.fromordinal(day)
-        found = [_relation_facts(r).containing(_relation_key(r, d)) for r in rels]
+        found = [_facts_related(day, r) for r in rels]
         open_rels = [i for i, ok in enumerate(found) if ok]
         if not open_rels:
             return None

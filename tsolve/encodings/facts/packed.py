@@ -73,8 +73,6 @@ class MaskTable:
         #: alone (:meth:`window`); the next request builds the whole mask.
         #: Emptied when it reaches :data:`MAX_ASKED` facts.
         self.asked: set[Fact] = set()
-        #: Every day of the domain, packed (no bits in the padding past its end).
-        self.everything = pack(np.ones(domain.size, dtype=bool))
         #: The masks as Python integers (bit i: day ``start + i``), kept apart
         #: from :attr:`entries` and bounded the same way (:meth:`as_int`).
         self.ints: BoundedStore[Fact, int] = BoundedStore(budget, lambda v: v.bit_length() // 8)

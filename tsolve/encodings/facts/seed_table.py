@@ -51,9 +51,8 @@ class SeedTable:
         self.levels = tuple(FACT_TYPES[k].level for k in kinds)
         #: row_of[k, d - start]: the row of category k's fact on day d.
         self.row_of = np.full((len(kinds), domain.size), UNKNOWN, dtype=np.int32)
-        #: Each row's fact, and the category (position in :attr:`kinds`) it is of.
+        #: Each row's fact.
         self.facts: list[Fact] = []
-        self.kind_of: list[int] = []
         #: Each row's mask as a Python integer (packed.to_int).
         self.ints: list[int] = []
         self._index: dict[Fact, int] = {}
@@ -82,13 +81,13 @@ class SeedTable:
             return
         row = self._index.get(fact)
         if row is None:
-            row = self._add(fact, k)
+            row = self._add(fact)
         self.row_of[k, col] = row
         words = self.masks[row]
         bits = np.unpackbits(words.view(np.uint8), count=self.domain.size).astype(bool)
         self.row_of[k, bits] = row
 
-    def _add(self, fact: Fact, k: int) -> int:
+    def _add(self, fact: Fact) -> int:
         row = len(self.facts)
         if row == self.masks.shape[0]:
             grown = np.zeros((2 * row, self.masks.shape[1]), dtype=np.uint64)
@@ -97,7 +96,6 @@ class SeedTable:
         self.masks[row] = self._words(fact)
         self.ints.append(to_int(self.masks[row]))
         self.facts.append(fact)
-        self.kind_of.append(k)
         self._index[fact] = row
         return row
 

@@ -590,7 +590,7 @@ class _Search:
         a dead end backs up one slot, within :data:`MAX_NODES` steps per seed.
 
         With ``minimal``, every fact must be needed, and the search keeps to
-        sets where each still can be (:meth:`_needed`, :meth:`_outside`).
+        sets where each still can be (:meth:`_needed`, :class:`_Partial`).
 
         The slots are filled MONTH first and DAY last (:data:`_LAST_ORDER`),
         so the pairs come from the levels with the most categories, and the
@@ -630,14 +630,14 @@ class _Search:
         got = self.pools.get(key)
         if got is None:
             facts: list[Fact] = []
-            rows: list[np.ndarray] = []
+            parts: list[np.ndarray] = []  # blocks of windows, one row per fact
             seeds = self.seeds
             found = np.zeros(0, dtype=np.int32)
             if seeds is not None:
                 found = self.seed_rows[seeds.at_level(level)]
                 found = found[found >= 0]
                 facts += [seeds.facts[r] for r in found.tolist()]
-                rows += list(seeds.windows(found, self.lo, self.hi))
+                parts.append(seeds.windows(found, self.lo, self.hi))
             for k in self.categories:
                 cls = FACT_TYPES[k]
                 if level is not None and level not in cls.levels():
@@ -650,9 +650,12 @@ class _Search:
                     if new is not None and new not in variants:
                         variants.append(new)
                 facts += variants
-            drawn = facts[len(rows) :]
-            rows += [self.window(f, self.lo, self.hi) for f in drawn]
-            stack = np.stack(rows) if rows else np.zeros((0, self.hi - self.lo), dtype=np.uint64)
+            drawn = facts[found.size :]
+            if drawn:
+                parts.append(np.stack([self.window(f, self.lo, self.hi) for f in drawn]))
+            stack = np.concatenate(parts) if len(parts) > 1 else parts[0] if parts else None
+            if stack is None:  # no category at this level: an empty pool (never judged)
+                stack = np.zeros((0, 0), dtype=np.uint64)
             kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
             ints = None
             if self.cfg.minimal and not self.packed:  # the anchor's days only (see choose)
@@ -688,6 +691,8 @@ class _Search:
         if not last and not self.cfg.minimal:
             return self._extend_one(part, used)
         pool, ok = self._open(slot, used)
+        if not ok.any():
+            return None
         windows = pool.windows
         ands = windows & part.prefix
         counts = self.count_rows(ands)
@@ -777,6 +782,8 @@ class _Search:
         chosen at random."""
         slot = len(part.facts)
         (a, a_open), (b, b_open) = self._open(slot, used), self._open(slot + 1, used)
+        if not a_open.any() or not b_open.any():
+            return None
         m = self.m
         prefix = part.prefix
         a_and = a.windows & prefix
@@ -785,7 +792,7 @@ class _Search:
         if self.cfg.minimal:
             keep = self._needed(part, a, a_count, keep, last=False)
         rows = np.flatnonzero(keep)
-        if rows.size == 0 or not b_open.any():
+        if rows.size == 0:
             return None
         cols = np.flatnonzero(prefix) if self.packed else slice(None)
         a_cut, b_cut = a_and[rows][:, cols], b.windows[:, cols]
@@ -815,8 +822,8 @@ class _Search:
         ``minimal``, the first in random order whose anchor is needed: without
         it, the other facts leave more than M days of the whole domain (a
         popcount of their packed masks), tried for at most
-        :data:`ANCHOR_TRIES` sets. (Over a packed domain :meth:`_outside` has
-        already made sure of it, and the first set passes.)"""
+        :data:`ANCHOR_TRIES` sets. (Over a packed domain the anchor's witnesses,
+        :class:`_Partial`, have made sure of it, and the first set passes.)"""
         if not choices:
             return None
         if not self.cfg.minimal:
