@@ -153,6 +153,14 @@ def test_domain_without_any_anchor_is_a_clear_error() -> None:
         generate_puzzle(0, 0, solutions=2, domain=dom)
 
 
+@pytest.mark.parametrize(("m", "count"), [(1, "1 answer "), (2, "2 answers ")])
+def test_a_search_that_runs_out_says_so_in_plain_words(m: int, count: str) -> None:
+    # a president's term and a decade meet on weeks at the least, never on 1 or 2 days
+    with pytest.raises(TsolveError, match=f"no puzzle with exactly {count}found in 3 attempts"):
+        generate_puzzle(0, 0, solutions=m, facts=2, anchors=("us_president",),
+                        categories=("decade",), max_attempts=3)  # fmt: skip
+
+
 @given(
     st.integers(0, 10**6),
     st.integers(0, 10**4),

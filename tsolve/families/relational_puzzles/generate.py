@@ -361,7 +361,8 @@ class _Search:
                 if abs(new_size - self.m) <= abs(size - self.m) or rng.random() < 0.2:
                     facts, size = trial, new_size
         raise TsolveError(
-            f"solutions: no relational puzzle with exactly {self.m} answers found in "
+            f"solutions: no relational puzzle with exactly {self.m} "
+            f"answer{'s' if self.m != 1 else ''} found in "
             f"{self.cfg.max_attempts} attempts; try other --facts or another domain"
         )
 

@@ -573,7 +573,7 @@ class _Search:
             if chosen is not None:
                 return chosen, seed_day, attempts
         raise TsolveError(
-            f"solutions: no puzzle with exactly {self.m} answers found in "
+            f"solutions: no puzzle with exactly {_answers(self.m)} found in "
             f"{self.cfg.max_attempts} attempts; try other --facts or a wider domain"
         )
 
@@ -897,6 +897,11 @@ class _Search:
         return None if new is None else [*facts[:pos], new, *facts[pos + 1 :]]
 
 
+def _answers(n: int) -> str:
+    """The count in the search's error messages: "1 answer", "3 answers"."""
+    return f"{n} answer" if n == 1 else f"{n} answers"
+
+
 def render_prompt(facts: list[Fact], style: Style) -> str:
     lines = "\n".join(f"{i}. {f.render(style)}" for i, f in enumerate(facts, 1))
     return PROMPT_TEMPLATE.format(constraints=lines)
@@ -974,7 +979,7 @@ def generate_puzzle(
     else:
         wanted = f" of {cfg.difficulty} difficulty" if cfg.difficulty else ""
         raise TsolveError(
-            f"solutions: no puzzle{wanted} with exactly {target} answers under every reading "
+            f"solutions: no puzzle{wanted} with exactly {_answers(target)} under every reading "
             f"found in {MAX_READING_REJECTIONS} tries; try other --facts or a wider domain"
         )
     order = list(range(len(facts)))
