@@ -162,6 +162,29 @@ def test_contradiction_certificate_refuses_what_it_must() -> None:
         certify_contradiction([MonthFact(6), DayOfMonthFact(31)], SMALL, "cpsat")
 
 
+def test_a_proved_contradiction_is_not_proved_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``unsat_proved`` (the generator's gold certificate already proved
+    "no date" on the upper bounds), the whole set is not sent to the solver
+    again; the witnesses still are checked. Without it, it is asked once."""
+    mus = [MonthFact(2), DayOfMonthFact(29), YearFact(2002)]
+    asked: list[list[int]] = []
+    be = get_backend("cpsat")
+    real = type(be).is_satisfiable
+
+    def counting(self: object, problem: object, subset: Sequence[int]) -> bool:
+        asked.append(list(subset))
+        return real(be, problem, subset)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(be), "is_satisfiable", counting)
+    assert certify_contradiction(mus, SMALL, "cpsat")["core"] == [0, 1, 2]
+    assert asked == [[0, 1, 2]]  # the witnesses of the subsets came from the masks
+    asked.clear()
+    assert certify_contradiction(mus, SMALL, "cpsat", unsat_proved=True)["core"] == [0, 1, 2]
+    assert asked == []
+    with pytest.raises(AssertionError, match="fact 3 is not needed"):  # witnesses still checked
+        certify_contradiction([*mus, WeekdayFact("Sunday")], SMALL, "cpsat", unsat_proved=True)
+
+
 READING_KINDS = ["person_alive", "us_president", "sports_event_year", "event_relation"]
 
 

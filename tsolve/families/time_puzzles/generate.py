@@ -993,7 +993,10 @@ def generate_puzzle(
         certify_necessity(facts, cfg.domain, cfg.backend, result.solutions)
         extra["without"] = sizes_without(masks, cfg.domain)
     if zero_core:
-        extra["contradiction"] = certify_contradiction(facts, cfg.domain, cfg.backend)
+        # certify_known_gold's "unsat" is the proof that no date meets the
+        # facts' upper bounds: the whole set's "no solution", not asked twice
+        proved = result.status == "unsat"
+        extra["contradiction"] = certify_contradiction(facts, cfg.domain, cfg.backend, proved)
     # The other wording of these facts; a difficulty filter (measured per
     # style) may keep other facts there, so such puzzles name no pair.
     pair = (
