@@ -357,16 +357,26 @@ WINDOW_VIEWS: BoundedStore[tuple[int, int, DateDomain], DayView] = BoundedStore(
 )
 
 
-@dataclass(frozen=True)
 class _Pool:
     """A slot's candidates (:meth:`_Search._pool`): the facts, their windows
     over the anchor's words, their kinds' rows in :data:`CLASH`, and, for a
-    minimal puzzle, their masks over the whole domain as Python integers."""
+    minimal puzzle, their masks over the whole domain as Python integers.
 
-    facts: list[Fact]
-    windows: np.ndarray
-    kinds: np.ndarray
-    ints: list[int] | None
+    This and :class:`_Partial` are plain slotted classes, not dataclasses: the
+    search makes thousands of them, and a frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` per field) and its class creation at import (about
+    1 ms each, on the first puzzle's path) bought nothing here. Treat them as
+    immutable."""
+
+    __slots__ = ("facts", "ints", "kinds", "windows")
+
+    def __init__(
+        self, facts: list[Fact], windows: np.ndarray, kinds: np.ndarray, ints: list[int] | None
+    ) -> None:
+        self.facts = facts
+        self.windows = windows
+        self.kinds = kinds
+        self.ints = ints
 
 
 def _bools_as_int(mask: np.ndarray) -> int:
@@ -374,7 +384,6 @@ def _bools_as_int(mask: np.ndarray) -> int:
     return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
-@dataclass(frozen=True)
 class _Partial:
     """A fact set the chooser is growing (:meth:`_Search._extend`): the facts
     (the anchor first) and the AND of their windows over the anchor's words
@@ -386,11 +395,21 @@ class _Partial:
     the facts. A fact is needed exactly when it keeps a witness, and
     witnesses only vanish as facts are added."""
 
-    facts: list[Fact]
-    prefix: np.ndarray
-    whole: int = 0
-    witnesses: tuple[int, ...] = ()
-    outside: int = 0
+    __slots__ = ("facts", "outside", "prefix", "whole", "witnesses")
+
+    def __init__(
+        self,
+        facts: list[Fact],
+        prefix: np.ndarray,
+        whole: int = 0,
+        witnesses: tuple[int, ...] = (),
+        outside: int = 0,
+    ) -> None:
+        self.facts = facts
+        self.prefix = prefix
+        self.whole = whole
+        self.witnesses = witnesses
+        self.outside = outside
 
     def add(self, pool: _Pool, i: int, prefix: np.ndarray) -> _Partial:
         """The set with candidate ``i`` of ``pool`` (``prefix``: the new AND)."""
