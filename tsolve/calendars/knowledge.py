@@ -13,7 +13,7 @@ same checks: any bad row raises a one-line :class:`~tsolve.errors.TsolveError`
 naming the file, the row, the field and the value, instead of producing a
 puzzle with a wrong answer later.
 
-Loading is offline (``importlib.resources``) and cached, because the generator
+Loading is offline (the files ship in the package) and cached, because the generator
 asks for these tables many times per run and they never change while it runs.
 """
 
