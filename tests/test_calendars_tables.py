@@ -7,6 +7,7 @@ documented ranges), never from tsolve's own output.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import os
 import subprocess
@@ -25,6 +26,7 @@ from tsolve.calendars import CALENDARS, convert, table, to_days
 from tsolve.calendars.chinese import MONTHS_FILE, months_csv
 from tsolve.calendars.conversion import as_days, date_of, format_date, parse_date
 from tsolve.calendars.data_files import data_text
+from tsolve.calendars.domain import gregorian_fields
 from tsolve.calendars.names import parse_month
 from tsolve.calendars.persian import NOWRUZ_FILE, nowruz_csv
 from tsolve.calendars.tables import month_name
@@ -280,3 +282,18 @@ def test_packaged_data_reads_the_same_from_a_zip_archive(tmp_path: Path) -> None
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=tmp_path, check=True, timeout=120)  # fmt: skip
     assert out.stdout == data_text(MONTHS_FILE)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.integers(1, dt.date.max.toordinal()), min_size=1, max_size=40))
+def test_gregorian_fields_are_datetimes(days: list[int]) -> None:
+    """Every field of :func:`gregorian_fields`, on random days of 0001..9999,
+    against :mod:`datetime` and :mod:`calendar` one day at a time."""
+    g = gregorian_fields(np.asarray(days, dtype=np.int64))
+    for i, n in enumerate(days):
+        d = dt.date.fromordinal(n)
+        assert (g.year[i], g.month[i], g.day[i], g.weekday[i]) == (
+            d.year, d.month, d.day, d.weekday()
+        )
+        assert g.days_in_month[i] == calendar.monthrange(d.year, d.month)[1]
+    assert all(a.dtype == np.int64 for a in (g.year, g.month, g.day, g.weekday, g.days_in_month))
