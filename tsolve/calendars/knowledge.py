@@ -529,23 +529,25 @@ class IntervalIndex(Generic[_Item]):
         the active set at its start and leaves it after its end, so the build
         costs the size of its output (a scan of every item per point was
         points x items, ~10 ms of the first puzzle's start-up). An item with
-        ``lo > hi`` holds no key and never joins. Each segment lists its items
-        by position, the items' own order."""
+        ``lo > hi`` holds no key and never joins. The active items are kept as
+        their positions, sorted, so each segment lists them in the items' own
+        order; an item leaves after it joined (its start is at most its end)."""
         spans = self._spans
         held = [i for i, (a, b) in enumerate(spans) if a <= b]
         starts = sorted(held, key=lambda i: spans[i][0])
         ends = sorted(held, key=lambda i: spans[i][1])
-        active: set[int] = set()
+        item = self.items.__getitem__
+        active: list[int] = []
         segments: list[tuple[_Item, ...]] = []
         s = e = 0
         for point in self._points:
             while s < len(starts) and spans[starts[s]][0] <= point:
-                active.add(starts[s])
+                bisect.insort(active, starts[s])
                 s += 1
             while e < len(ends) and spans[ends[e]][1] < point:
-                active.discard(ends[e])
+                del active[bisect.bisect_left(active, ends[e])]
                 e += 1
-            segments.append(tuple(self.items[i] for i in sorted(active)))
+            segments.append(tuple(map(item, active)))
         return segments
 
     def containing(self, key: int) -> tuple[_Item, ...]:
