@@ -14,10 +14,11 @@ On a shared machine quote CPU time and ratios (docs/startup.md).
 
 Each tree is byte-compiled first (``compileall``): with
 ``PYTHONDONTWRITEBYTECODE`` set, or in a fresh checkout, every run would
-otherwise time Python's compiler (~350 ms more for ``puzzle``), not tsolve.
+otherwise also time Python's compiler (~50 ms more for ``puzzle``).
 Output goes to /dev/null, where rich draws no colours; ``--pty`` gives each
-run a pseudo-terminal instead, as a person's terminal (the text output is then
-styled), and reads it as a terminal would.
+run a pseudo-terminal for stdout and stderr instead, as a person's terminal
+(the text output is then styled, and progress is shown on stderr), and reads
+it as a terminal would.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def run_once(
     tsolve: list[str], args: list[str], tree: Path, cwd: str, terminal: bool = False
 ) -> tuple[float, float]:
     """(wall, cpu) seconds of one ``tsolve ARGS`` process run from ``tree``,
-    its output to /dev/null or, with ``terminal``, to a pseudo-terminal."""
+    its output to /dev/null or, with ``terminal``, stdout and stderr to a
+    pseudo-terminal."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     reader = None
     if terminal:
@@ -56,7 +58,7 @@ def run_once(
         out = subprocess.DEVNULL
     start = time.perf_counter()
     proc = subprocess.Popen([*tsolve, *args], cwd=cwd, env=env, stdout=out,
-                            stderr=subprocess.DEVNULL)  # fmt: skip
+                            stderr=out if terminal else subprocess.DEVNULL)  # fmt: skip
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if reader is not None:
