@@ -292,8 +292,7 @@ def test_gregorian_fields_are_datetimes(days: list[int]) -> None:
     g = gregorian_fields(np.asarray(days, dtype=np.int64))
     for i, n in enumerate(days):
         d = dt.date.fromordinal(n)
-        assert (g.year[i], g.month[i], g.day[i], g.weekday[i]) == (
-            d.year, d.month, d.day, d.weekday()
-        )
+        fields = (g.year[i], g.month[i], g.day[i], g.weekday[i])
+        assert fields == (d.year, d.month, d.day, d.weekday())
         assert g.days_in_month[i] == calendar.monthrange(d.year, d.month)[1]
     assert all(a.dtype == np.int64 for a in (g.year, g.month, g.day, g.weekday, g.days_in_month))
