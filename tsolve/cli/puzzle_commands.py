@@ -174,7 +174,7 @@ def _print_puzzle(out: Any, rec: dict[str, Any]) -> None:
     )
     out.print(Panel(user_text(rec["prompt"]), title=title, title_align="left", expand=False))
     # Text objects, not markup strings: the same output, and rich then neither
-    # parses markup in record data nor loads its emoji table (~4 ms at start-up).
+    # parses markup in record data nor loads its emoji table (~3 ms at start-up).
     answers = ", ".join(rec["answers"]) if rec["answers"] else "None"
     say(out, "bold green", "Answers:", answers)
     out.print(Text(_provenance(rec), style="dim"))
