@@ -133,8 +133,9 @@ def gregorian_fields(days: np.ndarray) -> GregorianFields:
     month's first day and the next month's, hence the day and the month's
     length. (Converting to years and to months separately, then subtracting,
     took twice the passes: 31 M instructions more at the first puzzle's
-    start-up, over the default domain.) ``tests/test_calendars_tables.py`` holds every field
-    equal to :mod:`datetime`'s on random days of 0001..9999."""
+    start-up, over the default domain.) ``tests/test_calendars_tables.py``
+    holds every field equal to :mod:`datetime`'s on random days of
+    0001..9999."""
     days = np.asarray(days, dtype=np.int64)
     months64 = (days - EPOCH_ORDINAL).astype("datetime64[D]").astype("datetime64[M]")
     years_since, month0 = np.divmod(months64.view(np.int64), 12)
