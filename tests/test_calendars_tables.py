@@ -7,7 +7,13 @@ documented ranges), never from tsolve's own output.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,10 +21,12 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tsolve
 from tsolve.calendars import CALENDARS, convert, table, to_days
 from tsolve.calendars.chinese import MONTHS_FILE, months_csv
 from tsolve.calendars.conversion import as_days, date_of, format_date, parse_date
 from tsolve.calendars.data_files import data_text
+from tsolve.calendars.domain import gregorian_fields
 from tsolve.calendars.names import parse_month
 from tsolve.calendars.persian import NOWRUZ_FILE, nowruz_csv
 from tsolve.calendars.tables import month_name
@@ -253,3 +261,38 @@ def test_shipped_chinese_month_starts_match_lunarcalendar() -> None:
     """Every row of chinese_months.csv (the lunar months' starts the Chinese
     table is built from), recomputed from the installed lunarcalendar."""
     assert data_text(MONTHS_FILE) == months_csv()
+
+
+def test_packaged_data_reads_the_same_from_a_zip_archive(tmp_path: Path) -> None:
+    """``data_text`` reads the file next to its module, and a package imported
+    from a zip archive (no folder on disk) reads through importlib.resources:
+    the same text either way."""
+    package = Path(tsolve.__file__).parent
+    archive = tmp_path / "tsolve.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for path in package.rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                z.write(path, path.relative_to(package.parent).as_posix())
+    code = (
+        "import sys, tsolve.calendars.data_files as d\n"
+        "assert '.zip' in d.__file__, d.__file__\n"
+        f"sys.stdout.write(d.data_text({MONTHS_FILE!r}))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(archive)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, check=True, timeout=120)  # fmt: skip
+    assert out.stdout == data_text(MONTHS_FILE)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.integers(1, dt.date.max.toordinal()), min_size=1, max_size=40))
+def test_gregorian_fields_are_datetimes(days: list[int]) -> None:
+    """Every field of :func:`gregorian_fields`, on random days of 0001..9999,
+    against :mod:`datetime` and :mod:`calendar` one day at a time."""
+    g = gregorian_fields(np.asarray(days, dtype=np.int64))
+    for i, n in enumerate(days):
+        d = dt.date.fromordinal(n)
+        fields = (g.year[i], g.month[i], g.day[i], g.weekday[i])
+        assert fields == (d.year, d.month, d.day, d.weekday())
+        assert g.days_in_month[i] == calendar.monthrange(d.year, d.month)[1]
+    assert all(a.dtype == np.int64 for a in (g.year, g.month, g.day, g.weekday, g.days_in_month))

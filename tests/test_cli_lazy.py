@@ -124,3 +124,17 @@ def test_a_command_imports_only_its_own_module() -> None:
         "tsolve.cli.typer_app",
     ]
     assert typer.__name__ in loaded["heavy"]
+
+
+def test_a_command_is_built_alone() -> None:
+    """Asking the lazy root for ``puzzle`` builds ``puzzle``, not ``solve``
+    (registered by the same module); ``solve`` is built when asked for."""
+    from tsolve.cli.typer_app import lazy_command
+
+    root = lazy_command()
+    ctx = root.make_context("tsolve", ["puzzle"], resilient_parsing=True)
+    assert root.get_command(ctx, "puzzle").name == "puzzle"
+    assert sorted(root.commands) == ["puzzle"]
+    assert root.get_command(ctx, "solve").name == "solve"
+    assert sorted(root.commands) == ["puzzle", "solve"]
+    assert sorted(commands_of("tsolve.cli.calendar_commands", "calendar")) == ["calendar"]

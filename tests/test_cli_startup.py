@@ -131,3 +131,27 @@ def test_cp_model_uses_pandas_itself_when_already_loaded() -> None:
         "assert load_cp_model().pd is pandas"
     )
     assert _loaded_after(code, ("pandas",)) == ["pandas"]
+
+
+#: Modules the first puzzle does without (docs/startup.md, "round 2"): each
+#: was measured on its path and moved off it, or made to load on first use.
+NOT_ON_THE_PUZZLE_PATH = (
+    "tsolve.records.rows",  # the record reader: the generator needs only field checks
+    "rich._emoji_codes",  # rich's emoji table: the text output prints Text, not markup
+    "importlib.resources",  # the packaged data files are read next to their module
+    "importlib.readers",
+    "zipfile",
+)
+
+
+def test_first_puzzle_in_text_loads_none_of_what_it_does_not_need() -> None:
+    code = (
+        "import contextlib, io, sys\n"
+        "sys.argv = ['tsolve', 'puzzle', '--solutions', '3']\n"
+        "from tsolve.cli.app import main\n"
+        "buf = io.StringIO()\n"
+        "with contextlib.redirect_stdout(buf), contextlib.suppress(SystemExit):\n"
+        "    main()\n"
+        "assert 'Answers: ' in buf.getvalue(), buf.getvalue()"
+    )
+    assert _loaded_after(code, NOT_ON_THE_PUZZLE_PATH) == []

@@ -13,6 +13,9 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tsolve.calendars import knowledge as kb
 from tsolve.errors import TsolveError
@@ -416,3 +419,32 @@ def test_bad_convention_rows(tmp_path: Path) -> None:
 def test_incumbent_term_end() -> None:
     # Twentieth Amendment: the term begun 2025-01-20 ends at noon 2029-01-20.
     assert kb.incumbent_term_end(D(2025, 1, 20)) == D(2029, 1, 19)
+
+
+# ---------------------------------------------------------------- the interval index
+
+
+def _segments_by_scan(index: kb.IntervalIndex[str]) -> list[tuple[str, ...]]:
+    """The build the sweep replaced: every item tested at every point."""
+    spans = index._spans
+    return [
+        tuple(x for x, (a, b) in zip(index.items, spans, strict=True) if a <= p <= b)
+        for p in index._points
+    ]
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40)), max_size=30))
+def test_interval_index_sweep_builds_the_segments_a_scan_builds(
+    spans: list[tuple[int, int]],
+) -> None:
+    """Random intervals, repeated bounds and empty ones (lo > hi) included: the
+    sweep's segments are the scan's, item for item and in the items' order,
+    and every key finds exactly the items whose interval holds it."""
+    items = [f"item{i}" for i in range(len(spans))]
+    index = kb.IntervalIndex(items, [a for a, _ in spans], [b for _, b in spans])
+    assert index._segments == _segments_by_scan(index)
+    for key in range(-42, 43):
+        assert index.containing(key) == tuple(
+            x for x, (a, b) in zip(items, spans, strict=True) if a <= key <= b
+        )

@@ -9,6 +9,10 @@ that ``from tsolve.records import dumps`` keeps working as it did when this
 was one module.
 """
 
+from typing import TYPE_CHECKING, Any
+
+# The writer's names are bound here, eagerly: ``json_text`` names both a
+# submodule and a function, and the function must win.
 from tsolve.records.json_text import (
     NonFiniteNumber,
     dumps,
@@ -17,28 +21,30 @@ from tsolve.records.json_text import (
     json_text,
     strict_loads,
 )
-from tsolve.records.rows import (
-    MAX_DOCUMENT_BYTES,
-    MAX_LINE_BYTES,
-    BadRow,
-    RawLine,
-    RepeatedIds,
-    Row,
-    RowsAt,
-    counted_rows,
-    format_from_suffix,
-    id_key,
-    iter_json_rows,
-    iter_raw_rows,
-    iter_table_rows,
-    loads_row,
-    located_json_lines,
-    located_rows_between,
-    no_records,
-    read_json_file,
-    read_line,
-    read_row,
-)
+
+if TYPE_CHECKING:
+    from tsolve.records.rows import (
+        MAX_DOCUMENT_BYTES,
+        MAX_LINE_BYTES,
+        BadRow,
+        RawLine,
+        RepeatedIds,
+        Row,
+        RowsAt,
+        counted_rows,
+        format_from_suffix,
+        id_key,
+        iter_json_rows,
+        iter_raw_rows,
+        iter_table_rows,
+        loads_row,
+        located_json_lines,
+        located_rows_between,
+        no_records,
+        read_json_file,
+        read_line,
+        read_row,
+    )
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -68,3 +74,22 @@ __all__ = [
     "read_row",
     "strict_loads",
 ]
+
+
+# The reader's names load with their module (rows.py) on first use (PEP 562):
+# importing a sibling such as ``tsolve.records.validation`` runs this file,
+# and the generator, which needs only the field checks, does not read rows.
+# (``tsolve.records.rows`` itself stays reachable as an attribute, as it was.)
+def __getattr__(name: str) -> Any:
+    if name not in (*__all__, "rows"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    rows = importlib.import_module("tsolve.records.rows")
+    value = rows if name == "rows" else getattr(rows, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
