@@ -155,3 +155,29 @@ def test_first_puzzle_in_text_loads_none_of_what_it_does_not_need() -> None:
         "assert 'Answers: ' in buf.getvalue(), buf.getvalue()"
     )
     assert _loaded_after(code, NOT_ON_THE_PUZZLE_PATH) == []
+
+
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("3", "3")])
+def test_the_command_line_asks_openblas_for_one_thread_unless_told(
+    given: str | None, expected: str
+) -> None:
+    """tsolve does no linear algebra, so its commands load numpy with one
+    OpenBLAS thread (cli/app.one_blas_thread); a user's own setting wins."""
+    import os
+
+    code = (
+        "import contextlib, io, os, sys\n"
+        "sys.argv = ['tsolve', 'calendar', '--help']\n"
+        "from tsolve.cli.app import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main()\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+        timeout=120,
+    )  # fmt: skip
+    assert out.stdout.split()[-1] == expected

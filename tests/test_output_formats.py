@@ -88,3 +88,35 @@ def test_every_format_option_offers_the_same_names() -> None:
             assert tuple(choices) == FORMATS, path
         help_text = opt.help or ""
         assert all(f in help_text for f in FORMATS), (path, help_text)
+
+
+@pytest.mark.parametrize(("total", "bar"), [(0, False), (1, False), (3, True), (None, True)])
+def test_a_progress_bar_only_for_more_than_one_item(
+    monkeypatch: pytest.MonkeyPatch, total: int | None, bar: bool
+) -> None:
+    """On a terminal, ``tracked`` draws a bar unless it knows there is at most
+    one item (a bar from 0/1 to 1/1 says nothing); the items pass through either way."""
+    import contextlib
+    import sys
+
+    import tsolve.cli.output as output
+
+    drawn: list[int | None] = []
+
+    @contextlib.contextmanager
+    def recording(n: int | None, label: str, enabled: bool = True) -> Any:
+        drawn.append(n)
+
+        class Bar:
+            task_ids = (0,)
+
+            def advance(self, task: int) -> None:
+                pass
+
+        yield Bar()
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(output, "progress", recording)
+    items = list(range(total if total is not None else 2))
+    assert list(output.tracked(iter(items), total, "puzzles")) == items
+    assert drawn == ([total] if bar else [])

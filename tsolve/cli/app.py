@@ -58,6 +58,23 @@ def _is_root_help(args: list[str]) -> bool:
     return args in ([], ["--help"])
 
 
+def one_blas_thread() -> None:
+    """Ask OpenBLAS for one thread, unless the user set a number: before
+    numpy loads, for this process and the workers it starts.
+
+    tsolve does no linear algebra (its masks are bit operations and
+    popcounts), yet numpy's OpenBLAS starts a thread per core when it loads,
+    and they spin for a while: about 100 ms of CPU on every command, more
+    than the puzzle itself, and on a busy machine CPU the command's own thread
+    waits for (docs/startup.md). ``tsolve dataset --workers N`` paid it N
+    times over. Only the command line does this: a program that imports
+    tsolve keeps its own setting."""
+    import os
+
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main() -> None:
     """Console-script entry point: user errors become one line and exit 2.
 
@@ -82,6 +99,7 @@ def main() -> None:
             sys.stderr.close()
         sys.exit(0 if args else 2)
 
+    one_blas_thread()
     import typer
 
     from tsolve.cli.typer_app import CLICK_EXCEPTION, lazy_command

@@ -175,8 +175,13 @@ def progress(total: int | None, label: str, enabled: bool = True) -> Iterator["P
 
 
 def tracked(items: Iterable[T], total: int | None, label: str) -> Iterator[T]:
-    if not sys.stderr.isatty():  # no bar would be drawn: spare loading rich.progress
-        yield from items
+    """``items``, with a progress bar on a terminal's stderr while they come.
+
+    No bar for a known total of one item or none: a bar that goes from 0/1 to
+    1/1 says nothing the result does not, and loading ``rich.progress`` was
+    a twentieth of ``tsolve puzzle``'s start-up in a terminal (docs/startup.md)."""
+    if not sys.stderr.isatty() or (total is not None and total <= 1):
+        yield from items  # no bar would be drawn: spare loading rich.progress
         return
     with progress(total, label) as bar:
         task = bar.task_ids[0]
