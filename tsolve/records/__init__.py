@@ -9,7 +9,9 @@ that ``from tsolve.records import dumps`` keeps working as it did when this
 was one module.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tsolve.compat.lazy import lazy_getattr
 
 # The writer's names are bound here, eagerly: ``json_text`` names both a
 # submodule and a function, and the function must win.
@@ -80,16 +82,8 @@ __all__ = [
 # importing a sibling such as ``tsolve.records.validation`` runs this file,
 # and the generator, which needs only the field checks, does not read rows.
 # (``tsolve.records.rows`` itself stays reachable as an attribute, as it was.)
-def __getattr__(name: str) -> Any:
-    if name not in (*__all__, "rows"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    rows = importlib.import_module("tsolve.records.rows")
-    value = rows if name == "rows" else getattr(rows, name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__ = lazy_getattr(
+    __name__,
+    {"rows": ("tsolve.records.rows", ""),
+     **{n: ("tsolve.records.rows", n) for n in __all__ if n not in globals()}},
+)  # fmt: skip
