@@ -3,6 +3,7 @@ two checkouts, in alternating fresh processes.
 
     python benchmarks/certificate_costs.py OLD_TREE NEW_TREE [--n 300] [--pairs 3]
     python benchmarks/certificate_costs.py TREE --floor [--n 300]
+    python benchmarks/certificate_costs.py TREE --replay [--n 300]
 
 Each run imports tsolve from its tree (``PYTHONPATH``), wraps the generator's
 certificate calls (``certify_known_gold``, ``certify_necessity``,
@@ -13,6 +14,12 @@ unsatisfiable sets). It prints CPU ms per puzzle: the whole puzzle and each
 certificate. Runs alternate OLD NEW, NEW OLD, ...; the figures are the
 medians over the pairs. Timers cost a few microseconds a call; both trees
 pay them alike.
+
+``--replay`` (one tree) records every certificate call of ``--n`` default
+and ``--n`` minimal puzzles, then makes the same calls again back to back in
+the same process, one certificate's calls together: what each certificate
+costs with warm caches, against its cost inside generation (the first
+figure of each pair).
 
 ``--floor`` measures what any CP-SAT call costs at that point of generation
 (one tree, default puzzles): before each ``certify_known_gold`` it builds and
@@ -92,6 +99,41 @@ print({{k: round(1000 * v / {n}, 3) for k, v in acc.items()}})
 """
 
 
+REPLAY = """
+import time
+import tsolve.families.time_puzzles.generate as g
+names = ("certify_known_gold", "certify_necessity")
+real = {{name: getattr(g, name) for name in names}}
+out = {{}}
+for kind in ("default", "minimal"):
+    calls, inside = [], dict.fromkeys(names, 0.0)
+    def recording(name):
+        def w(*a):
+            t = time.process_time()
+            r = real[name](*a)
+            inside[name] += time.process_time() - t
+            calls.append((name, a))
+            return r
+        return w
+    for name in names:
+        setattr(g, name, recording(name))
+    cfg = g.PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=kind == "minimal")
+    list(g.generate_puzzles(200, seed=99, config=cfg))
+    calls.clear()
+    inside = dict.fromkeys(names, 0.0)
+    list(g.generate_puzzles({n}, seed=1, config=cfg))
+    again = dict.fromkeys(names, 0.0)
+    for name in names:  # one certificate's calls together, as a batch would make them
+        for _, a in (c for c in calls if c[0] == name):
+            t = time.process_time()
+            real[name](*a)
+            again[name] += time.process_time() - t
+    out[kind] = {{f"{{name}} (inside, back to back)": (round(1000 * inside[name] / {n}, 3),
+                  round(1000 * again[name] / {n}, 3)) for name in names if inside[name]}}
+print(out)
+"""
+
+
 def run(tree: str, n: int, code: str = CODE) -> dict[str, dict[str, float]]:
     done = subprocess.run(
         [sys.executable, "-c", code.format(n=n)],
@@ -109,9 +151,14 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=300)
     ap.add_argument("--pairs", type=int, default=3)
     ap.add_argument("--floor", action="store_true", help="one tree: a trivial CP-SAT call too")
+    ap.add_argument("--replay", action="store_true", help="one tree: the calls again, warm")
     args = ap.parse_args()
     if args.floor:
         print("default puzzles, CPU ms per puzzle:", run(args.old, args.n, FLOOR))
+        return
+    if args.replay:
+        for kind, figures in run(args.old, args.n, REPLAY).items():
+            print(f"{kind} puzzles, CPU ms per puzzle: {figures}")
         return
     if args.new is None:
         ap.error("give two trees (OLD_TREE NEW_TREE), or one with --floor")
