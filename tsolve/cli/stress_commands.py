@@ -79,6 +79,15 @@ def stress(
             "chance baseline instead (FAMILY may be 'all'; docs/scoring.md).",
         ),
     ] = False,
+    shortcuts: Annotated[
+        bool,
+        typer.Option(
+            "--shortcuts",
+            help="Score policies that read the prompt but skip the reasoning (a fixed "
+            "'today', the final place, another seed's answers, an n-gram classifier) "
+            "against chance instead (FAMILY may be 'all'; docs/scoring.md).",
+        ),
+    ] = False,
     budget: Annotated[
         int | None,
         typer.Option(
@@ -96,6 +105,8 @@ def stress(
     point instead, and prints each crash, hang or out-of-range score with its case.
     With --adversarial, runs trivial policies through the shared scorer and
     fails if one beats the chance baseline or an honest answer scores below 1.
+    With --shortcuts, fits policies that skip the reasoning on another seed and
+    fails if one beats chance on this seed's records by more than 0.03.
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
     if scaling:
@@ -103,6 +114,9 @@ def stress(
         return
     if adversarial:
         run_adversarial_cli(family, n or 60, seed or 0, fmt, quiet)
+        return
+    if shortcuts:
+        run_shortcuts_cli(family, n, seed or 0, fmt, quiet)
         return
     if fuzz:
         run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet, budget)
@@ -249,6 +263,56 @@ def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -
         status = Text("OK", "green") if report.ok else Text("FAILED", "red")
         out.print(Text.assemble(status, f" adversarial {', '.join(families)}: "
                                 f"{len(report.failures)} violations, seed {seed}"))  # fmt: skip
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bool) -> None:
+    """``tsolve stress FAMILY --shortcuts``: a thin shell over
+    :func:`tsolve.stress.shortcuts.run_shortcuts`."""
+    from rich.table import Table
+
+    from tsolve.stress.shortcuts import DEFAULT_N, FAMILIES, run_shortcuts
+
+    check_format(fmt, ("text", "json"))
+    if family != "all" and family not in FAMILIES:
+        raise TsolveError(f"family: expected all or one of {', '.join(FAMILIES)}, got {family!r}")
+    families = list(FAMILIES) if family == "all" else [family]
+    with progress(len(families), "shortcuts", enabled=not quiet) as bar:
+        task = bar.task_ids[0]
+
+        def on_family(name: str) -> None:
+            bar.update(task, advance=1, description=f"shortcuts {name}")
+
+        report = run_shortcuts(families, n or DEFAULT_N, seed, on_family=on_family)
+    if fmt != "text":
+        emit_report(report.to_json(), fmt)
+    else:
+        out = console()
+        table = Table(title=f"shortcut probes (fitted on seed {report.train_seed}, "
+                      f"scored on seed {seed})", title_justify="left")  # fmt: skip
+        for col, justify in (("family", "left"), ("probe", "left"), ("kind", "left"),
+                             ("metric", "left"), ("score", "right"), ("± s.e.", "right"),
+                             ("chance", "right"), ("n", "right")):  # fmt: skip
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for r in report.results:
+            if r.skipped:
+                table.add_row(r.family, r.probe, r.kind, "", "skipped", "", "", "")
+                continue
+            over = r.score > r.chance + report.margin
+            score = Text(f"{r.score:.3f}", "red" if over else "")
+            table.add_row(r.family, r.probe, r.kind, r.metric, score, f"{r.stderr:.3f}",
+                          f"{r.chance:.3f}", str(r.n))  # fmt: skip
+        out.print(table)
+        for r in report.results:
+            if r.skipped:
+                out.print(user_text(f"skipped {r.family} {r.probe!r}: {r.skipped}"))
+        for line in report.failures:
+            out.print(user_text("shortcut " + line))
+        status = Text("OK", "green") if report.ok else Text("FAILED", "red")
+        out.print(Text.assemble(status, f" shortcuts {', '.join(families)}: "
+                                f"{len(report.failures)} probes above chance + "
+                                f"{report.margin}, seed {seed}"))  # fmt: skip
     if not report.ok:
         raise typer.Exit(1)
 

@@ -1,0 +1,162 @@
+"""Shortcut probes: no policy that reads the prompt but skips the reasoning
+beats chance on the data the generators make today, and each probe does
+find the shortcut it is named for when the data has it.
+
+The CI run (``test_no_probe_beats_chance``) generates 500 records per family
+for the evaluated seed and 500 for the seed the probes learn from, the size
+the probes' bound is stated for (a mean over 500 records has a standard
+error near 0.02, under the 0.03 margin). It is the most expensive test here
+by design: what it checks is the generators' current output, which no frozen
+fixture can stand in for.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.cli_main import run_main
+from tsolve.contract import get_family
+from tsolve.stress.adversarial import generate_records
+from tsolve.stress.shortcut_probes import GOLD_FIELDS, PROBES, visible
+from tsolve.stress.shortcuts import FAMILIES, MARGIN, run_family, run_shortcuts
+
+
+@pytest.fixture(scope="module")
+def span_records() -> list[dict[str, Any]]:
+    return generate_records("span", 120, 0)
+
+
+@pytest.fixture(scope="module")
+def logistics_records() -> list[dict[str, Any]]:
+    return generate_records("logistics", 240, 0)
+
+
+def test_visible_drops_every_gold_field(span_records: list[dict[str, Any]]) -> None:
+    for record in span_records[:20]:
+        seen = visible(record)
+        assert not (GOLD_FIELDS & set(seen))
+        assert "gregorian" not in seen["params"]["reference_date"]
+        # What the prompt states is kept.
+        assert seen["prompt"] == record["prompt"]
+        assert (
+            seen["params"]["reference_date"]["text"] == record["params"]["reference_date"]["text"]
+        )
+
+
+def test_every_family_has_each_kind_of_probe() -> None:
+    kinds = {(p.family, p.kind) for p in PROBES}
+    for family in ("span", "logistics", "time-puzzles"):
+        assert {(family, k) for k in ("heuristic", "memorisation", "learned")} <= kinds
+    assert any(p.family == "relational-puzzles" for p in PROBES)
+
+
+def _probe(results: list[Any], name: str) -> Any:
+    return next(r for r in results if r.probe == name)
+
+
+def test_fixed_today_finds_a_single_reference_date() -> None:
+    """Records that all share one "today" (``--date D``, the paper's one-date
+    runs) are solved by assuming it: the probe must see that, far above
+    chance, and the report must fail."""
+    fam = get_family("span", need="generate")
+    config = fam.make_options({"date": "2024-07-01"})
+    train = [fam.make_record(1, i, config) for i in range(60)]
+    evald = [fam.make_record(0, i, config) for i in range(60)]
+    fixed = _probe(run_family("span", evald, train), "fixed today")
+    assert fixed.score == 1.0
+    assert fixed.failures(MARGIN)
+
+
+def test_fixed_today_scores_one_when_today_is_known(span_records: list[dict[str, Any]]) -> None:
+    """The probe does every step but reading "today" exactly: fitted on the
+    evaluated records themselves, where the commonest "today" is each record's
+    own when there is only one, it must answer all of them right."""
+    one = span_records[:1]
+    results = run_family("span", one * 4, one * 4)
+    assert _probe(results, "fixed today").score == 1.0
+
+
+def test_final_place_finds_questions_asked_after_the_story(
+    logistics_records: list[dict[str, Any]],
+) -> None:
+    """Items whose asked minute falls after the package's last event (the gold
+    is its final place) are farmed by the final-place probe: planted by
+    keeping only such items, it must score far above chance."""
+    answer = next(p for p in PROBES if p.family == "logistics" and p.name == "final place").fit(
+        [], []
+    )
+    after = [r for r in logistics_records if answer(visible(r)) in r["answers"]]
+    assert len(after) >= 10, "too few items to plant the shortcut"
+    results = run_family("logistics", after, logistics_records)
+    final = _probe(results, "final place")
+    # Not every such item is won: while it is loaded, a package is at two places.
+    assert final.score > final.chance + 0.5
+    assert final.failures(MARGIN)
+
+
+def test_lookup_finds_repeated_questions(span_records: list[dict[str, Any]]) -> None:
+    """Evaluated on the records it was fitted on, the lookup probe knows every
+    content answer: memorisation is found when questions repeat."""
+    content = [r for r in span_records if r["format"] == "content"]
+    results = run_family("span", content, content)
+    assert _probe(results, "lookup by question").score == 1.0
+
+
+def test_learned_probe_learns_a_planted_signal(logistics_records: list[dict[str, Any]]) -> None:
+    """A question whose words give its answer away is learned: the gold
+    written into the question text must be picked up from another set."""
+    pytest.importorskip("sklearn", reason="the learned probe needs scikit-learn")
+
+    def planted(r: dict[str, Any]) -> dict[str, Any]:
+        return {**r, "question": f"{r['question']} hint {r['answers'][0]}"}
+
+    half = len(logistics_records) // 2
+    train = [planted(r) for r in logistics_records[:half]]
+    evald = [planted(r) for r in logistics_records[half:]]
+    results = run_family("logistics", evald, train)
+    learned = _probe(results, "n-gram classifier")
+    assert learned.score > learned.chance + 0.2
+
+
+def test_no_probe_beats_chance() -> None:
+    """The bound itself, on 500 fresh records per family."""
+    report = run_shortcuts(FAMILIES, n=500, seed=0)
+    assert report.failures == []
+    ran = [r for r in report.results if r.skipped is None]
+    assert {r.family for r in ran} == set(FAMILIES)
+    assert all(r.n == 500 for r in ran)
+    # Every probe answered most items: a probe that never answers proves nothing.
+    assert all(r.answered >= 0.9 * r.n for r in ran), [(r.probe, r.answered) for r in ran]
+
+
+def test_cli_json_lists_the_probes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(
+        capsys, "stress", "relational-puzzles", "--shortcuts", "-n", "30", "--format", "json", "-q"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["ok"] is True
+    for row in data["probes"]:
+        assert {"family", "probe", "score", "chance", "n"} <= set(row)
+        assert row["n"] == 30
+
+
+def test_cli_rejects_an_unknown_family(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run_main(capsys, "stress", "tictoc", "--shortcuts")
+    assert code == 2
+    assert "family" in err and "Traceback" not in err
+
+
+def test_chance_is_the_adversarial_baseline(span_records: list[dict[str, Any]]) -> None:
+    """Chance is counted from the records alone: per SPAN format, the more
+    frequent label (polar) or most frequent date (content)."""
+    from collections import Counter
+
+    results = run_family("span", span_records, span_records)
+    polar = Counter(r["answer"] for r in span_records if r["format"] == "polar")
+    content = Counter(r["answer"] for r in span_records if r["format"] == "content")
+    want = (max(polar.values()) + max(content.values())) / len(span_records)
+    assert results[0].chance == pytest.approx(want)
