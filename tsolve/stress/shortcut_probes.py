@@ -367,25 +367,32 @@ def _sklearn() -> Any:
     try:
         from sklearn.feature_extraction.text import CountVectorizer
         from sklearn.linear_model import LogisticRegression
+        from sklearn.naive_bayes import MultinomialNB
         from sklearn.pipeline import make_pipeline
     except ImportError as exc:
         raise ProbeSkipped(
             "scikit-learn is not installed (pip install 'tsolve[shortcuts]')"
         ) from exc
-    return CountVectorizer, LogisticRegression, make_pipeline
+    return CountVectorizer, LogisticRegression, MultinomialNB, make_pipeline
+
+
+MANY_CLASSES = 20
+"""Above this many labels (a date's year or day), a multinomial naive Bayes
+replaces the logistic regression: lbfgs over hundreds of classes costs
+seconds per field, and a shallow model is all the probe claims to be."""
 
 
 def _classifier(texts: Sequence[str], labels: Sequence[Any]) -> Callable[[str], Any]:
-    """Word 1-2-grams into a logistic regression; one label when only one
-    was seen."""
-    CountVectorizer, LogisticRegression, make_pipeline = _sklearn()
+    """Word 1-2-grams into a logistic regression (naive Bayes for many
+    labels); one label when only one was seen."""
+    CountVectorizer, LogisticRegression, MultinomialNB, make_pipeline = _sklearn()
     distinct = set(labels)
     if len(distinct) < 2:
         only = next(iter(distinct), None)
         return lambda text: only
+    head = LogisticRegression(max_iter=1000) if len(distinct) <= MANY_CLASSES else MultinomialNB()
     model = make_pipeline(
-        CountVectorizer(ngram_range=(1, 2), token_pattern=r"(?u)\b\w+\b", min_df=2),
-        LogisticRegression(max_iter=1000),
+        CountVectorizer(ngram_range=(1, 2), token_pattern=r"(?u)\b\w+\b", min_df=2), head
     )
     with warnings.catch_warnings():
         # A probe that has not converged is still a probe; its score is what counts.
