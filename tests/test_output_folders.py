@@ -25,9 +25,9 @@ from tsolve.records.folders import MARKER, FolderKind, FolderWrite, check_target
 
 pytest.importorskip("datasets", reason="the hf extra (datasets) is not installed")
 
-from tsolve.adapters import lm_eval  # noqa: E402
-from tsolve.datasets import hub  # noqa: E402
-from tsolve.datasets.hub import write_hub  # noqa: E402
+from tsolve.adapters import lm_eval
+from tsolve.datasets import hub
+from tsolve.datasets.hub import write_hub
 
 HUB = ("dataset", "make", "span", "-n", "3", "--format", "hub", "-q", "--out")
 
@@ -251,5 +251,5 @@ def test_check_target_rules(tmp_path: Path, monkeypatch: Any) -> None:
             check_target(bad, kind)
     monkeypatch.chdir(tmp_path / "empty")
     (tmp_path / "mine" / "b.txt").write_text("user's")
-    with pytest.raises(TsolveError, match="holds b.txt"):
+    with pytest.raises(TsolveError, match=r"holds b\.txt"):
         check_target(tmp_path / "mine", kind)
