@@ -33,7 +33,10 @@ def time_puzzle_answer_fingerprint(record: dict[str, Any]) -> str:
             return time_puzzle_fingerprint(record)
         from tsolve.families.time_puzzles.parse import read_puzzle
 
-        reading = read_puzzle(text)
+        try:
+            reading = read_puzzle(text)
+        except Exception:  # fingerprints raise nothing: an unreadable text is itself
+            return time_puzzle_fingerprint(record)
         facts = [r.fact.to_json() for r in reading.facts]
         unread = sorted(" ".join(s.text.split()) for s in reading.unread)
     constraints = []
