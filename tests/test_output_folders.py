@@ -253,3 +253,25 @@ def test_check_target_rules(tmp_path: Path, monkeypatch: Any) -> None:
     (tmp_path / "mine" / "b.txt").write_text("user's")
     with pytest.raises(TsolveError, match=r"holds b\.txt"):
         check_target(tmp_path / "mine", kind)
+
+
+def test_plot_dir_never_draws_through_a_linked_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``puzzle --plot-dir DIR`` adds pictures to DIR; one already there as a
+    link to a file outside is refused, not followed."""
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is not installed")
+    from tsolve.contract import get_family
+
+    fam = get_family("time-puzzles")
+    first = fam.make_record(0, 0, fam.make_options({}))
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    (tmp_path / "keep.png").write_bytes(b"the user's picture")
+    (folder / f"{first['id']}.png").symlink_to(tmp_path / "keep.png")
+    before = _snapshot(tmp_path)
+    code, _, err = run_main(capsys, "puzzle", "--count", "1", "--plot-dir", str(folder),
+                            "--format", "json")  # fmt: skip
+    _one_line_refusal(code, err)
+    assert "symbolic link" in err
+    assert _snapshot(tmp_path) == before
