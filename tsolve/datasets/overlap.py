@@ -18,8 +18,10 @@ asked minute, whatever its objects are named. A model that learnt those train
 records has learnt these eval answers, though the questions differ. Every
 record that overlaps by content overlaps by answer too.
 
-The train file is held as two fingerprints per distinct record (memory grows
-with the train file, not the eval file, which is streamed). Rows that cannot
+The train file is held as two fingerprints per distinct record; the eval
+file is streamed, keeping one fingerprint per distinct record (to count its
+repeats within), so memory grows with the distinct records, never with bad
+rows or pairs. Rows that cannot
 be read, or whose family is unknown, are counted and skipped, and the first
 :data:`MAX_BAD_ROWS` are named; the rest go on. Standard input can be one of
 the two files, not both (it can be read only once).
