@@ -30,6 +30,7 @@ from typing import Any
 from tsolve.errors import TsolveError
 from tsolve.facade import TsolveDataset
 from tsolve.records import dumps, json_text
+from tsolve.records.folders import FolderKind, FolderWrite
 
 _TASK_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
@@ -65,6 +66,32 @@ def process_results(doc, results):
     reply = results[0] if results else ""
     return {"score": score_answer(reply, entry)}
 '''
+
+
+def lm_eval_folder(task: str) -> FolderKind:
+    """What an export of ``task`` writes, for :mod:`tsolve.records.folders`:
+    besides its listed paths, the ``__pycache__`` Python leaves beside
+    ``utils.py`` once lm-eval has imported it."""
+    return FolderKind(
+        "tsolve export lm-eval",
+        members=(f"{task}.yaml", "utils.py", "data", "data/test.jsonl", "__pycache__",
+                 "__pycache__/utils.*.pyc"),
+        legacy=_earlier_export,
+        foreign="is not empty and was not written by tsolve export lm-eval",
+        hint="give a new folder",
+    )  # fmt: skip
+
+
+def _earlier_export(path: Path) -> bool:
+    """A folder an export wrote before tsolve marked its folders: its
+    ``utils.py`` is ours."""
+    utils = path / "utils.py"
+    try:
+        return utils.is_file() and "written by `tsolve export lm-eval`" in utils.read_text(
+            encoding="utf-8"
+        )
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 @dataclass(frozen=True)
@@ -130,8 +157,12 @@ def export_lm_eval(
 ) -> LmEvalExport:
     """Write an lm-evaluation-harness task folder for ``count`` records of
     ``family``'s run ``seed`` (see the module docstring). The folder is
-    created if needed; a folder that already holds files other than these
-    three is refused, so an export never mixes with another's data."""
+    written beside ``directory`` and renamed into place whole
+    (:class:`tsolve.records.folders.FolderWrite`): ``directory`` may be new,
+    empty or an earlier export, and is checked before any record is made; a
+    link, the working folder, or a folder holding anything tsolve did not
+    write is refused, so an export never mixes with another's data and never
+    writes through a link."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise TsolveError(f"count: expected an integer >= 1, got {count!r}")
     if isinstance(max_gen_toks, bool) or not isinstance(max_gen_toks, int) or max_gen_toks < 1:
@@ -141,32 +172,23 @@ def export_lm_eval(
     if not _TASK_NAME.fullmatch(name):
         raise TsolveError(f"task: expected letters, digits and _ (a letter first), got {name!r}")
     out = Path(directory)
-    if out.exists() and not out.is_dir():
-        raise TsolveError(f"{out}: exists and is not a folder")
-    yaml_path, data_path, utils_path = (
-        out / f"{name}.yaml",
-        out / "data" / "test.jsonl",
-        out / "utils.py",
-    )
-    ours = {yaml_path, data_path.parent, utils_path}
-    if out.is_dir():
-        others = sorted(str(p.name) for p in out.iterdir() if p not in ours)
-        if others:
-            raise TsolveError(
-                f"{out}: not empty (holds {', '.join(others[:3])}); give a new folder"
-            )
-    data_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(data_path, "w", encoding="utf-8") as fh:
-        for entry in dataset:
-            record = entry["metadata"]["record"]
-            doc = {
-                "id": str(record.get("id")),
-                "family": dataset.family.name,
-                "question": entry["question"],
-                "answer": entry["answer"],
-                "record": dumps(record),
-            }
-            fh.write(json_text(doc) + "\n")
-    utils_path.write_text(UTILS_PY, encoding="utf-8")
-    yaml_path.write_text(task_yaml(name, max_gen_toks), encoding="utf-8")
+    target = FolderWrite(out, lm_eval_folder(name), what="directory")  # before any record
+    with target:
+        folder = target.folder
+        (folder / "data").mkdir(parents=True)
+        with open(folder / "data" / "test.jsonl", "w", encoding="utf-8") as fh:
+            for entry in dataset:
+                record = entry["metadata"]["record"]
+                doc = {
+                    "id": str(record.get("id")),
+                    "family": dataset.family.name,
+                    "question": entry["question"],
+                    "answer": entry["answer"],
+                    "record": dumps(record),
+                }
+                fh.write(json_text(doc) + "\n")
+        (folder / "utils.py").write_text(UTILS_PY, encoding="utf-8")
+        (folder / f"{name}.yaml").write_text(task_yaml(name, max_gen_toks), encoding="utf-8")
+        target.commit()
+    yaml_path, data_path = out / f"{name}.yaml", out / "data" / "test.jsonl"
     return LmEvalExport(name, out, yaml_path, data_path, count)

@@ -377,18 +377,29 @@ def overlap(
         Fmt, typer.Option("--format", help="text (a table), json or jsonl (one line).")
     ] = Fmt.text,
     show: Annotated[int, typer.Option(min=0, help="Pairs listed in the table.")] = 20,
+    by: Annotated[
+        str,
+        typer.Option(
+            metavar="content|answer",
+            help="Which overlap sets exit status 1: by content (default) or by what is asked "
+            "(answer_overlap).",
+        ),
+    ] = "content",
 ) -> None:
     """Eval records that repeat a train record by content, whatever their ids.
 
     Content is each family's fingerprint (docs/formats.md): the same facts in
     any order or either wording style, the same SPAN question, the same
-    logistics scenario and question. Exit status: 0 no overlap, 1 some eval
-    records repeat train records, 2 bad input (a file that cannot be read, or
-    rows that could not be checked; they are listed).
+    logistics scenario and question. It also counts answer overlap: eval
+    records answered from the same content as a train record (a SPAN question
+    whatever its candidate, a logistics item whatever its objects are named).
+    Exit status: 0 no overlap, 1 some eval records repeat train records (by
+    --by), 2 bad input (a file that cannot be read, both files '-', or rows
+    that could not be checked; the first 20 are listed).
     """
     from tsolve.datasets.overlap import find_overlap
 
-    report = find_overlap(train, eval_)
+    report = find_overlap(train, eval_, by=by)
     if fmt is not Fmt.text:
         emit_report(report.to_json(), fmt.value)
     else:
@@ -398,12 +409,17 @@ def overlap(
             f"{verdict}: {report.overlap} of {report.eval_records} eval records repeat one of "
             f"{report.train_records} train records"
         )
+        out.print(
+            f"answer overlap: {report.answer_overlap} of {report.eval_records} eval records are "
+            "answered from the same content as a train record"
+        )
         if report.by_family:
             table = Table(show_edge=False, box=None, pad_edge=False)
-            for col in ("family", "eval records", "overlap"):
+            for col in ("family", "eval records", "overlap", "answer overlap"):
                 table.add_column(col)
             for name, c in sorted(report.by_family.items()):
-                table.add_row(user_text(name), str(c["eval"]), str(c["overlap"]))
+                table.add_row(user_text(name), str(c["eval"]), str(c["overlap"]),
+                              str(c["answer"]))  # fmt: skip
             out.print(table)
         if report.pairs and show:
             pairs = Table(show_edge=False, box=None, pad_edge=False)
@@ -417,10 +433,10 @@ def overlap(
                 out.print(f"... and {report.overlap - show} more (--format json lists "
                           f"up to {len(report.pairs)})")  # fmt: skip
     err = err_console()
-    for line in report.bad_rows[:20]:
+    for line in report.bad_rows:
         say(err, "yellow", "skipped", line)
-    if len(report.bad_rows) > 20:
-        err.print(f"[yellow]skipped[/] {len(report.bad_rows) - 20} more rows")
+    if report.bad_row_count > len(report.bad_rows):
+        err.print(f"[yellow]skipped[/] {report.bad_row_count - len(report.bad_rows)} more rows")
     if report.exit_code:
         raise typer.Exit(report.exit_code)
 

@@ -55,5 +55,11 @@ def _plotting(
         if plot is not None and k == 0:
             draw_puzzle(rec, plot)
         if folder is not None:
-            draw_puzzle(rec, folder / f"{rec['id']}.{ext}")
+            picture = folder / f"{rec['id']}.{ext}"
+            if picture.is_symlink():  # drawing would overwrite whatever the link names
+                raise TsolveError(
+                    f"plot-dir: {str(picture)!r} is a symbolic link; tsolve never writes "
+                    "through a link (remove it, or give another --plot-dir)"
+                )
+            draw_puzzle(rec, picture)
         yield rec

@@ -30,6 +30,9 @@ family from this one object and from nowhere else. A family says:
 * ``fingerprint(record) -> str``: the record's content, independent of its
   id, the order of its facts and its wording style, for ``tsolve dataset
   overlap`` (default: :func:`tsolve.generators.fingerprints.default_fingerprint`);
+* ``answer_fingerprint(record) -> str``: what determines the record's
+  answer, whatever the candidate, wording or names (``answer_overlap`` in
+  ``tsolve dataset overlap``; default: the content fingerprint);
 * ``bench(size) -> measurements``: its cases for ``tsolve bench``;
 * ``cli(app)``: its own command group, when it has one;
 * ``card``: the prose of a Hub dataset card (``tsolve dataset --format
@@ -134,6 +137,7 @@ class Family:
     summarize: Callable[[Record], dict[str, list[str]]] | Lazy | None = None
     domain_warnings: Callable[[int, int, int, Any], list[str]] | Lazy | None = None
     fingerprint: Callable[[Record], str] | Lazy | None = None
+    answer_fingerprint: Callable[[Record], str] | Lazy | None = None
     # ---- checking generators (tsolve stress)
     invariants: Callable[[Record, int, int, Any], list[tuple[str, str]]] | Lazy | None = None
     stress_choices: Callable[[], dict[str, list[Any]]] | Lazy = _no_choices
@@ -244,6 +248,18 @@ class Family:
         without the fields that name it: id, pair, family, generator stamp)."""
         part = self.fingerprint or Lazy("tsolve.generators.fingerprints:default_fingerprint")
         out: str = resolve(part)(record)
+        return out
+
+    def answer_content_fingerprint(self, record: Record) -> str:
+        """What ``answer_overlap`` compares: two records with the same answer
+        fingerprint are answered by the same reasoning on the same content
+        (a SPAN question whatever its candidate, a logistics scenario whatever
+        its objects are named), so a model that saw one has seen the other's
+        answer. The family's ``answer_fingerprint`` part, else the content
+        fingerprint (records that ask the same thing have the same answer)."""
+        if self.answer_fingerprint is None:
+            return self.content_fingerprint(record)
+        out: str = resolve(self.answer_fingerprint)(record)
         return out
 
     def buckets(self, record: Record) -> dict[str, list[str]]:

@@ -121,6 +121,7 @@ def adapt(obj: Any, origin: str) -> Family:
     version = str(getattr(obj, "version", "") or "")
     summarize = getattr(obj, "summarize", None)
     fingerprint = getattr(obj, "fingerprint", None)
+    answer_fingerprint = getattr(obj, "answer_fingerprint", None)
     return Family(
         name=name.strip(),
         description=str(getattr(obj, "description", "") or ""),
@@ -130,5 +131,6 @@ def adapt(obj: Any, origin: str) -> Family:
         score=PluginScorer(obj, name.strip()),
         summarize=summarize if callable(summarize) else None,
         fingerprint=fingerprint if callable(fingerprint) else None,
+        answer_fingerprint=answer_fingerprint if callable(answer_fingerprint) else None,
         origin=origin,
     )

@@ -18,16 +18,16 @@ fingerprint repeats an earlier split's, so the splits are disjoint by the
 same rule as ``tsolve dataset overlap``. A split left with no record is not
 written (the Hub cannot load an empty Parquet split into a config).
 
-The run's JSON Lines parts are spooled to a temporary folder beside ``DIR``
-and removed; ``DIR`` itself is replaced only when the whole folder is ready.
+``DIR`` is checked before a record is made, the run's JSON Lines parts are
+spooled to a temporary folder beside it, and the finished folder is renamed
+into place only when it is whole (:mod:`tsolve.records.folders`): ``DIR`` may
+be new, empty, or a folder tsolve wrote, never a link, the working folder or a
+folder holding anything tsolve did not write.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,7 @@ from tsolve.datasets.card import CARD_MARKER, HubSummary
 from tsolve.datasets.split import write_split
 from tsolve.errors import TsolveError
 from tsolve.records.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch, arrow_schema
+from tsolve.records.folders import FolderKind, FolderWrite, check_target
 
 #: The parts a Hub folder has when ``--split`` is not given.
 DEFAULT_SPLIT = "train=0.8,test=0.2"
@@ -44,28 +45,30 @@ DEFAULT_SPLIT = "train=0.8,test=0.2"
 ROW_GROUP = 1000
 
 
-def check_hub_folder(path: Path) -> None:
-    """``--out`` for hub must be new, empty, or a folder an earlier hub run
-    wrote (replaced whole): never anything else, so a typo cannot wipe a
-    directory."""
-    if not path.exists():
-        if not path.parent.exists():
-            raise TsolveError(f"out: directory {str(path.parent)!r} does not exist")
-        return
-    if not path.is_dir():
-        raise TsolveError(f"out: {str(path)!r} is a file; give a folder for --format hub")
-    if not any(path.iterdir()):
-        return
+def _earlier_hub_folder(path: Path) -> bool:
+    """A folder written by ``--format hub`` before tsolve marked its folders:
+    its card carries :data:`~tsolve.datasets.card.CARD_MARKER`."""
     card = path / "README.md"
     try:
-        ours = card.is_file() and CARD_MARKER in card.read_text(encoding="utf-8")
+        return card.is_file() and CARD_MARKER in card.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        ours = False
-    if not ours:
-        raise TsolveError(
-            f"out: {str(path)!r} exists and was not written by --format hub; give a new or "
-            "empty folder"
-        )
+        return False
+
+
+#: What ``--format hub`` writes, for :mod:`tsolve.records.folders`.
+HUB_FOLDER = FolderKind(
+    "--format hub",
+    members=("README.md", "data", "data/*.parquet"),
+    legacy=_earlier_hub_folder,
+)
+
+
+def check_hub_folder(path: Path) -> None:
+    """``--out`` for hub must be new, empty, or a folder an earlier hub run
+    wrote (replaced whole): never a link, the working folder or anything
+    else, so a typo cannot wipe a directory
+    (:func:`tsolve.records.folders.check_target`)."""
+    check_target(path, HUB_FOLDER)
 
 
 def write_hub(
@@ -91,18 +94,14 @@ def write_hub(
 
     require_datasets()  # the features in the card are datasets' own YAML
     require_pyarrow("hf")
-    path = Path(out)
     if str(out) == "-":
         raise TsolveError("out: give a folder for --format hub, not '-'")
-    check_hub_folder(path)
     fam = get_family(family, need="generate")
-    try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
-    except OSError as exc:
-        raise TsolveError(f"out: cannot write beside {str(path)!r} ({exc.strerror})") from None
-    try:
+    with FolderWrite(out, HUB_FOLDER) as target:
+        spool = target.scratch / "spool"
+        spool.mkdir()
         parts = write_split(
-            fam.name, options, count=count, out=tmp / "records.jsonl",
+            fam.name, options, count=count, out=spool / "records.jsonl",
             split=split or DEFAULT_SPLIT, seed=seed, fmt="jsonl", balance=balance, **kwargs,
         )  # fmt: skip
         summary = HubSummary(str(out), parts)
@@ -110,7 +109,7 @@ def write_hub(
             return summary  # nothing is published from a run cut short
         part_files = {name: Path(p) for name, p in parts.paths.items()}
         columns = _profile(part_files.values())
-        folder = tmp / "hub"
+        folder = target.folder
         (folder / "data").mkdir(parents=True)
         for name, src in part_files.items():
             rows = _write_parquet(src, columns, folder / "data" / _file_name(name))
@@ -121,16 +120,12 @@ def write_hub(
                 (folder / "data" / _file_name(name)).unlink()
         if not summary.files:
             raise TsolveError(
-                f"out: no records to write to {str(path)!r}; every record failed or --count is 0"
+                f"out: no records to write to {str(out)!r}; every record failed or --count is 0"
             )
         card = render_card(fam, dict(options or {}), seed, count, summary, columns, balance)
         (folder / "README.md").write_text(card, encoding="utf-8")
-        if path.exists():
-            shutil.rmtree(path)
-        os.replace(folder, path)
+        target.commit()
         return summary
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _file_name(split: str) -> str:

@@ -29,6 +29,7 @@ from tsolve.datasets.chunks import Chunk
 from tsolve.errors import TsolveError
 from tsolve.records import format_from_suffix
 from tsolve.records.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch, arrow_schema
+from tsolve.records.folders import FolderKind, FolderWrite
 
 FORMATS = ("jsonl", "parquet", "hf")
 #: Parquet row-group size (and Arrow batch size). Fixed, so output bytes are too.
@@ -79,11 +80,15 @@ class TableSink:
         self.path = path
         self.profile = ColumnProfile()
         try:
-            self.tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+            self.tmp = self._scratch()
             self.spool_path = self.tmp / "records.jsonl"
             self.spool: IO[bytes] = self.spool_path.open("wb")
         except OSError as exc:
             raise TsolveError(f"out: cannot write beside {str(path)!r} ({exc.strerror})") from None
+
+    def _scratch(self) -> Path:
+        """A fresh temporary folder beside ``path`` (removed by :meth:`close`)."""
+        return Path(tempfile.mkdtemp(prefix=f".{self.path.name}.", dir=self.path.parent))
 
     def write(self, chunk: Chunk) -> int:
         self.spool.write(chunk.blob)
@@ -146,26 +151,48 @@ class ParquetSink(TableSink):
         os.replace(part, self.path)
 
 
+def _earlier_hf_folder(path: Path) -> bool:
+    """A ``datasets`` folder, as ``--format hf`` wrote before tsolve marked
+    its folders (its paths must still all be ones a save makes)."""
+    from tsolve.records.hf import is_dataset_folder
+
+    return is_dataset_folder(path)
+
+
+#: What ``--format hf`` writes (``save_to_disk``), for :mod:`tsolve.records.folders`;
+#: ``cache-*.arrow`` are the files ``datasets`` adds beside a loaded folder's data.
+HF_FOLDER = FolderKind(
+    "--format hf",
+    members=("data-*.arrow", "dataset_info.json", "state.json", "cache-*.arrow"),
+    legacy=_earlier_hf_folder,
+    foreign="exists and is not a datasets folder tsolve wrote",
+    hint="give a new or empty folder for --format hf",
+)
+
+
 class HfSink(TableSink):
     """A ``datasets.save_to_disk`` folder at ``path``, with the explicit
     features of :func:`tsolve.records.hf.features`. The records go to an Arrow file in
     the spool folder, which ``datasets`` memory-maps and saves; the finished
-    folder then replaces ``path``. ``path`` may be missing, an empty folder or
-    an earlier ``datasets`` folder (replaced whole), never anything else."""
+    folder then replaces ``path`` (:class:`tsolve.records.folders.FolderWrite`:
+    ``path`` may be missing, an empty folder or a folder tsolve wrote, never a
+    link, the working folder or anything else; checked before any record is
+    made)."""
 
     def __init__(self, path: Path) -> None:
-        from tsolve.records.hf import is_dataset_folder, require_datasets
+        from tsolve.records.hf import require_datasets
 
         require_datasets()  # first: it names the hf extra, which brings pyarrow too
         require_pyarrow("hf")
-        if path.exists() and not (
-            is_dataset_folder(path) or (path.is_dir() and not any(path.iterdir()))
-        ):
-            raise TsolveError(
-                f"out: {str(path)!r} exists and is not a datasets folder; give a new or empty "
-                "folder for --format hf"
-            )
-        super().__init__(path)
+        self.target = FolderWrite(path, HF_FOLDER)
+        try:
+            super().__init__(path)
+        except BaseException:
+            self.target.discard()
+            raise
+
+    def _scratch(self) -> Path:
+        return self.target.scratch
 
     def _finish(self, columns: list[Column]) -> None:
         import pyarrow as pa
@@ -182,8 +209,5 @@ class HfSink(TableSink):
         with pa.OSFile(str(arrow_file), "wb") as sink, pa.ipc.new_stream(sink, schema) as w:
             for batch in self._batches(columns, schema):
                 w.write_batch(batch)
-        folder = self.tmp / "out"
-        save_table(arrow_file, columns, folder, fingerprint_of(self.spool_path))
-        if self.path.exists():
-            shutil.rmtree(self.path)
-        os.replace(folder, self.path)
+        save_table(arrow_file, columns, self.target.folder, fingerprint_of(self.spool_path))
+        self.target.commit()

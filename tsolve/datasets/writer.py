@@ -20,11 +20,19 @@ from tsolve.datasets.balance import balanced_config, parse_balance
 from tsolve.datasets.chunks import generate_chunks
 from tsolve.datasets.resume import ResumePoint, resume_point
 from tsolve.datasets.shards import shard_range
-from tsolve.datasets.sinks import HfSink, JsonlSink, ParquetSink, TableSink, infer_format
+from tsolve.datasets.sinks import (
+    HF_FOLDER,
+    HfSink,
+    JsonlSink,
+    ParquetSink,
+    TableSink,
+    infer_format,
+)
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.engines import open_engine
 from tsolve.engines.pool import WorkerLost
 from tsolve.errors import TsolveError
+from tsolve.records.folders import check_target
 
 
 def write_dataset(
@@ -95,6 +103,8 @@ def write_dataset(
 
     if not to_stdout and kind != "hf" and path.is_dir():
         raise TsolveError(f"out: {str(path)!r} is a directory; give a file name")
+    if kind == "hf":  # the folder is checked before any work, and again by the sink
+        check_target(path, HF_FOLDER)
 
     summary = DatasetSummary(fam.name, seed, str(out), kind, indices.start, indices.stop, 1)
     summary.warnings = fam.coverage_warnings(seed, indices.start, len(indices), cfg)

@@ -117,6 +117,7 @@ FAMILY = Family(
     build=build,
     summarize=summarize,
     fingerprint=Lazy("tsolve.families.logistics.fingerprint:logistics_fingerprint"),
+    answer_fingerprint=Lazy("tsolve.families.logistics.fingerprint:logistics_answer_fingerprint"),
     invariants=Lazy("tsolve.families.logistics.invariants:logistics_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.logistics.score:score_logistics"),

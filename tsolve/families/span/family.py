@@ -92,6 +92,7 @@ FAMILY = Family(
     build=build,
     summarize=summarize,
     fingerprint=Lazy("tsolve.families.span.fingerprint:span_fingerprint"),
+    answer_fingerprint=Lazy("tsolve.families.span.fingerprint:span_answer_fingerprint"),
     domain_warnings=Lazy("tsolve.families.span.generate:domain_warnings"),
     invariants=Lazy("tsolve.families.span.invariants:span_invariants"),
     stress_choices=stress_choices,

@@ -173,6 +173,9 @@ FAMILY = Family(
     build=build,
     summarize=summarize,
     fingerprint=Lazy("tsolve.families.time_puzzles.fingerprint:time_puzzle_fingerprint"),
+    answer_fingerprint=Lazy(
+        "tsolve.families.time_puzzles.fingerprint:time_puzzle_answer_fingerprint"
+    ),
     invariants=Lazy("tsolve.families.time_puzzles.invariants:time_puzzle_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.time_puzzles.score:score_puzzle"),
