@@ -14,7 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
+from tsolve.audit.forms import (
+    FormMismatch,
+    count_mismatches,
+    forms_verdict,
+    served_answer_mismatch,
+)
 from tsolve.errors import TsolveError
+from tsolve.records.validation import expect_date_tuples, expect_iso_dates
 from tsolve.families.relational_puzzles.solve import (
     problem_of,
     relational_from_record,
@@ -22,12 +29,47 @@ from tsolve.families.relational_puzzles.solve import (
 )
 from tsolve.solver import get_backend
 
+FAMILY = "relational-puzzles"
 TIME_LIMIT = 30.0
 """Seconds for one record's enumeration before it is reported as unaudited."""
 
 
+COUNTS = ("solution_count", "solver.count")
+"""The stored counts of a puzzle's answer set (``M``, and the solver's)."""
+
+
+def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
+    """Where a relational puzzle's stored forms of its gold disagree:
+    ``answers`` (what the facade serves and the scorer reads) against its
+    stored counts. Call after the answers are checked as dates."""
+    answers = record.get("answers")
+    if not isinstance(answers, list):
+        return []
+    return count_mismatches(record, answers, COUNTS)
+
+
+def _check_answers(record: dict[str, Any]) -> None:
+    """The stored answers as the scorer needs them (dates, or one date per
+    event), else a one-line :class:`TsolveError`: a row that cannot be audited."""
+    puzzle = relational_from_record(record)
+    stored = record.get("answers")
+    where = f"record {puzzle.id!r}: answers"
+    if not isinstance(stored, list):
+        raise TsolveError(f"{where}: expected a list")
+    if puzzle.asked is not None:
+        expect_iso_dates(stored, where)
+    else:
+        expect_date_tuples(stored, where, len(puzzle.events))
+
+
 def audit_relational(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
     """``ok`` or ``inconsistent`` (with proof) for one relational record."""
+    _check_answers(record)
+    mismatches = gold_form_mismatches(record)
+    if not mismatches:
+        mismatches = [m for m in [served_answer_mismatch(record, FAMILY)] if m is not None]
+    if mismatches:
+        return forms_verdict(str(record.get("id")), FAMILY, mismatches)
     res = solve_relational_record(record, backend, time_limit=TIME_LIMIT)
     rid = str(res["id"])
     if not res["complete"]:
@@ -38,7 +80,7 @@ def audit_relational(record: dict[str, Any], backend: str = "cpsat") -> AuditVer
     if res["matches"] is not False:
         if res["matches"] is None:
             raise TsolveError(f"record {rid}: no readable stored 'answers' to audit")
-        return AuditVerdict(rid, "relational-puzzles", "ok", {}, ["canonical"])
+        return AuditVerdict(rid, FAMILY, "ok", {}, ["canonical"])
     puzzle = relational_from_record(record)
     problem = problem_of(puzzle)
     solved = {_key(a) for a in res["answers"]}
@@ -52,7 +94,7 @@ def audit_relational(record: dict[str, Any], backend: str = "cpsat") -> AuditVer
         first = list(missing[0]) if len(missing[0]) > 1 else missing[0][0]
         proof["missing"] = {"answer": first, "satisfies": "every fact and relation"}
     return AuditVerdict(
-        rid, "relational-puzzles", "inconsistent",
+        rid, FAMILY, "inconsistent",
         {"proof": proof, "answers": res["answers"]}, ["canonical"],
     )  # fmt: skip
 

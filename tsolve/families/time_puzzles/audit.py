@@ -28,6 +28,12 @@ from typing import Any
 import numpy as np
 
 from tsolve.audit.base import AuditVerdict
+from tsolve.audit.forms import (
+    FormMismatch,
+    count_mismatches,
+    forms_verdict,
+    served_answer_mismatch,
+)
 from tsolve.calendars.domain import iso
 from tsolve.encodings.facts.base import domain_view
 from tsolve.encodings.facts.readings import fact_readings
@@ -166,9 +172,32 @@ def _cases(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
     return out
 
 
+COUNTS = ("solution_count", "solver.count", "difficulty.sizes_by_information_gain[-1]")
+"""The stored counts of a puzzle's answer set: ``M`` (what reports group by),
+the solver's count, and the candidate set left after the last fact."""
+
+
+def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
+    """Where a puzzle's stored forms of its gold disagree: ``answers`` (what
+    the facade serves and the scorer reads) against every stored count of
+    them and, for a puzzle with answers, a stored ``contradiction`` (the
+    certificate that no date fits)."""
+    answers = sorted(set(stored_answers(record)))
+    out = count_mismatches(record, answers, COUNTS)
+    if answers and isinstance(record.get("contradiction"), dict):
+        out.append(FormMismatch("contradiction", "no date satisfies every fact",
+                                "answers", answers))  # fmt: skip
+    return out
+
+
 def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
     """The verdict on one Time Puzzles record (module docstring)."""
     puzzle = puzzle_from_record(record)
+    mismatches = gold_form_mismatches(record)
+    if not mismatches and (served := served_answer_mismatch(record, FAMILY)) is not None:
+        mismatches = [served]
+    if mismatches:
+        return forms_verdict(puzzle.id, FAMILY, mismatches)
     stored = sorted(set(stored_answers(record)))  # the gold is a set: a repeated date is one answer
     names = puzzle_readings(puzzle)
     be = get_backend(backend)
