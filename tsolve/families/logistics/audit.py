@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
+from tsolve.audit.forms import FormMismatch, forms_verdict, served_answer_mismatch
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.event_graph import Dependencies, dependencies
 from tsolve.families.logistics.model import Question, Scenario
@@ -349,10 +350,92 @@ def _names(answers: Sequence[str]) -> str:
     return "{" + ", ".join(answers) + "}"
 
 
+SOLVED = "scenario + structured_question, solved"
+"""How a finding names the answer of the record's structured form (what the
+scorer and the pictures read)."""
+
+
+def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
+    """Where a logistics record's stored forms of its gold disagree.
+
+    tsolve's own records store the item twice: as English (what a model and
+    this auditor read) and as ``scenario`` + ``structured_question`` (what
+    the scorer, its diagnosis and the pictures read), with the solver's
+    ``solution`` (minute, clock, state, causing event) and ``schedule``. The
+    structured form is solved afresh and its answer, solution and schedule
+    compared with the stored ``answers`` (what the facade serves),
+    ``solution`` and ``schedule``. A benchmark item has only ``answers``.
+    """
+    from tsolve.families.logistics.clock import format_clock
+    from tsolve.families.logistics.schedule import schedule_json, solve_record
+
+    if not (isinstance(record.get("scenario"), dict)
+            and isinstance(record.get("structured_question"), dict)):  # fmt: skip
+        return []
+    gold = _gold(record)
+    scenario, _question, res = solve_record(record)
+    out: list[FormMismatch] = []
+    if set(res.answers) != set(gold):
+        out.append(FormMismatch("answers", gold, SOLVED, list(res.answers)))
+    solution = record.get("solution")
+    if isinstance(solution, dict):
+        solved = {"minute": res.minute, "clock": format_clock(res.minute),
+                  "state": res.place.state, "event": res.place.cause}  # fmt: skip
+        for key, value in solved.items():
+            if key in solution and solution[key] != value:
+                out.append(FormMismatch(f"solution.{key}", solution[key], SOLVED, value))
+    schedule = record.get("schedule")
+    if isinstance(schedule, dict):
+        diff = _first_difference(schedule, schedule_json(scenario, res), "schedule")
+        if diff is not None:
+            out.append(FormMismatch(diff[0], diff[1], SOLVED, diff[2]))
+    return out
+
+
+def _first_difference(stored: Any, solved: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first place (a dotted path, a stored and a solved value) where two
+    JSON values differ, or None when they are equal."""
+    if isinstance(stored, dict) and isinstance(solved, dict):
+        for key in [*solved, *(k for k in stored if k not in solved)]:
+            found = _first_difference(stored.get(key), solved.get(key), f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(stored, list) and isinstance(solved, list) and len(stored) == len(solved):
+        for i, (a, b) in enumerate(zip(stored, solved, strict=True)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    return None if stored == solved else (path, stored, solved)
+
+
+def _text_gives(record: dict[str, Any]) -> list[str] | None:
+    """The answer of the record's English under the default reading."""
+    from tsolve.families.logistics.solve import answer_question
+
+    try:
+        scenario, question = parse_item(record)
+        depth = record.get("depth")
+        return list(
+            answer_question(scenario, question, depth if isinstance(depth, int) else None).answers
+        )
+    except TsolveError:
+        return None
+
+
 def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
     """Audit one logistics record (tsolve's own or a raw UnSeenTimeQA item)."""
     rid = str(record.get("id"))
     gold = _gold(record)
+    mismatches = gold_form_mismatches(record)
+    if not mismatches and (served := served_answer_mismatch(record, "logistics")) is not None:
+        mismatches = [served]
+    if mismatches:
+        verdict = forms_verdict(rid, "logistics", mismatches, _text_gives(record))
+        if _where(record):
+            verdict.detail["item"] = _where(record)
+        return verdict
     scenario, question = parse_item(record)
     depth = record.get("depth")
     found = readings_in_full(scenario, question, depth if isinstance(depth, int) else None)
