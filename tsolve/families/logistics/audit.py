@@ -31,6 +31,7 @@ is while it is loaded (the domain description states it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -493,3 +494,131 @@ def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
             names,
         )
     return AuditVerdict(rid, "logistics", "ok", {}, names)
+
+
+# --- the proof as numbered lines ---------------------------------------------------------
+
+
+def event_sentences(record: dict[str, Any]) -> list[str]:
+    """The sentence of each event, by event number: the sentences of
+    ``events`` that name a truck or a plane, as the parser numbers them."""
+    from tsolve.families.logistics.parse.lexicon import sentences
+
+    try:
+        found = sentences(record.get("events", []), "events")
+    except TsolveError:
+        return []
+    return [s for s in found if "truck" in s.lower() or "plane" in s.lower()]
+
+
+_EVENT_REF = re.compile(r"#(\d+)")
+
+
+def _cause(text: Any) -> int | None:
+    m = _EVENT_REF.search(text) if isinstance(text, str) else None
+    return int(m[1]) if m else None
+
+
+_STATED = ("the question states", "the text states")
+
+
+def _stated_steps(record: dict[str, Any]) -> set[int]:
+    """The steps whose sentence states their own start (easy and medium items)."""
+    try:
+        scenario, _question = parse_item(record)
+    except TsolveError:
+        return set()
+    return {e.index for e in scenario.events if e.start is not None}
+
+
+def _case_steps(
+    case: dict[str, Any], shared: dict[int, dict[str, Any]], stated: set[int]
+) -> list[tuple[int, str]]:
+    """The steps that place a case's package state at the asked minute: the
+    step that caused it and, back along "starts when #u ends", every step it
+    waits for; then the step of the next change (to show it is still to
+    come). Each as ``(event, its times and why)``. A start its sentence or
+    the question states needs no steps before it."""
+    rows = {**shared, **{row["event"]: row for row in case.get("schedule") or []}}
+    busy = {b["event"]: b for b in case.get("busy") or []}
+    here = case.get("at_asked_minute") or {}
+    timeline = case.get("package_timeline") or []
+    at = [k for k, seg in enumerate(timeline) if seg.get("from") == here.get("since")]
+    chain: list[int] = []
+    todo = [_cause(timeline[at[0]].get("because_of"))] if at else []
+    while todo:
+        i = todo.pop()
+        if i is None or i in chain or i not in rows:
+            continue
+        chain.append(i)
+        if i not in stated and not str(rows[i].get("because")).startswith(_STATED):
+            todo.append(_cause(rows[i].get("because")))  # a stated start needs no chain
+    if at and at[0] + 1 < len(timeline):
+        nxt = _cause(timeline[at[0] + 1].get("because_of"))
+        if nxt is not None and nxt in rows and nxt not in chain:
+            chain.append(nxt)
+    out = []
+    for i in sorted(chain):
+        row = rows[i]
+        why = "as its sentence states" if i in stated else row.get("because")
+        line = f"{row.get('start')}–{row.get('end')}: {why}"
+        extra = row.get("busy_until") or (busy.get(i) or {}).get("busy_until")
+        if extra:
+            why = row.get("busy_because") or (busy.get(i) or {}).get("because")
+            line += f"; the package counts as busy until {extra} ({why})"
+        out.append((i, line))
+    return out
+
+
+def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    """An ``inconsistent`` proof as lines a person can check (see
+    :mod:`tsolve.audit.explain`): the question, then each step that places
+    the package's state at the asked minute, quoting its sentence with the
+    times it gets and why, then per reading where the package is at that
+    minute and why the gold never holds then. An ``ambiguous`` verdict:
+    which readings give the gold and what the others give."""
+    from tsolve.audit.explain import quote
+
+    proof = detail.get("proof")
+    if not isinstance(proof, dict):
+        others = detail.get("other_readings")
+        if not isinstance(others, list):
+            return []
+        lines = [f"The gold {_names(detail.get('gold') or [])} is the answer under "
+                 f"{', '.join(detail.get('gold_readings') or [])}."]  # fmt: skip
+        for r in others:
+            lines.append(f"Under {r.get('reading')} ({r.get('note')}) the answer is "
+                         f"{_names(r.get('answers') or [])}.")  # fmt: skip
+        return lines
+    said = event_sentences(record)
+    lines = [f"The question: {quote(record.get('question'))} asks for the place at "
+             f"{proof.get('asked')}."]  # fmt: skip
+    cases = proof.get("cases") or []
+    shared = {row["event"]: row for row in proof.get("schedule") or []}
+    # one line per step on any case's chain, quoting its sentence, with each
+    # distinct timing and the readings that give it
+    steps: dict[int, dict[str, list[str]]] = {}
+    stated = _stated_steps(record)
+    for case in cases:
+        for i, timing in _case_steps(case, shared, stated):
+            steps.setdefault(i, {}).setdefault(timing, []).append(str(case.get("reading")))
+    for i, timings in sorted(steps.items()):
+        words = quote(said[i]) if i < len(said) else f"step #{i}"
+        if len(timings) == 1 and len(next(iter(timings.values()))) == len(cases):
+            lines.append(f"{words} (#{i}) runs {next(iter(timings))}.")
+            continue
+        parts = [f"under {', '.join(rs)} it runs {t}" for t, rs in timings.items()]
+        lines.append(f"{words} (#{i}): " + "; ".join(parts) + ".")
+    verdicts: dict[str, list[str]] = {}  # the same conclusion under several readings: once
+    for case in cases:
+        here = case.get("at_asked_minute") or {}
+        said_then = (
+            f"at {case.get('asked')} the package is {here.get('state')} "
+            f"{_names(here.get('answers') or [])} (from {here.get('since')} to "
+            f"{here.get('until')}): " + "; ".join(case.get("why_gold_is_impossible") or [])
+        )
+        verdicts.setdefault(said_then, []).append(str(case.get("reading")))
+    for said_then, readings in verdicts.items():
+        lines.append(f"So under {', '.join(readings)}, {said_then}.")
+    lines.append(f"No reading gives the gold {_names(proof.get('gold') or [])}.")
+    return lines
