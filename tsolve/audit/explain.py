@@ -47,6 +47,13 @@ def quote(text: Any) -> str:
     return f"“{s}”"
 
 
+def shown(value: Any) -> str:
+    """A stored value in a line: text quoted (:func:`quote`), anything else as JSON."""
+    if isinstance(value, str):
+        return quote(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
 def explain(verdict: AuditVerdict, record: dict[str, Any] | None = None) -> list[str]:
     """The numbered lines of ``verdict``'s argument (``[]`` for ``ok``).
 
@@ -76,9 +83,9 @@ def forms_lines(detail: dict[str, Any]) -> list[str]:
     proof = detail.get("proof") or {}
     lines: list[str] = []
     for f in proof.get("forms") or []:
-        read = f" (read as {quote(f['reads_as'])})" if f.get("reads_as") else ""
-        lines.append(f"{f['form']} says {quote(f['says'])}{read}.")
-        lines.append(f"{f['other_form']} says {quote(f['other_says'])}: not the same answer.")
+        read = f" ({f['reads_as']})" if f.get("reads_as") else ""
+        lines.append(f"The record's {f['form']} says {shown(f['says'])}{read}.")
+        lines.append(f"Its {f['other_form']} says {shown(f['other_says'])}: they disagree.")
     if "text_gives" in proof:
         lines.append(f"The item's own text gives {quote(proof['text_gives'])} (canonical reading).")
     return lines
@@ -92,7 +99,9 @@ def fallback_lines(verdict: str, detail: dict[str, Any]) -> list[str]:
     if isinstance(summary, str):
         lines.append(summary)
     elif verdict == "ambiguous":
-        lines.append(f"under reading {detail.get('reading')!s} the answer is {detail.get('answers')!s}")
+        lines.append(
+            f"under reading {detail.get('reading')!s} the answer is {detail.get('answers')!s}"
+        )
     proof = detail.get("proof")
     why = proof.get("why_gold_is_impossible") if isinstance(proof, dict) else None
     if isinstance(why, list):
@@ -106,4 +115,4 @@ def fallback_lines(verdict: str, detail: dict[str, Any]) -> list[str]:
     return lines
 
 
-__all__ = ["EXPLAINERS", "explain", "fallback_lines", "forms_lines", "quote"]
+__all__ = ["EXPLAINERS", "explain", "fallback_lines", "forms_lines", "quote", "shown"]

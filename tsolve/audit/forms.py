@@ -48,8 +48,9 @@ class FormMismatch:
 
     def sentence(self) -> str:
         """One line a person can check against the record."""
-        read = f" (read as {self.reads_as})" if self.reads_as else ""
-        return f"{self.form} says {_quote(self.says)}{read}, but {self.other} says {_quote(self.other_says)}"
+        read = f" ({self.reads_as})" if self.reads_as else ""
+        other = f"{self.other} says {_quote(self.other_says)}"
+        return f"{self.form} says {_quote(self.says)}{read}, but {other}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -120,8 +121,6 @@ def served_answer_mismatch(record: dict[str, Any], family_name: str) -> FormMism
     )
 
 
-
-
 def stored_at(record: dict[str, Any], path: str) -> Any:
     """``record["solver"]["count"]`` for ``"solver.count"``; the last element
     of a list for ``[-1]`` (``"difficulty.sizes[-1]"``); None where absent."""
@@ -149,7 +148,7 @@ def count_mismatches(
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value != n:
             out.append(FormMismatch(path, value, "answers", answers,
-                                    reads_as=f"a count of answers, where answers holds {n}"))  # fmt: skip
+                                    reads_as=f"a count of answers; answers holds {n}"))  # fmt: skip
     return out
 
 

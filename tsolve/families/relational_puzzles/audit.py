@@ -21,12 +21,12 @@ from tsolve.audit.forms import (
     served_answer_mismatch,
 )
 from tsolve.errors import TsolveError
-from tsolve.records.validation import expect_date_tuples, expect_iso_dates
 from tsolve.families.relational_puzzles.solve import (
     problem_of,
     relational_from_record,
     solve_relational_record,
 )
+from tsolve.records.validation import expect_date_tuples, expect_iso_dates
 from tsolve.solver import get_backend
 
 FAMILY = "relational-puzzles"
@@ -115,3 +115,53 @@ def _why(puzzle: Any, problem: Any, backend: str, answer: tuple[str, ...]) -> di
         broken = [problem.label(i) for i, ok in enumerate(verdicts) if not ok]
         return {"answer": list(answer), "breaks": broken}
     return {"answer": answer[0], "breaks": f"no dates of the other events complete {answer[0]}"}
+
+
+# --- the proof as numbered lines ---------------------------------------------------------
+
+
+def _combination(record: dict[str, Any], answer: Any) -> str:
+    """``the review = 2024-03-05; the launch = 2024-03-22`` (or one date)."""
+    if not isinstance(answer, list):
+        return str(answer)
+    names = [str(e.get("name")) for e in record.get("events") or [] if isinstance(e, dict)]
+    return "; ".join(f"{n} = {d}" for n, d in zip(names, answer, strict=False))
+
+
+def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    """An ``inconsistent`` proof as lines quoting the facts a stored
+    combination breaks (see :mod:`tsolve.audit.explain`)."""
+    import datetime as _dt
+
+    from tsolve.audit.explain import quote
+
+    proof = detail.get("proof")
+    if not isinstance(proof, dict):
+        return []
+    facts = [str(f.get("text", "")) for f in record.get("facts") or [] if isinstance(f, dict)]
+    lines: list[str] = []
+    bad = proof.get("stored_but_impossible")
+    if isinstance(bad, dict):
+        lines.append(f"The stored answers hold {quote(_combination(record, bad.get('answer')))}.")
+        broken: list[int] = []
+        if isinstance(bad.get("answer"), list):
+            puzzle = relational_from_record(record)
+            problem = problem_of(puzzle)
+            days = [_dt.date.fromisoformat(d).toordinal() for d in bad["answer"]]
+            env = {e.var: d for e, d in zip(puzzle.events, days, strict=True)}
+            broken = [i for i, ok in enumerate(get_backend("cpsat").check(problem, env)) if not ok]
+        for i in broken:
+            lines.append(f"Fact {i + 1} says {quote(facts[i] if i < len(facts) else '?')}: "
+                         "that combination breaks it.")  # fmt: skip
+        if not broken:
+            lines.append(str(bad.get("breaks")))
+    missing = proof.get("missing")
+    if isinstance(missing, dict):
+        lines.append(f"{quote(_combination(record, missing.get('answer')))} satisfies every "
+                     "fact, yet the stored answers leave it out.")  # fmt: skip
+    solved = detail.get("answers")
+    if isinstance(solved, list):
+        shown = [_combination(record, a) for a in solved[:5]]
+        more = f" (and {len(solved) - 5} more)" if len(solved) > 5 else ""
+        lines.append(f"The facts give exactly: {quote(' | '.join(shown) or 'None')}{more}.")
+    return lines

@@ -199,8 +199,8 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
         else:
             got = (parsed["year"], parsed["month"], parsed["day"], parsed["leap"])
             if got != fields:
-                out.insert(0, FormMismatch("answer", stored, form, named,
-                                           reads_as=_unless_same(text_of(q.target, got), stored)))  # fmt: skip
+                read = _unless_same(text_of(q.target, got), stored)
+                out.insert(0, FormMismatch("answer", stored, form, named, reads_as=read))
     if q.fmt == "polar":
         if isinstance(stored, str) and parse_polar(stored) != stored:
             out.append(FormMismatch("answer", stored, "format", "polar (Yes or No)"))
@@ -308,3 +308,43 @@ def audit_span(record: dict[str, Any]) -> AuditVerdict:
 
 
 __all__ = ["audit_span", "gold_form_mismatches", "proof"]
+
+
+# --- the proof as numbered lines ---------------------------------------------------------
+
+
+def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    """A verdict's argument as lines quoting the question (see
+    :mod:`tsolve.audit.explain`): the reference date it names, the rule it
+    asks to apply, what that gives, and what every other reading gives."""
+    from tsolve.audit.explain import quote
+
+    question = record.get("question") or record.get("prompt")
+    lines = [f"The question: {quote(question)}."]
+    pf = detail.get("proof")
+    if isinstance(pf, dict):
+        lines.append(f"Its reference date is {pf.get('reference')}.")
+        days = ", ".join(pf.get("answer_days") or []) or "no day"
+        lines.append(f"Its rule, {pf.get('rule')}, gives {days}.")
+        lines.append(
+            f"In the target calendar that is {quote(', '.join(pf.get('computed') or []))}."
+        )
+        cases = [c for c in detail.get("cases") or [] if c.get("reading") != "canonical"]
+        if "stored_answer" in pf:
+            stored = pf.get("stored_answer")
+            label = "No" if stored == "Yes" else "Yes"
+            what = "that date" if label == "Yes" else "not that date"
+            lines.append(f"The candidate {quote(pf.get('candidate'))} is {what}: the answer "
+                         f"is {label}, not the stored {quote(stored)}.")  # fmt: skip
+        else:
+            lines.append(f"The stored gold is {quote(pf.get('stored_gold'))}: not that date.")
+    else:
+        gold = quote(detail.get("gold") or record.get("answer"))
+        under = ", ".join(detail.get("gold_readings") or [])
+        lines.append(f"The stored gold {gold} is the answer under {under}.")
+        cases = detail.get("differing") or []
+    for c in cases:
+        label = f" (label {c['label']})" if "label" in c else ""
+        lines.append(f"Under {c.get('reading')} the answer is "
+                     f"{quote(', '.join(c.get('answers') or []) or 'none')}{label}.")  # fmt: skip
+    return lines
