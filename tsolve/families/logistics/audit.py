@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
-from tsolve.audit.forms import FormMismatch, forms_verdict, served_answer_mismatch
+from tsolve.audit.forms import FormMismatch, forms_verdict
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.event_graph import Dependencies, dependencies
 from tsolve.families.logistics.model import Question, Scenario
@@ -386,8 +386,9 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
             if key in solution and solution[key] != value:
                 out.append(FormMismatch(f"solution.{key}", solution[key], SOLVED, value))
     schedule = record.get("schedule")
-    if isinstance(schedule, dict):
-        diff = _first_difference(schedule, schedule_json(scenario, res), "schedule")
+    solved_schedule = schedule_json(scenario, res) if isinstance(schedule, dict) else None
+    if solved_schedule is not None and schedule != solved_schedule:
+        diff = _first_difference(schedule, solved_schedule, "schedule")
         if diff is not None:
             out.append(FormMismatch(diff[0], diff[1], SOLVED, diff[2]))
     return out
@@ -429,9 +430,11 @@ def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
     """Audit one logistics record (tsolve's own or a raw UnSeenTimeQA item)."""
     rid = str(record.get("id"))
     gold = _gold(record)
+    # No served-answer check (tsolve.audit.forms.served_answer_mismatch): the
+    # facade serves ``answers`` joined by commas and the scorer compares with
+    # that same list, so it could find nothing the checks here miss, and it
+    # would solve every item once more.
     mismatches = gold_form_mismatches(record)
-    if not mismatches and (served := served_answer_mismatch(record, "logistics")) is not None:
-        mismatches = [served]
     if mismatches:
         verdict = forms_verdict(rid, "logistics", mismatches, _text_gives(record))
         if _where(record):
