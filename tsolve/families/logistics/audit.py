@@ -23,6 +23,12 @@ Verdicts (``docs/ground-truth.md``):
   by that reading's own rule, named as such) and the package's state at the
   asked minute, which is never the gold.
 
+Before reading the text, :func:`gold_form_mismatches` compares a tsolve
+record's stored forms of its gold (``answers``, ``solution``, ``schedule``)
+with its structured form solved afresh; a disagreement is ``inconsistent``
+(:mod:`tsolve.audit.forms`). :func:`explain` writes a proof as numbered lines
+quoting the story's sentences (:mod:`tsolve.audit.explain`).
+
 Readings that would contradict the benchmark's stated rules are not
 considered: serial versus parallel execution (each item's domain description
 states it), the "N hours" arithmetic itself (60·N minutes), or where a package

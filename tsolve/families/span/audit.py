@@ -16,6 +16,11 @@ answer under each:
 
 A reading under which a calendar cannot even express the question's dates (Umm
 al-Qura before 1924) is not one a reader could take and is skipped.
+
+Before any of that, :func:`gold_form_mismatches` compares the record's stored
+forms of its gold (the ``answer`` text the facade serves, the ``gold`` fields
+the scorer reads, each date object's text, month name and Gregorian date):
+a disagreement is ``inconsistent`` (:mod:`tsolve.audit.forms`).
 """
 
 from __future__ import annotations

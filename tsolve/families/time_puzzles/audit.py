@@ -18,6 +18,10 @@ For any record (also from generator version 1, which has no ``readings``):
 
 The readings come from the *current* knowledge base, so an old record is also
 checked against what is known today (reading ``knowledge-<as-of>``).
+
+First of all, :func:`gold_form_mismatches` compares ``answers`` with the
+record's stored counts of them; a disagreement is ``inconsistent``
+(:mod:`tsolve.audit.forms`).
 """
 
 from __future__ import annotations
