@@ -542,12 +542,13 @@ def _stated_steps(record: dict[str, Any]) -> set[int]:
 
 def _case_steps(
     case: dict[str, Any], shared: dict[int, dict[str, Any]], stated: set[int]
-) -> list[tuple[int, str]]:
+) -> list[tuple[int, str, str | None]]:
     """The steps that place a case's package state at the asked minute: the
     step that caused it and, back along "starts when #u ends", every step it
     waits for; then the step of the next change (to show it is still to
-    come). Each as ``(event, its times and why)``. A start its sentence or
-    the question states needs no steps before it."""
+    come) and the step that one waits for. Each as ``(event, its times and why, how long the package stays
+    busy with its group, if longer)``. A start its sentence or the question
+    states needs no steps before it."""
     rows = {**shared, **{row["event"]: row for row in case.get("schedule") or []}}
     busy = {b["event"]: b for b in case.get("busy") or []}
     here = case.get("at_asked_minute") or {}
@@ -566,16 +567,17 @@ def _case_steps(
         nxt = _cause(timeline[at[0] + 1].get("because_of"))
         if nxt is not None and nxt in rows and nxt not in chain:
             chain.append(nxt)
+            held = _cause(rows[nxt].get("because"))  # what it waits for, one step back
+            if held is not None and held in rows and held not in chain:
+                chain.append(held)
     out = []
     for i in sorted(chain):
         row = rows[i]
         why = "as its sentence states" if i in stated else row.get("because")
         line = f"{row.get('start')}–{row.get('end')}: {why}"
-        extra = row.get("busy_until") or (busy.get(i) or {}).get("busy_until")
-        if extra:
-            why = row.get("busy_because") or (busy.get(i) or {}).get("because")
-            line += f"; the package counts as busy until {extra} ({why})"
-        out.append((i, line))
+        until = row.get("busy_until") or (busy.get(i) or {}).get("busy_until")
+        rule = row.get("busy_because") or (busy.get(i) or {}).get("because")
+        out.append((i, line, f"busy until {until} ({rule})" if until else None))
     return out
 
 
@@ -607,17 +609,24 @@ def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
     # one line per step on any case's chain, quoting its sentence, with each
     # distinct timing and the readings that give it
     steps: dict[int, dict[str, list[str]]] = {}
+    busy: dict[int, dict[str, list[str]]] = {}
     stated = _stated_steps(record)
     for case in cases:
-        for i, timing in _case_steps(case, shared, stated):
-            steps.setdefault(i, {}).setdefault(timing, []).append(str(case.get("reading")))
+        reading = str(case.get("reading"))
+        for i, timing, held in _case_steps(case, shared, stated):
+            steps.setdefault(i, {}).setdefault(timing, []).append(reading)
+            if held is not None:
+                busy.setdefault(i, {}).setdefault(held, []).append(reading)
     for i, timings in sorted(steps.items()):
         words = quote(said[i]) if i < len(said) else f"step #{i}"
         if len(timings) == 1 and len(next(iter(timings.values()))) == len(cases):
-            lines.append(f"{words} (#{i}) runs {next(iter(timings))}.")
-            continue
-        parts = [f"under {', '.join(rs)} it runs {t}" for t, rs in timings.items()]
-        lines.append(f"{words} (#{i}): " + "; ".join(parts) + ".")
+            line = f"{words} (#{i}) runs {next(iter(timings))}"
+        else:
+            parts = [f"under {', '.join(rs)} it runs {t}" for t, rs in timings.items()]
+            line = f"{words} (#{i}): " + "; ".join(parts)
+        for held, rs in (busy.get(i) or {}).items():
+            line += f"; under {', '.join(rs)} the package stays {held}"
+        lines.append(line + ".")
     verdicts: dict[str, list[str]] = {}  # the same conclusion under several readings: once
     for case in cases:
         here = case.get("at_asked_minute") or {}
