@@ -546,9 +546,9 @@ def _case_steps(
     """The steps that place a case's package state at the asked minute: the
     step that caused it and, back along "starts when #u ends", every step it
     waits for; then the step of the next change (to show it is still to
-    come) and the step that one waits for. Each as ``(event, its times and why, how long the package stays
-    busy with its group, if longer)``. A start its sentence or the question
-    states needs no steps before it."""
+    come) and the step that one waits for. Each as ``(event, its times and
+    why, how long the package stays busy with its group if longer)``. A start
+    its sentence or the question states needs no steps before it."""
     rows = {**shared, **{row["event"]: row for row in case.get("schedule") or []}}
     busy = {b["event"]: b for b in case.get("busy") or []}
     here = case.get("at_asked_minute") or {}
