@@ -22,11 +22,11 @@ from tsolve.audit.forms import (
 )
 from tsolve.errors import TsolveError
 from tsolve.families.relational_puzzles.solve import (
+    check_stored_answers,
     problem_of,
     relational_from_record,
     solve_relational_record,
 )
-from tsolve.records.validation import expect_date_tuples, expect_iso_dates
 from tsolve.solver import get_backend
 
 FAMILY = "relational-puzzles"
@@ -53,13 +53,9 @@ def _check_answers(record: dict[str, Any]) -> None:
     event), else a one-line :class:`TsolveError`: a row that cannot be audited."""
     puzzle = relational_from_record(record)
     stored = record.get("answers")
-    where = f"record {puzzle.id!r}: answers"
     if not isinstance(stored, list):
-        raise TsolveError(f"{where}: expected a list")
-    if puzzle.asked is not None:
-        expect_iso_dates(stored, where)
-    else:
-        expect_date_tuples(stored, where, len(puzzle.events))
+        raise TsolveError(f"record {puzzle.id!r}: no readable stored 'answers' to audit")
+    check_stored_answers(puzzle, stored)
 
 
 def audit_relational(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
