@@ -60,7 +60,8 @@ def test_naming_the_variant_makes_it_ok() -> None:
 
 def test_wrong_gold_is_inconsistent_with_the_conversion_as_proof() -> None:
     wrong = {**OLD_ISLAMIC, "answer": "August 27, 2024",
-             "gold": {**OLD_ISLAMIC["gold"], "day": 27, "text": "August 27, 2024"}}  # fmt: skip
+             "gold": {**OLD_ISLAMIC["gold"], "day": 27, "text": "August 27, 2024",
+                      "gregorian": "2024-08-27"}}  # fmt: skip
     v = audit_span(wrong)
     assert v.verdict == "inconsistent"
     pf = v.detail["proof"]

@@ -168,3 +168,41 @@ def test_add_months_agrees_with_dateutil(t: dt.datetime, months: int) -> None:
     relativedelta = pytest.importorskip("dateutil.relativedelta").relativedelta
     t = t.replace(tzinfo=dt.timezone.utc)
     assert add_months(t, months) == t + relativedelta(months=months)
+
+
+def test_a_row_label_that_disagrees_with_its_file_name_is_reported(tmp_path: Path) -> None:
+    # The file name labels the row prefer-Tool at level 2; the row's own
+    # fields say otherwise. The reader keeps the file name's label, so the
+    # audit must say the two forms disagree, quoting both.
+    files = {
+        "preferTool_elapse_2.json": [{**item("t1"), "preference": "no_tool", "level": 1}],
+        "preferTool_elapse_1.json": [{**item("t2"), "preference": "tool", "level": 1}],
+    }
+    res = audit(tmp_path, files)
+    found = [v["message"] for v in res["t1"]["violations"] if v["rule"] == "label_forms_disagree"]
+    assert len(found) == 2
+    assert any("'tool'" in m and "'no_tool'" in m for m in found)
+    assert any("level 2" in m and "level field says 1" in m for m in found)
+    assert "label_forms_disagree" not in rules(res["t2"])  # agreeing forms are no finding
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    file_pref=st.sampled_from(["Tool", "NoTool"]),
+    file_level=st.integers(0, 2),
+    own_pref=st.sampled_from(["tool", "no_tool"]),
+    own_level=st.integers(0, 2),
+)
+def test_label_forms_disagree_exactly_when_the_row_and_its_file_name_differ(
+    tmp_path_factory: pytest.TempPathFactory,
+    file_pref: str,
+    file_level: int,
+    own_pref: str,
+    own_level: int,
+) -> None:
+    name = f"prefer{file_pref}_elapse_{file_level}.json"
+    row = {**item("t1"), "preference": own_pref, "level": own_level}
+    res = audit(tmp_path_factory.mktemp("b"), {name: [row]})["t1"]
+    named = ("tool" if file_pref == "Tool" else "no_tool", file_level)
+    found = [v for v in res["violations"] if v["rule"] == "label_forms_disagree"]
+    assert len(found) == (own_pref != named[0]) + (own_level != named[1])

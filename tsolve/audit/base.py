@@ -17,7 +17,10 @@ Three verdicts, in increasing order of severity, each a claim about the
   carries the proof, which may cite only the item's own text (its facts,
   durations, stated times) and rules every declared reading shares; where
   readings differ it argues each one as a case, naming the reading whose
-  rule a step uses.
+  rule a step uses. A record whose stored forms of the gold (a text answer,
+  structured fields, counts) name different answers is ``inconsistent``
+  too, whatever its text means: ``detail.proof.forms`` quotes them
+  (:mod:`tsolve.audit.forms`).
 
 What no verdict proves: that a reading nobody declared would not give
 another answer (``docs/ground-truth.md``). The logistics auditor follows

@@ -3,7 +3,9 @@
 A thin shell over :func:`tsolve.audit.report.iter_audit`. ``--format jsonl``
 writes one object per item as it is audited (``id``, ``family``, ``verdict``,
 ``detail``, ``readings``); ``json`` writes the whole report (summary, items,
-errors); ``text`` is a table of the items that are not ``ok`` and the counts.
+errors), its proofs exact; ``text`` writes each item that is not ``ok`` with
+its proof as a few numbered lines quoting the text they rest on
+(:func:`tsolve.audit.explain.explain`), then the counts.
 Rows that cannot be audited are reported on stderr and the batch goes on.
 Every other row gives one verdict, in input order, with the record's own
 ``id`` value; ids that repeat an earlier row's are audited too, and warned
@@ -12,7 +14,6 @@ Exit code: 0 when every item is ``ok``, 1 otherwise (also when a row was bad),
 2 when the file itself is bad input.
 """
 
-import json
 import sys
 from typing import Annotated, Any
 
@@ -54,62 +55,44 @@ def register(app: typer.Typer) -> None:
         results = iter_audit(rows)
         if len(rows) >= PROGRESS_FROM:  # drawn on stderr, and only when it is a terminal
             results = tracked(results, len(rows), "auditing")
-        for result in results:
+        flagged: list[tuple[Any, Any]] = []  # (verdict, its row), for the text proofs
+        for row, result in zip(rows, results, strict=True):  # one result per row, in order
             report.add(result)
             if isinstance(result, RowError):
                 err.print(f"[red]error[/red]: {escape(str(result))}")
             elif fmt is Fmt.jsonl:
                 sys.stdout.write(dumps(result.to_json()) + "\n")
+            elif fmt is Fmt.text and result.verdict != "ok":
+                flagged.append((result, row))
         if (warning := report.repeated.warning("audited")) is not None:
             err.print(f"[yellow]warning[/yellow]: {escape(warning)}")
         if fmt is Fmt.json:
             sys.stdout.write(json_text(report.to_json(), indent=2) + "\n")
         elif fmt is Fmt.text:
-            _print_text(report)
+            _print_text(report, flagged)
         if not report.all_ok:
             raise typer.Exit(1)
 
 
-def _detail_text(verdict: str, detail: dict[str, Any]) -> str:
-    """One readable cell from a verdict's JSON detail (families differ in what
-    they put there; ``summary`` is used when an auditor gives one)."""
-    lines: list[str] = []
-    summary = detail.get("summary")
-    if isinstance(summary, str):
-        lines.append(summary)
-    elif verdict == "ambiguous":
-        lines.append(f"reading {detail.get('reading')!s}: {detail.get('answers')!s}")
-    if verdict == "inconsistent":
-        proof = detail.get("proof")
-        why = proof.get("why_gold_is_impossible") if isinstance(proof, dict) else None
-        if isinstance(why, list):
-            lines.extend(f"• {w}" for w in why)
-        elif proof is not None and not lines:
-            lines.append(json.dumps(proof, ensure_ascii=False)[:300])
-    if not lines:
-        lines.append(json.dumps(detail, ensure_ascii=False)[:300])
-    return "\n".join(lines)
+def _print_text(report: Any, flagged: list[tuple[Any, Any]]) -> None:
+    from tsolve.audit.explain import explain
 
-
-def _print_text(report: Any) -> None:
     con = console()
-    flagged = [v for v in report.items if v.verdict != "ok"]
-    if flagged:
-        table = Table(header_style="bold", show_lines=True)
-        table.add_column("id", overflow="fold", max_width=22)
-        table.add_column("family", no_wrap=True)
-        table.add_column("verdict", no_wrap=True)
-        table.add_column("detail", overflow="fold", ratio=1)
-        for v in flagged:
-            style = _STYLE[v.verdict]
-            item = v.detail.get("item")
-            table.add_row(
-                escape(str(v.id) + (f"\n({item})" if isinstance(item, str) else "")),
-                escape(v.family),
-                f"[{style}]{v.verdict}[/]",
-                escape(_detail_text(v.verdict, v.detail)),
-            )
-        con.print(table)
+    for verdict, row in flagged:
+        style = _STYLE[verdict.verdict]
+        item = verdict.detail.get("item")
+        where = f" ({item})" if isinstance(item, str) else ""
+        con.print(
+            f"[{style}]{verdict.verdict}[/] {escape(verdict.family)} "
+            f"[bold]{escape(str(verdict.id))}[/]{escape(where)}",
+            soft_wrap=True,
+        )
+        summary = verdict.detail.get("summary")
+        if isinstance(summary, str):
+            con.print(f"  {escape(summary)}", highlight=False, soft_wrap=True)
+        for line in explain(verdict, row if isinstance(row, dict) else None):
+            con.print(f"  {escape(line)}", highlight=False, soft_wrap=True)
+        con.print()
     counts = Table(title="audit", header_style="bold")
     counts.add_column("family")
     for name, style in _STYLE.items():

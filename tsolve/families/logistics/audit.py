@@ -23,6 +23,12 @@ Verdicts (``docs/ground-truth.md``):
   by that reading's own rule, named as such) and the package's state at the
   asked minute, which is never the gold.
 
+Before reading the text, :func:`gold_form_mismatches` compares a tsolve
+record's stored forms of its gold (``answers``, ``solution``, ``schedule``)
+with its structured form solved afresh; a disagreement is ``inconsistent``
+(:mod:`tsolve.audit.forms`). :func:`explain` writes a proof as numbered lines
+quoting the story's sentences (:mod:`tsolve.audit.explain`).
+
 Readings that would contradict the benchmark's stated rules are not
 considered: serial versus parallel execution (each item's domain description
 states it), the "N hours" arithmetic itself (60·N minutes), or where a package
@@ -31,10 +37,12 @@ is while it is loaded (the domain description states it).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
+from tsolve.audit.forms import FormMismatch, forms_verdict
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.event_graph import Dependencies, dependencies
 from tsolve.families.logistics.model import Question, Scenario
@@ -349,10 +357,95 @@ def _names(answers: Sequence[str]) -> str:
     return "{" + ", ".join(answers) + "}"
 
 
+SOLVED = "scenario + structured_question, solved"
+"""How a finding names the answer of the record's structured form (what the
+scorer and the pictures read)."""
+
+
+def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
+    """Where a logistics record's stored forms of its gold disagree.
+
+    tsolve's own records store the item twice: as English (what a model and
+    this auditor read) and as ``scenario`` + ``structured_question`` (what
+    the scorer, its diagnosis and the pictures read), with the solver's
+    ``solution`` (minute, clock, state, causing event) and ``schedule``. The
+    structured form is solved afresh and its answer, solution and schedule
+    compared with the stored ``answers`` (what the facade serves),
+    ``solution`` and ``schedule``. A benchmark item has only ``answers``.
+    """
+    from tsolve.families.logistics.clock import format_clock
+    from tsolve.families.logistics.schedule import schedule_json, solve_record
+
+    if not (isinstance(record.get("scenario"), dict)
+            and isinstance(record.get("structured_question"), dict)):  # fmt: skip
+        return []
+    gold = _gold(record)
+    scenario, _question, res = solve_record(record)
+    out: list[FormMismatch] = []
+    if set(res.answers) != set(gold):
+        out.append(FormMismatch("answers", gold, SOLVED, list(res.answers)))
+    solution = record.get("solution")
+    if isinstance(solution, dict):
+        solved = {"minute": res.minute, "clock": format_clock(res.minute),
+                  "state": res.place.state, "event": res.place.cause}  # fmt: skip
+        for key, value in solved.items():
+            if key in solution and solution[key] != value:
+                out.append(FormMismatch(f"solution.{key}", solution[key], SOLVED, value))
+    schedule = record.get("schedule")
+    solved_schedule = schedule_json(scenario, res) if isinstance(schedule, dict) else None
+    if solved_schedule is not None and schedule != solved_schedule:
+        diff = _first_difference(schedule, solved_schedule, "schedule")
+        if diff is not None:
+            out.append(FormMismatch(diff[0], diff[1], SOLVED, diff[2]))
+    return out
+
+
+def _first_difference(stored: Any, solved: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first place (a dotted path, a stored and a solved value) where two
+    JSON values differ, or None when they are equal."""
+    if isinstance(stored, dict) and isinstance(solved, dict):
+        for key in [*solved, *(k for k in stored if k not in solved)]:
+            found = _first_difference(stored.get(key), solved.get(key), f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(stored, list) and isinstance(solved, list) and len(stored) == len(solved):
+        for i, (a, b) in enumerate(zip(stored, solved, strict=True)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    return None if stored == solved else (path, stored, solved)
+
+
+def _text_gives(record: dict[str, Any]) -> list[str] | None:
+    """The answer of the record's English under the default reading."""
+    from tsolve.families.logistics.solve import answer_question
+
+    try:
+        scenario, question = parse_item(record)
+        depth = record.get("depth")
+        return list(
+            answer_question(scenario, question, depth if isinstance(depth, int) else None).answers
+        )
+    except TsolveError:
+        return None
+
+
 def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
     """Audit one logistics record (tsolve's own or a raw UnSeenTimeQA item)."""
     rid = str(record.get("id"))
     gold = _gold(record)
+    # No served-answer check (tsolve.audit.forms.served_answer_mismatch): the
+    # facade serves ``answers`` joined by commas and the scorer compares with
+    # that same list, so it could find nothing the checks here miss, and it
+    # would solve every item once more.
+    mismatches = gold_form_mismatches(record)
+    if mismatches:
+        verdict = forms_verdict(rid, "logistics", mismatches, _text_gives(record))
+        if _where(record):
+            verdict.detail["item"] = _where(record)
+        return verdict
     scenario, question = parse_item(record)
     depth = record.get("depth")
     found = readings_in_full(scenario, question, depth if isinstance(depth, int) else None)
@@ -410,3 +503,140 @@ def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
             names,
         )
     return AuditVerdict(rid, "logistics", "ok", {}, names)
+
+
+# --- the proof as numbered lines ---------------------------------------------------------
+
+
+def event_sentences(record: dict[str, Any]) -> list[str]:
+    """The sentence of each event, by event number: the sentences of
+    ``events`` that name a truck or a plane, as the parser numbers them."""
+    from tsolve.families.logistics.parse.lexicon import sentences
+
+    try:
+        found = sentences(record.get("events", []), "events")
+    except TsolveError:
+        return []
+    return [s for s in found if "truck" in s.lower() or "plane" in s.lower()]
+
+
+_EVENT_REF = re.compile(r"#(\d+)")
+
+
+def _cause(text: Any) -> int | None:
+    m = _EVENT_REF.search(text) if isinstance(text, str) else None
+    return int(m[1]) if m else None
+
+
+_STATED = ("the question states", "the text states")
+
+
+def _stated_steps(record: dict[str, Any]) -> set[int]:
+    """The steps whose sentence states their own start (easy and medium items)."""
+    try:
+        scenario, _question = parse_item(record)
+    except TsolveError:
+        return set()
+    return {e.index for e in scenario.events if e.start is not None}
+
+
+def _case_steps(
+    case: dict[str, Any], shared: dict[int, dict[str, Any]], stated: set[int]
+) -> list[tuple[int, str, str | None]]:
+    """The steps that place a case's package state at the asked minute: the
+    step that caused it and, back along "starts when #u ends", every step it
+    waits for; then the step of the next change (to show it is still to
+    come) and the step that one waits for. Each as ``(event, its times and
+    why, how long the package stays busy with its group if longer)``. A start
+    its sentence or the question states needs no steps before it."""
+    rows = {**shared, **{row["event"]: row for row in case.get("schedule") or []}}
+    busy = {b["event"]: b for b in case.get("busy") or []}
+    here = case.get("at_asked_minute") or {}
+    timeline = case.get("package_timeline") or []
+    at = [k for k, seg in enumerate(timeline) if seg.get("from") == here.get("since")]
+    chain: list[int] = []
+    todo = [_cause(timeline[at[0]].get("because_of"))] if at else []
+    while todo:
+        i = todo.pop()
+        if i is None or i in chain or i not in rows:
+            continue
+        chain.append(i)
+        if i not in stated and not str(rows[i].get("because")).startswith(_STATED):
+            todo.append(_cause(rows[i].get("because")))  # a stated start needs no chain
+    if at and at[0] + 1 < len(timeline):
+        nxt = _cause(timeline[at[0] + 1].get("because_of"))
+        if nxt is not None and nxt in rows and nxt not in chain:
+            chain.append(nxt)
+            held = _cause(rows[nxt].get("because"))  # what it waits for, one step back
+            if held is not None and held in rows and held not in chain:
+                chain.append(held)
+    out = []
+    for i in sorted(chain):
+        row = rows[i]
+        why = "as its sentence states" if i in stated else row.get("because")
+        line = f"{row.get('start')}–{row.get('end')}: {why}"
+        until = row.get("busy_until") or (busy.get(i) or {}).get("busy_until")
+        rule = row.get("busy_because") or (busy.get(i) or {}).get("because")
+        out.append((i, line, f"busy until {until} ({rule})" if until else None))
+    return out
+
+
+def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    """An ``inconsistent`` proof as lines a person can check (see
+    :mod:`tsolve.audit.explain`): the question, then each step that places
+    the package's state at the asked minute, quoting its sentence with the
+    times it gets and why, then per reading where the package is at that
+    minute and why the gold never holds then. An ``ambiguous`` verdict:
+    which readings give the gold and what the others give."""
+    from tsolve.audit.explain import quote
+
+    proof = detail.get("proof")
+    if not isinstance(proof, dict):
+        others = detail.get("other_readings")
+        if not isinstance(others, list):
+            return []
+        lines = [f"The gold {_names(detail.get('gold') or [])} is the answer under "
+                 f"{', '.join(detail.get('gold_readings') or [])}."]  # fmt: skip
+        for r in others:
+            lines.append(f"Under {r.get('reading')} ({r.get('note')}) the answer is "
+                         f"{_names(r.get('answers') or [])}.")  # fmt: skip
+        return lines
+    said = event_sentences(record)
+    lines = [f"The question: {quote(record.get('question'))} asks for the place at "
+             f"{proof.get('asked')}."]  # fmt: skip
+    cases = proof.get("cases") or []
+    shared = {row["event"]: row for row in proof.get("schedule") or []}
+    # one line per step on any case's chain, quoting its sentence, with each
+    # distinct timing and the readings that give it
+    steps: dict[int, dict[str, list[str]]] = {}
+    busy: dict[int, dict[str, list[str]]] = {}
+    stated = _stated_steps(record)
+    for case in cases:
+        reading = str(case.get("reading"))
+        for i, timing, held in _case_steps(case, shared, stated):
+            steps.setdefault(i, {}).setdefault(timing, []).append(reading)
+            if held is not None:
+                busy.setdefault(i, {}).setdefault(held, []).append(reading)
+    for i, timings in sorted(steps.items()):
+        words = quote(said[i]) if i < len(said) else f"step #{i}"
+        if len(timings) == 1 and len(next(iter(timings.values()))) == len(cases):
+            line = f"{words} (#{i}) runs {next(iter(timings))}"
+        else:
+            parts = [f"under {', '.join(rs)} it runs {t}" for t, rs in timings.items()]
+            line = f"{words} (#{i}): " + "; ".join(parts)
+        for held, rs in (busy.get(i) or {}).items():
+            line += f"; under {', '.join(rs)} the package stays {held}"
+        lines.append(line + ".")
+    verdicts: dict[str, list[str]] = {}  # the same conclusion under several readings: once
+    for case in cases:
+        here = case.get("at_asked_minute") or {}
+        said_then = (
+            f"at {case.get('asked')} the package is {here.get('state')} "
+            f"{_names(here.get('answers') or [])} (from {here.get('since')} to "
+            f"{here.get('until')}): " + "; ".join(case.get("why_gold_is_impossible") or [])
+        )
+        verdicts.setdefault(said_then, []).append(str(case.get("reading")))
+    for said_then, readings in verdicts.items():
+        lines.append(f"So under {', '.join(readings)}, {said_then}.")
+    lines.append(f"No reading gives the gold {_names(proof.get('gold') or [])}.")
+    return lines

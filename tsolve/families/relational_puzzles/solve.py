@@ -198,6 +198,16 @@ def _canonical(puzzle: RelationalPuzzle, stored: list[Any]) -> list[Any] | None:
         return None
 
 
+def check_stored_answers(puzzle: RelationalPuzzle, stored: list[Any]) -> None:
+    """A record's stored ``answers`` as its puzzle asks for them (dates, or one
+    date per event), else a one-line :class:`TsolveError`."""
+    where = f"record {puzzle.id!r}: answers"
+    if puzzle.asked is not None:
+        expect_iso_dates(stored, where)
+    else:
+        expect_date_tuples(stored, where, len(puzzle.events))
+
+
 def solve_relational_record(
     record: Any, backend: str = "cpsat", limit: int | None = None,
     time_limit: float | None = None,
@@ -207,11 +217,7 @@ def solve_relational_record(
     puzzle = relational_from_record(record)
     stored = record.get("answers")
     if isinstance(stored, list):  # checked before anyone unpacks them (the auditor does)
-        where = f"record {puzzle.id!r}: answers"
-        if puzzle.asked is not None:
-            expect_iso_dates(stored, where)
-        else:
-            expect_date_tuples(stored, where, len(puzzle.events))
+        check_stored_answers(puzzle, stored)
     res = solve_relational(puzzle, backend, limit, time_limit)
     answers = answers_json(puzzle, res)
     return solved_record(puzzle.id, answers, res, record.get("answers"),

@@ -15,7 +15,11 @@ Per trajectory id (all its samples across files together) the audit reports:
   prefer-noTool at a level j > i is a violation;
 * ``conflicting_labels``: the same (id, level) labelled both ways;
 * ``copies_differ``: the copies of a trajectory in different files do not
-  share their history (messages and times), so they are not one trajectory.
+  share their history (messages and times), so they are not one trajectory;
+* ``label_forms_disagree``: a row whose label the file name (or bundle key)
+  gives also states its own ``preference`` or ``level``, and the two differ.
+  The reader takes the file name's label (what the Inspect task scores
+  against), so the row's own fields tell anyone who reads them something else.
 """
 
 from __future__ import annotations
@@ -83,6 +87,24 @@ def monotone_violations(sample: Sample) -> list[Violation]:
     return out
 
 
+def label_violations(sample: Sample) -> list[Violation]:
+    """The row's own label fields against its file name's label (see the
+    module docstring), both quoted."""
+    if sample.stated is None:
+        return []
+    pref, level = sample.stated
+    out = []
+    if pref is not None and pref != sample.preference:
+        out.append(Violation("label_forms_disagree",
+            f"{sample.source} labels it preference {sample.preference!r}, but the row's "
+            f"own preference field says {pref!r}"))  # fmt: skip
+    if level is not None and level != sample.level:
+        out.append(Violation("label_forms_disagree",
+            f"{sample.source} labels it level {sample.level}, but the row's own level "
+            f"field says {level!r}"))  # fmt: skip
+    return out
+
+
 def reversal_violations(preferences: dict[int, list[str]]) -> list[Violation]:
     """B.5: prefer-Tool at a smaller gap and prefer-noTool at a larger one."""
     out = []
@@ -120,6 +142,8 @@ def audit_trajectory(
         if sig not in checked:
             checked.add(sig)
             v.extend(monotone_violations(s))
+    for s in samples:
+        v.extend(label_violations(s))
     g = first.final_gaps
     if not g[0] < g[1] < g[2]:
         v.append(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -58,6 +58,10 @@ class Sample:
     final_times: tuple[dt.datetime, dt.datetime, dt.datetime]
     functions: tuple[Any, ...]
     source: str
+    stated: tuple[Any, Any] | None = None
+    """The row's own ``preference`` and ``level`` fields when its label comes
+    from a file name or bundle key and the row states one as well (the audit
+    checks that the two forms agree); None otherwise."""
 
     @property
     def key(self) -> tuple[str, int]:
@@ -204,9 +208,12 @@ def _sample_or_bad(
     if not isinstance(item, dict):
         return BadRow(where, f"expected a JSON object, got {type(item).__name__}")
     try:
-        return parse_sample(item, pref, level, source)
+        sample = parse_sample(item, pref, level, source)
     except TsolveError as exc:
         return BadRow(_where_id(where, item), str(exc))
+    if label_from_name(source) is not None and ("preference" in item or "level" in item):
+        return replace(sample, stated=(item.get("preference"), item.get("level")))
+    return sample
 
 
 def to_record(sample: Sample) -> dict[str, Any]:

@@ -18,6 +18,10 @@ For any record (also from generator version 1, which has no ``readings``):
 
 The readings come from the *current* knowledge base, so an old record is also
 checked against what is known today (reading ``knowledge-<as-of>``).
+
+First of all, :func:`gold_form_mismatches` compares ``answers`` with the
+record's stored counts of them; a disagreement is ``inconsistent``
+(:mod:`tsolve.audit.forms`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,12 @@ from typing import Any
 import numpy as np
 
 from tsolve.audit.base import AuditVerdict
+from tsolve.audit.forms import (
+    FormMismatch,
+    count_mismatches,
+    forms_verdict,
+    served_answer_mismatch,
+)
 from tsolve.calendars.domain import iso
 from tsolve.encodings.facts.base import domain_view
 from tsolve.encodings.facts.readings import fact_readings
@@ -166,9 +176,32 @@ def _cases(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
     return out
 
 
+COUNTS = ("solution_count", "solver.count", "difficulty.sizes_by_information_gain[-1]")
+"""The stored counts of a puzzle's answer set: ``M`` (what reports group by),
+the solver's count, and the candidate set left after the last fact."""
+
+
+def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
+    """Where a puzzle's stored forms of its gold disagree: ``answers`` (what
+    the facade serves and the scorer reads) against every stored count of
+    them and, for a puzzle with answers, a stored ``contradiction`` (the
+    certificate that no date fits)."""
+    answers = sorted(set(stored_answers(record)))
+    out = count_mismatches(record, answers, COUNTS)
+    if answers and isinstance(record.get("contradiction"), dict):
+        out.append(FormMismatch("contradiction", "no date satisfies every fact",
+                                "answers", answers))  # fmt: skip
+    return out
+
+
 def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
     """The verdict on one Time Puzzles record (module docstring)."""
     puzzle = puzzle_from_record(record)
+    mismatches = gold_form_mismatches(record)
+    if not mismatches and (served := served_answer_mismatch(record, FAMILY)) is not None:
+        mismatches = [served]
+    if mismatches:
+        return forms_verdict(puzzle.id, FAMILY, mismatches)
     stored = sorted(set(stored_answers(record)))  # the gold is a set: a repeated date is one answer
     names = puzzle_readings(puzzle)
     be = get_backend(backend)
@@ -218,3 +251,64 @@ def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict
 def audit_time_puzzle(record: dict[str, Any]) -> AuditVerdict:
     """The registered auditor (CP-SAT)."""
     return audit_puzzle(record)
+
+
+# --- the proof as numbered lines ---------------------------------------------------------
+
+SHOW_CASES = 5
+"""How many cases of a proof by cases the numbered lines show."""
+
+
+def _fact_texts(record: dict[str, Any]) -> list[str]:
+    facts = record.get("facts")
+    if not isinstance(facts, list):
+        return []
+    return [str(f.get("text", "")) if isinstance(f, dict) else "" for f in facts]
+
+
+def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    """A verdict's argument as lines quoting the puzzle's facts (see
+    :mod:`tsolve.audit.explain`)."""
+    from tsolve.audit.explain import quote
+
+    facts = _fact_texts(record)
+    stored = record.get("answers")
+    lines = [f"The stored answers are {quote(', '.join(map(str, stored)) or 'None')}."
+             if isinstance(stored, list) else "The record stores no answers."]  # fmt: skip
+    if "proof" not in detail:  # ambiguous
+        for r in detail.get("readings") or [detail]:
+            got = ", ".join(map(str, r.get("answers") or [])) or "None"
+            lines.append(f"Under reading {r.get('reading')} the facts give {quote(got)}.")
+        if detail.get("gold_readings"):
+            lines.append(f"The stored answers are what {', '.join(detail['gold_readings'])} gives.")
+        return lines
+    violated = detail.get("violates")
+    date = detail.get("date")
+    if isinstance(violated, dict):
+        k = int(violated.get("index", 0))
+        text = facts[k] if k < len(facts) and facts[k] else violated.get("text")
+        lines.append(f"Fact {k + 1} says {quote(text)}.")
+        readings = ", ".join(detail.get("readings") or ["canonical"])
+        lines.append(f"{date} breaks it under every reading of it ({readings}), so it is "
+                     "no answer.")  # fmt: skip
+        return lines
+    if date is not None and "satisfies every fact" in str(detail.get("proof")):
+        for k, text in enumerate(facts):
+            lines.append(f"Fact {k + 1}, {quote(text)}, holds on {date} under every reading.")
+        lines.append(f"So {date} is an answer, and the stored answers leave it out.")
+        return lines
+    cases = detail.get("cases")
+    if isinstance(cases, list):
+        lines.append("No combination of the facts' readings gives exactly the stored answers:")
+        for c in cases[:SHOW_CASES]:
+            under = " + ".join(c.get("readings") or [CANONICAL])
+            if c.get("in_answers"):
+                lines.append(f"under {under} the facts also give {c.get('date')}, which the "
+                             "stored answers lack")  # fmt: skip
+            else:
+                lines.append(f"under {under} the stored answer {c.get('date')} is no answer")
+        if len(cases) > SHOW_CASES:
+            lines.append(f"(and {len(cases) - SHOW_CASES} more cases; --format json lists them)")
+        return lines
+    lines.append(str(detail.get("proof")))
+    return lines
