@@ -50,9 +50,7 @@ def compare(before: dict, after: dict) -> str:  # type: ignore[type-arg]
         for style, cell in styles.items():
             was = before.get(family, {}).get(style)
             old = f"{was['fnr']:.0%}" if was else "-"
-            rows.append(
-                f"| {family} | {style} | {cell['applied']} | {old} | {cell['fnr']:.0%} |"
-            )
+            rows.append(f"| {family} | {style} | {cell['applied']} | {old} | {cell['fnr']:.0%} |")
     return "\n".join(rows)
 
 

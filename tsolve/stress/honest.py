@@ -261,9 +261,7 @@ RELATIONAL: dict[str, Style] = {
     "pairs separated by commas": _tuple_style("{e} = {d}", ", "),
     "'event on date'": _tuple_style("{e} on {d}"),
     "'event: date'": _tuple_style("{e}: {d}"),
-    "one marker, one combination per line": lambda g: (
-        _under(g, g.marker) if g.tuples else None
-    ),
+    "one marker, one combination per line": lambda g: _under(g, g.marker) if g.tuples else None,
     "written dates, pairs separated by commas": lambda g: (
         _each(g, "{m} {a}", g.lines(DATE_STYLES["date as 'December 29, 1933'"], join=", "))
         if g.tuples
