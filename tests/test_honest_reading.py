@@ -18,8 +18,8 @@ from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsolve.families.span.score import parse_polar
 from tsolve.facade import score_answer
+from tsolve.families.span.score import parse_polar
 from tsolve.verifiers.answer_parsing import (
     LOOSE_MARKER,
     MARKER,

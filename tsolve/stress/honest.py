@@ -52,8 +52,12 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _dashed(dash: str) -> DateStyle:
+    return lambda d: d.replace("-", dash)
+
+
 DATE_STYLES: dict[str, DateStyle] = {
-    **{f"date with {name}": (lambda d, c=c: d.replace("-", c)) for name, c in DASHES.items()},
+    **{f"date with {name}": _dashed(c) for name, c in DASHES.items()},
     "date in full-width digits": lambda d: d.translate(_FULL_WIDTH),
     "date as 'December 29, 1933'": lambda d: f"{_day(d):%B} {_day(d).day}, {_day(d).year}",
     "date as '29 December 1933'": lambda d: f"{_day(d).day} {_day(d):%B} {_day(d).year}",
@@ -286,6 +290,10 @@ def _numeric(f: dict[str, Any], dash: str = "-") -> str:
     return dash.join([str(f["year"]), month, str(f["day"])])
 
 
+def _numeric_with(dash: str) -> Callable[[dict[str, Any]], str]:
+    return lambda f: _numeric(f, dash)
+
+
 def _gregorian_written(f: dict[str, Any]) -> str:
     return DATE_STYLES["date as 'December 29, 1933'"](str(f["gregorian"]))
 
@@ -307,7 +315,7 @@ SPAN: dict[str, Style] = {
     ),
     "content date as Y-M-D": _calendar(_numeric),
     **{
-        f"content date as Y-M-D with {name}": _calendar(lambda f, c=c: _numeric(f, c))
+        f"content date as Y-M-D with {name}": _calendar(_numeric_with(c))
         for name, c in DASHES.items()
     },
     "content date as Y-M-D in full-width digits": _calendar(

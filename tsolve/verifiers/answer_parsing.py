@@ -102,6 +102,7 @@ def is_none_answer(text: str) -> bool:
     m = _NONE_PHRASE.match(plain)
     return m is not None and is_justification(plain[m.end() :])
 
+
 _DECOR = re.compile(r"[*_`#>\"']")
 
 
