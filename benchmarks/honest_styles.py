@@ -45,12 +45,26 @@ def false_negatives(n: int, seed: int) -> dict[str, dict[str, dict[str, float]]]
 
 
 def compare(before: dict, after: dict) -> str:  # type: ignore[type-arg]
-    rows = ["| family | style | items | false negatives before | after |", "|---|---|---|---|---|"]
-    for family, styles in after.items():
-        for style, cell in styles.items():
-            was = before.get(family, {}).get(style)
+    """One markdown table: a row per style, a column per family, each cell
+    the false-negative rate "before → after" (over the items the style
+    applies to; "·" where it applies to none)."""
+    families = list(after)
+    names = list(dict.fromkeys(n for f in families for n in after[f]))
+    head = "| style | " + " | ".join(families) + " |"
+    rows = [head, "|---" * (len(families) + 1) + "|"]
+    for name in names:
+        cells = []
+        for family in families:
+            now = after[family].get(name)
+            if now is None:
+                cells.append("·")
+                continue
+            was = before.get(family, {}).get(name)
             old = f"{was['fnr']:.0%}" if was else "-"
-            rows.append(f"| {family} | {style} | {cell['applied']} | {old} | {cell['fnr']:.0%} |")
+            cells.append(f"{old} → {now['fnr']:.0%}" if old != f"{now['fnr']:.0%}" else old)
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    counts = " | ".join(str(max(c["applied"] for c in after[f].values())) for f in families)
+    rows.append(f"| *items* | {counts} |")
     return "\n".join(rows)
 
 

@@ -6,9 +6,11 @@ accepts all of that, but it never guesses: text with no recognisable answer
 line, or an answer line with neither dates nor an explicit "None", is a parse
 failure that scores 0 and is flagged, not silently read as "no dates".
 
-This module is also the one home of the answer markers every family's scorer
-looks for (:data:`MARKER`, :data:`PLAIN_MARKER`, :data:`LOOSE_MARKER`) and of
-the one function that finds the last of them (:func:`last_marker_end`).
+This module is also the one home of the final-answer rule every family's
+scorer uses (:func:`final_answer`, with the one marker rule
+:data:`ANSWER_LINE`), of the folding of the answer text (:func:`plain_text`:
+Unicode dashes, full-width digits) and of what counts as a justification
+rather than a second answer (:func:`is_justification`).
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ _MONTHS = {
 }  # fmt: skip
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 
-# The answer markers. Each family's prompt asks for its own, and a scorer
-# reads exactly the marker its scores were defined with: widening one would
-# change scores of outputs that are already graded.
+# The answer markers each family's prompt asks for. In a sentence they are
+# found by :func:`last_marker_end`; a final-answer line is found by the one
+# rule every family shares, :data:`ANSWER_LINE`, whichever of them is passed.
 
 MARKER = re.compile(r"my[\s*_`]*answer[\s*_`]*[:：]", re.IGNORECASE)
 """``MY ANSWER:``, also in markdown (``**MY ANSWER:**``): Time Puzzles and
@@ -154,10 +156,11 @@ def last_marker_end(text: str, marker: re.Pattern[str] = MARKER) -> int | None:
 # One extraction rule for every family (docs/scoring.md), used by ``tsolve
 # verify``, the facade's ``score_answer`` and the Inspect scorer alike:
 #
-# 1. The answer is on the last line that *starts* with the family's marker
-#    (after spaces, markdown and list bullets): the prompts ask for it "on a
-#    new line". A marker inside a sentence (an echoed instruction such as
-#    'respond with "MY ANSWER: None"') is not one.
+# 1. The answer is on the last line that *starts* with an answer marker
+#    (:data:`ANSWER_LINE`, the same for every family; after spaces, markdown
+#    and list bullets): the prompts ask for it "on a new line". A marker
+#    inside a sentence (an echoed instruction such as 'respond with "MY
+#    ANSWER: None"') is not one.
 # 2. Without such a line, the last ``\boxed{...}`` of the output is the answer.
 # 3. Without either, an output of one non-blank line is a *bare* answer (what
 #    the facade's ``answer`` field holds); a family whose answer spans lines

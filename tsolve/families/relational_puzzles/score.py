@@ -6,13 +6,16 @@ The answer format (stated in every prompt):
   ``MY ANSWER: the board meeting = 2024-03-05; the product launch = 2024-03-22``,
   naming every event exactly once; or the single line ``MY ANSWER: None``.
   The *last run* of consecutive lines starting with ``MY ANSWER:`` (blank
-  lines allowed between them) is the answer, so drafts earlier in the
-  reasoning are ignored; an output without such a line is read as bare
-  tuple lines, each line one combination
-  (:func:`tsolve.verifiers.answer_parsing.final_answer`).
-  Event names match without case, a leading "the" or extra spaces; a line
-  that names an unknown event, misses or repeats one, or carries anything but
-  one valid date per event is an *invalid* tuple: it counts as a wrong answer.
+  lines allowed between them), with the lines right under the last one (one
+  ``MY ANSWER:`` and a combination per line), is the answer, so drafts
+  earlier in the reasoning are ignored; an output without such a line is
+  read as bare tuple lines, each line one combination
+  (:func:`tsolve.verifiers.answer_parsing.final_answer`). A line under the
+  marker that holds no date is a remark, not a combination.
+  Event names match without case, a leading "the" or extra spaces, each
+  followed by its date (``=``, ``:``, ``on``; pairs separated by ``;`` or
+  ``,``); a line that misses or repeats an event, or carries anything but
+  one valid date per event, is an *invalid* tuple: it counts as a wrong answer.
 * one-event mode: exactly the single-date format (``MY ANSWER: 2024-03-05, ...``),
   parsed by :func:`tsolve.verifiers.answer_parsing.parse_answer`.
 

@@ -5,9 +5,11 @@ Only the final answer is read, by the rule every family shares
 with the last ``MY ANSWER:``, else the last ``\\boxed{}``, else a one-line
 bare answer. Nothing else of the output is searched.
 
-Polar answers: the answer line must be exactly ``Yes`` or ``No`` (any case,
-punctuation and markdown ignored). Anything else ("Yes or No", "No idea",
-"unknown", "True") is a parse failure scoring 0.
+Polar answers: the answer line must be ``Yes`` or ``No`` (any case,
+punctuation and markdown ignored), alone or followed by a justification
+holding no second answer ("Yes, they are equivalent."). Anything else ("Yes
+or No", "Yes, or maybe no.", "No idea", "unknown", "True") is a parse
+failure scoring 0.
 
 Content answers are parsed into a date of the record's target calendar and
 compared field by field with the gold (year, month, day, and for Chinese the
@@ -16,7 +18,9 @@ accepted (``25 Sivan 5784``, ``Sivan 25, 5784``, ``5784-3-25``; Chinese
 ``day 11 of Leap Month 2, 2023``, ``2023-L2-11``). The line must hold exactly
 one date: a second month name, numeric date or day number ("7 or 8 Av 5784")
 makes it an answer with several elements, which is wrong
-(``diagnosis["over_answer"]``). A numeric Gregorian date whose day and month
+(``diagnosis["over_answer"]``); the date's Gregorian equivalent in brackets
+(``day 14 of Month 7, 2024 (August 17, 2024)``) is not a second date when
+it names the same day. A numeric Gregorian date whose day and month
 order is unknown (``05/06/2014``) is a parse failure unless the record declares
 ``date_order``. A plain ``Adar`` in a Hebrew leap year is ambiguous (Adar I or
 Adar II?) and scores 0 with that diagnosis.
