@@ -237,3 +237,4 @@ def test_relational_hedges_stay_wrong() -> None:
     # marker line of its own still is one (a wrong, invalid answer).
     assert _score(record, f"MY ANSWER:\n{line}\nThese satisfy every fact.") == 1.0
     assert _score(record, f"MY ANSWER: {line}\nMY ANSWER: or maybe not") == 0.0
+    assert _score(record, f"MY ANSWER:\n{line}\nor maybe not") == 0.0  # a hedge under it
