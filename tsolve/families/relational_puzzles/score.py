@@ -52,6 +52,7 @@ from tsolve.verifiers.answer_parsing import (
     date_order,
     final_answer,
     find_dates,
+    is_justification,
     is_none_answer,
     parse_answer,
 )
@@ -96,8 +97,8 @@ def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
         if is_none_answer(body):
             out.is_none = True
             continue
-        if k >= first_under and not _DATE_LIKE.search(body):
-            continue  # a remark under the answer lines, not a combination
+        if k >= first_under and not _DATE_LIKE.search(body) and is_justification(". " + body):
+            continue  # a remark under the answer lines, not a combination (nor a hedge)
         row = _tuple(body, finder, len(event_names))
         if row is None:
             out.invalid.append(body)
