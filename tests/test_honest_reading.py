@@ -125,6 +125,7 @@ def test_none_with_a_justification_is_none(text: str) -> None:
         "No idea",
         "No way to tell.",
         "unknown",
+        "No answer.",  # a refusal, not "no date fits"
     ],
 )
 def test_none_with_a_hedge_is_still_a_failure(text: str) -> None:
@@ -161,6 +162,7 @@ def test_yes_or_no_with_a_justification_is_read(text: str, label: str) -> None:
         "Yes, probably.",
         "Yes if the year is a leap year.",
         "Probably not, but maybe yes.",
+        "No-one knows.",
     ],
 )
 def test_yes_or_no_with_a_second_answer_or_a_hedge_is_not(text: str) -> None:
@@ -222,6 +224,10 @@ def test_relational_pairs_may_be_written_as_models_write_them() -> None:
     assert _score(record, f"MY ANSWER: {commas}") == 1.0
     assert _score(record, f"MY ANSWER: {on}") == 1.0
     assert _score(record, "MY ANSWER:\n- " + "; ".join(f"{n}: {d}" for n, d in pairs)) == 1.0
+    # A remark after the last pair may name the events again, but no date.
+    remark = f"{commas} ({names[-1]} is dated after checking {names[0]})"
+    assert _score(record, f"MY ANSWER: {remark}") == 1.0
+    assert _score(record, f"MY ANSWER: {commas} ({names[0]} could be {dates[-1]})") == 0.0
 
 
 def test_relational_hedges_stay_wrong() -> None:

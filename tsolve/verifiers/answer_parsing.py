@@ -66,7 +66,7 @@ DATE_RE = re.compile(
 _NONE_PHRASE = re.compile(
     r"^(?:none|n/?a|nothing|∅|\{\s*\}|\[\s*\]|"
     r"(?:there\s+(?:is|are|exists?)\s+)?no\s+(?:valid\s+|such\s+|possible\s+|matching\s+)?"
-    r"(?:dates?|days?|solutions?|combinations?|answers?)"
+    r"(?:dates?|days?|solutions?|combinations?)"
     r"(?:\s+(?:exists?|fits?|works?|is\s+possible|are\s+possible|remains?))?)"
     r"(?=$|[\s.!;:,(\[\-–—])",
     re.IGNORECASE,

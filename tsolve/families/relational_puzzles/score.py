@@ -145,6 +145,13 @@ def _tuple(body: str, finder: re.Pattern[str], count: int) -> tuple[str, ...] | 
         return None
     dates: list[str | None] = [None] * count
     for j, m in enumerate(hits):
+        if all(d is not None for d in dates):
+            # Every event has its date: the rest is a remark ("the launch
+            # comes after the review"), which may name events but no date.
+            rest_dates, rest_invalid = find_dates(body[m.start() :])
+            if rest_dates or rest_invalid:
+                return None
+            break
         k = int(next(name for name, v in m.groupdict().items() if v is not None)[1:])
         value = body[m.end() : hits[j + 1].start() if j + 1 < len(hits) else len(body)]
         valid, invalid = find_dates(value)

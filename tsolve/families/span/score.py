@@ -68,7 +68,7 @@ def answer_of(output: object) -> FinalAnswer:
     return _final_answer(output, PLAIN_MARKER)
 
 
-_POLAR = re.compile(r"^\W*(yes|no)\b", re.IGNORECASE)
+_POLAR = re.compile(r"^\W*(yes|no)\b(?!-\w)", re.IGNORECASE)  # not "No-one"
 _NEGATIONS = frozenset(["no", "not", "never", "isn", "aren", "doesn", "don", "t"])
 
 
