@@ -49,6 +49,7 @@ def test_no_policy_beats_chance_and_honest_answers_score_one(family: str) -> Non
     # The battery really ran: hedges, lists, echoes, constants, honest forms.
     assert len(result.no_answer) >= 20 and len(result.guesses) >= 8 and len(result.honest) >= 8
     assert len(result.styles) >= 30  # the honest styles of tsolve.stress.honest ran too
+    assert all(m["parse_failed"] == 0 and m["applied"] > 0 for m in result.styles.values())
     assert all(m.get("parse_failed", 0) == 0 for m in result.honest.values())
 
 
