@@ -48,7 +48,26 @@ def test_no_policy_beats_chance_and_honest_answers_score_one(family: str) -> Non
     assert result.failures() == []
     # The battery really ran: hedges, lists, echoes, constants, honest forms.
     assert len(result.no_answer) >= 20 and len(result.guesses) >= 8 and len(result.honest) >= 8
+    assert len(result.styles) >= 30  # the honest styles of tsolve.stress.honest ran too
+    assert all(m["parse_failed"] == 0 and m["applied"] > 0 for m in result.styles.values())
     assert all(m.get("parse_failed", 0) == 0 for m in result.honest.values())
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_policy_scores_what_it_did_before_the_reading_was_widened(family: str) -> None:
+    """The figures of tests/fixtures/adversarial/policy_scores.json were
+    computed by the scorers before honest formats were read (see the
+    fixtures README): reading more honest forms must not move any of them."""
+    with open(FIXTURES / "policy_scores.json", encoding="utf-8") as f:
+        before = json.load(f)[family]
+    result = _result(family)
+    now = {"baseline": result.baseline, "no_answer": result.no_answer,
+           "guesses": result.guesses, "honest": result.honest}  # fmt: skip
+    assert now["baseline"] == pytest.approx(before["baseline"], abs=1e-12)
+    for table in ("no_answer", "guesses", "honest"):
+        assert set(now[table]) == set(before[table]), table
+        for policy, means in before[table].items():
+            assert now[table][policy] == pytest.approx(means, abs=1e-12), (table, policy)
 
 
 def test_span_baseline_is_the_best_constant_per_format() -> None:

@@ -104,7 +104,8 @@ def stress(
     With --fuzz, throws random model outputs and mutated records at every entry
     point instead, and prints each crash, hang or out-of-range score with its case.
     With --adversarial, runs trivial policies through the shared scorer and
-    fails if one beats the chance baseline or an honest answer scores below 1.
+    fails if one beats the chance baseline or an honest answer (also each honest
+    answer style: markdown, headings, Unicode dashes, ...) scores below 1.
     With --shortcuts, fits policies that skip the reasoning on another seed and
     fails if one beats chance on this seed's records by more than 0.03.
     Exit status: 0 no violations, 1 violations found, 2 bad input.

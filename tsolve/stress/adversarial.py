@@ -13,7 +13,9 @@ Nothing assumes balanced labels.
 
 It also runs **honest** policies: the gold written as models write it (a full
 stop after "Yes", extra spaces, reasoning before the final line, ``\\boxed``,
-written dates). Each must score 1.0 on every item in the family's main metric.
+written dates), and every honest style of :mod:`tsolve.stress.honest`
+(markdown, headings, lists, Unicode dashes, justifications, ...). Each must
+score 1.0 on every item in the family's main metric and the reward.
 
 Every output goes through :func:`tsolve.verifiers.final_answer.score_output`,
 the one function behind ``tsolve verify``, the facade's ``score_answer`` and
@@ -32,6 +34,7 @@ from typing import Any
 
 from tsolve.contract import get_family
 from tsolve.contract.family import Record
+from tsolve.stress.honest import FAMILY_STYLES, run_styles
 from tsolve.verifiers.gold_answers import gold_answer
 
 FAMILIES = ("time-puzzles", "relational-puzzles", "span", "logistics")
@@ -376,6 +379,9 @@ class FamilyResult:
     guesses: dict[str, dict[str, float]] = field(default_factory=dict)
     honest: dict[str, dict[str, float]] = field(default_factory=dict)
     gameable: tuple[str, ...] = ()
+    styles: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Honest answer styles (:mod:`tsolve.stress.honest`): the mean metrics
+    over the items each applies to, and ``applied``, their number."""
 
     def failures(self) -> list[str]:
         """What breaks the rules, one line each: a no-answer policy scoring
@@ -397,12 +403,19 @@ class FamilyResult:
             for k in ("em", "accuracy", "reward"):
                 if k in means and means[k] < 1.0 - TOLERANCE:
                     out.append(f"{self.family}: honest {name!r} scores {k} {means[k]:.3f} < 1")
+        for name, means in self.styles.items():
+            for k in ("em", "accuracy", "reward"):
+                if k in means and means[k] < 1.0 - TOLERANCE:
+                    out.append(
+                        f"{self.family}: honest style {name!r} scores {k} {means[k]:.3f} < 1"
+                    )
         return out
 
     def to_json(self) -> dict[str, Any]:
         return {"family": self.family, "n": self.n, "baseline": self.baseline,
                 "no_answer": self.no_answer, "guesses": self.guesses,
-                "honest": self.honest, "gameable": list(self.gameable),
+                "honest": self.honest, "honest_styles": self.styles,
+                "gameable": list(self.gameable),
                 "failures": self.failures()}  # fmt: skip
 
 
@@ -422,6 +435,10 @@ def run_family(family: str, records: Sequence[Record], score: Score = shared_sco
             table[name] = _mean(
                 [score(it.record, policy(it, items, i)) for i, it in enumerate(items)]
             )
+    if family in FAMILY_STYLES:
+        for name, found in run_styles(family, records, score).items():
+            if found.applied:
+                result.styles[name] = {**found.means, "applied": float(found.applied)}
     return result
 
 
@@ -454,7 +471,8 @@ class AdversarialReport:
 
     def summary_rows(self) -> list[tuple[str, str, dict[str, float]]]:
         """Per family: the baseline, the highest no-answer and guess means
-        and the lowest honest mean, per metric (``(family, row, means)``)."""
+        and the lowest honest mean (of the policies and of the styles), per
+        metric (``(family, row, means)``)."""
         rows = []
         for r in self.results:
             rows.append((r.family, "chance baseline", dict(r.baseline)))
@@ -462,7 +480,10 @@ class AdversarialReport:
                 ("best no-answer policy", r.no_answer, max),
                 ("best guess", r.guesses, max),
                 ("worst honest answer", r.honest, min),
+                ("worst honest style", r.styles, min),
             ):
+                if not table:
+                    continue
                 rows.append((r.family, label, {
                     k: pick(means.get(k, 0.0) for means in table.values()) for k in r.baseline
                 }))  # fmt: skip

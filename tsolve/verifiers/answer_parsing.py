@@ -6,15 +6,18 @@ accepts all of that, but it never guesses: text with no recognisable answer
 line, or an answer line with neither dates nor an explicit "None", is a parse
 failure that scores 0 and is flagged, not silently read as "no dates".
 
-This module is also the one home of the answer markers every family's scorer
-looks for (:data:`MARKER`, :data:`PLAIN_MARKER`, :data:`LOOSE_MARKER`) and of
-the one function that finds the last of them (:func:`last_marker_end`).
+This module is also the one home of the final-answer rule every family's
+scorer uses (:func:`final_answer`, with the one marker rule
+:data:`ANSWER_LINE`), of the folding of the answer text (:func:`plain_text`:
+Unicode dashes, full-width digits) and of what counts as a justification
+rather than a second answer (:func:`is_justification`).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 _MONTHS = {
@@ -32,9 +35,9 @@ _MONTHS = {
 }  # fmt: skip
 _MONTH_RE = "|".join(sorted(_MONTHS, key=len, reverse=True))
 
-# The answer markers. Each family's prompt asks for its own, and a scorer
-# reads exactly the marker its scores were defined with: widening one would
-# change scores of outputs that are already graded.
+# The answer markers each family's prompt asks for. In a sentence they are
+# found by :func:`last_marker_end`; a final-answer line is found by the one
+# rule every family shares, :data:`ANSWER_LINE`, whichever of them is passed.
 
 MARKER = re.compile(r"my[\s*_`]*answer[\s*_`]*[:：]", re.IGNORECASE)
 """``MY ANSWER:``, also in markdown (``**MY ANSWER:**``): Time Puzzles and
@@ -60,11 +63,48 @@ DATE_RE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_NONE_RE = re.compile(
-    r"^(none|no valid dates?|no dates?|no solutions?|no valid solutions?|n/?a|nothing|"
-    r"there (is|are) no valid dates?|∅|\{\s*\}|\[\s*\])[.!]?$",
+_NONE_PHRASE = re.compile(
+    r"^(?:none|n/?a|nothing|∅|\{\s*\}|\[\s*\]|"
+    r"(?:there\s+(?:is|are|exists?)\s+)?no\s+(?:valid\s+|such\s+|possible\s+|matching\s+)?"
+    r"(?:dates?|days?|solutions?|combinations?)"
+    r"(?:\s+(?:exists?|fits?|works?|is\s+possible|are\s+possible|remains?))?)"
+    r"(?=$|[\s.!;:,(\[\-–—])",
     re.IGNORECASE,
 )
+
+HEDGE_WORDS = frozenset(
+    ["or", "either", "maybe", "perhaps", "possibly", "probably", "likely", "unlikely",
+     "unsure", "unknown", "unclear", "uncertain", "might", "guess", "sure", "idea", "know",
+     "tell", "determine", "determined", "depends", "depending", "unless", "if", "but",
+     "however", "though", "although", "alternatively"]
+)  # fmt: skip
+"""Words that turn what follows an answer into a hedge ("Yes, or maybe no",
+"None, but possibly ..."), so that it is not read as a justification."""
+
+_JUSTIFICATION_START = re.compile(r"^\s*(?:$|[.!;:,(\[\-–—])")
+
+
+def is_justification(rest: str, answers: frozenset[str] = frozenset()) -> bool:
+    """Is ``rest``, the text after an answer, only a justification of it: empty,
+    or starting with punctuation (a comma, a full stop, a bracket, a dash)
+    and holding no hedge word (:data:`HEDGE_WORDS`) and none of ``answers``
+    (the words a second answer would be, such as "yes" and "no")?"""
+    if not _JUSTIFICATION_START.match(rest):
+        return False
+    words = set(re.findall(r"[a-z]+", rest.lower()))
+    return not (words & HEDGE_WORDS or words & answers)
+
+
+def is_none_answer(text: str) -> bool:
+    """Does the answer text say that nothing fits ("None", "No valid date
+    exists.", "None (no date satisfies all constraints)"), with at most a
+    justification after it (:func:`is_justification`)? The caller has checked
+    that it names no date."""
+    plain = _DECOR.sub("", text).strip()
+    m = _NONE_PHRASE.match(plain)
+    return m is not None and is_justification(plain[m.end() :])
+
+
 _DECOR = re.compile(r"[*_`#>\"']")
 
 
@@ -116,27 +156,46 @@ def last_marker_end(text: str, marker: re.Pattern[str] = MARKER) -> int | None:
 # One extraction rule for every family (docs/scoring.md), used by ``tsolve
 # verify``, the facade's ``score_answer`` and the Inspect scorer alike:
 #
-# 1. The answer is on the last line that *starts* with the family's marker
-#    (after spaces, markdown and list bullets): the prompts ask for it "on a
-#    new line". A marker inside a sentence (an echoed instruction such as
-#    'respond with "MY ANSWER: None"') is not one.
+# 1. The answer is on the last line that *starts* with an answer marker
+#    (:data:`ANSWER_LINE`, the same for every family; after spaces, markdown
+#    and list bullets): the prompts ask for it "on a new line". A marker
+#    inside a sentence (an echoed instruction such as 'respond with "MY
+#    ANSWER: None"') is not one.
 # 2. Without such a line, the last ``\boxed{...}`` of the output is the answer.
 # 3. Without either, an output of one non-blank line is a *bare* answer (what
 #    the facade's ``answer`` field holds); a family whose answer spans lines
 #    (relational tuples) takes every line. Anything longer is a parse failure:
 #    free text is never searched for an answer.
 
-_LEAD = r"[ \t>#*_`\-•]*"
+_LEAD = r"[ \t>#*_`\-•+]*"
 _LINE_MARKERS: dict[str, re.Pattern[str]] = {}
+_MD = r"[ \t*_`]"  # spaces and markdown emphasis, which may sit inside the marker
+
+ANSWER_LINE = re.compile(
+    _LEAD
+    + rf"(?:(?:the|my){_MD}+)?(?:final{_MD}+)?answer"
+    + rf"(?:{_MD}*[:：\-]|{_MD}+is\b{_MD}*[:：]?|[ \t*_`#]*$)",
+    re.IGNORECASE,
+)
+"""The one marker rule of every family: a line starting (after spaces, a
+quote, a heading's ``#``, a list bullet or markdown) with ``MY ANSWER:``,
+``Answer:``, ``Final answer:``, ``The answer is`` (colon optional), markdown
+around or inside the words (``**MY ANSWER**:``, ``**Final Answer:**``), or
+such words alone on the line as a heading (``## MY ANSWER``), the answer
+then on the next line. The families' prompts ask for different markers, but
+a model following any of them, or the alternatives the docs list, writes one
+of these; one rule means one output scores the same whatever family reads it."""
 
 
 def _line_marker(marker: re.Pattern[str]) -> re.Pattern[str]:
-    """``marker`` anchored at a line's start, after :data:`_LEAD` (and, for
-    :data:`LOOSE_MARKER`, an optional "final", "the" or "my")."""
+    """``marker`` anchored at a line's start, after :data:`_LEAD`: for the
+    families' markers (:data:`MARKER`, :data:`PLAIN_MARKER`,
+    :data:`LOOSE_MARKER`) the one rule, :data:`ANSWER_LINE`."""
+    if marker is MARKER or marker is PLAIN_MARKER or marker is LOOSE_MARKER:
+        return ANSWER_LINE
     found = _LINE_MARKERS.get(marker.pattern)
     if found is None:
-        prefix = r"(?:(?:the\s+|my\s+)?final\s+|the\s+|my\s+)?" if marker is LOOSE_MARKER else ""
-        found = re.compile(_LEAD + prefix + "(?:" + marker.pattern + ")", marker.flags)
+        found = re.compile(_LEAD + "(?:" + marker.pattern + ")", marker.flags)
         _LINE_MARKERS[marker.pattern] = found
     return found
 
@@ -169,9 +228,32 @@ def _boxed_contents(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def clean_answer_line(line: str) -> str:
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2212\ufe58\ufe63\uff0d", "-"))
+"""Dashes models write inside dates (the non-breaking hyphen U+2011, the en
+dash, the minus sign, ...), read as ``-``. The em dash is left alone: it
+separates a justification from the answer, never parts of a date."""
+
+
+def plain_text(text: str) -> str:
+    """``text`` with compatibility characters folded (NFKC: full-width digits
+    and letters, non-breaking spaces) and date dashes as ``-``; ASCII text is
+    returned as it is."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text).translate(_DASHES)
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•+]|\d{1,2}[.)])\s+")
+
+
+def clean_answer_line(line: str, *, bullet: bool = False) -> str:
     """An answer line without its wrapping: markdown emphasis, quotes, ``$``,
-    ``\\boxed{}`` and ``\\text{}`` (one box on the line: its contents)."""
+    ``\\boxed{}`` and ``\\text{}`` (one box on the line: its contents), with
+    :func:`plain_text`'s folding; ``bullet``: a list bullet too (``- ``,
+    ``1. ``), for the lines under a marker."""
+    line = plain_text(line)
+    if bullet:
+        line = _BULLET.sub("", line, count=1)
     if "boxed" in line:
         boxes = _boxed_contents(line)
         if len(boxes) == 1:
@@ -188,6 +270,7 @@ class FinalAnswer:
     lines: tuple[str, ...] = ()
     reason: str = ""
     how: str = ""  # "marker", "boxed" or "bare"
+    under: int = 0  # how many of ``lines`` (the last ones) stood under the marker line
 
     @property
     def failed(self) -> bool:
@@ -276,27 +359,30 @@ def _from_marker_lines(
 ) -> FinalAnswer:
     """The answer from ``lines`` whose marker lines end their markers at
     ``ends`` (line index -> offset): see :func:`final_answer`."""
+    last = max(ends)
     if block:
         picked = [clean_answer_line(lines[i][ends[i] :]) for i in sorted(ends)]
         picked = [p for p in picked if p]
     else:
-        last = max(ends)
         rest = clean_answer_line(lines[last][ends[last] :])
         picked = [rest] if rest else []
+    marked = len(picked)
+    if follow or not picked:
+        # The lines under the last marker line: a list under "MY ANSWER:", or
+        # the answer under a heading; one line only unless ``follow``.
+        empty = not clean_answer_line(lines[last][ends[last] :])
         for line in lines[last + 1 :]:
             if not line.strip():
-                if picked:
+                if len(picked) > marked or not empty:
                     break
                 continue
-            if picked and not follow:
-                break
-            picked.append(clean_answer_line(line))
+            picked.append(clean_answer_line(line, bullet=True))
             if not follow:
                 break
     picked = [p for p in picked if p]
     if not picked:
         return FinalAnswer(reason="the answer line is empty")
-    return FinalAnswer(tuple(picked), how="marker")
+    return FinalAnswer(tuple(picked), how="marker", under=len(picked) - marked)
 
 
 def _marker_name(marker: re.Pattern[str]) -> str:
@@ -425,8 +511,7 @@ def parse_answer(output: object, date_order: str | None = None) -> ParsedAnswer:
                             answer_text=answer)  # fmt: skip
     if dates or invalid:
         return ParsedAnswer(dates=sorted(dates), invalid=invalid, answer_text=answer)
-    plain = _DECOR.sub("", answer).strip().rstrip(".").strip()
-    if _NONE_RE.match(plain) or _NONE_RE.match(plain + "."):
+    if is_none_answer(answer):
         return ParsedAnswer(is_none=True, answer_text=answer)
     return ParsedAnswer(failed=True, reason="answer line has no dates and is not 'None'",
                         answer_text=answer)  # fmt: skip

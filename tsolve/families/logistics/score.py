@@ -5,8 +5,9 @@ the rule every family shares (:func:`tsolve.verifiers.answer_parsing.final_answe
 the last line *starting* with "Answer:" (also "Final answer:", "The answer
 is:", markdown, escaped underscores, prose around the names), else a
 one-line bare answer, which must be names only. The location and vehicle
-names of that line are the answer; package names are dropped (models
-restate the package). Nothing else of the output is searched, and nothing
+names of that line are the answer; package and city names are dropped (models
+restate the package, and name the city of a location: "l1_1 (in city c1)";
+neither is ever an answer). Nothing else of the output is searched, and nothing
 recognisable means ``parse_failed`` and a score of 0.
 
 The question allows one location and one vehicle ("the location, the
@@ -45,11 +46,24 @@ from tsolve.records.validation import expect_list
 from tsolve.verifiers.answer_parsing import LOOSE_MARKER, final_answer
 
 _NAME_RE = re.compile(r"(?<![a-z0-9_])([a-z]+\d+(?:_\d+)*)(?![a-z0-9_])")
-_VEHICLE_OR_PLACE_RE = re.compile(r"^(?:l\d+_\d+|t\d+|a\d+|c\d+)$")
+_VEHICLE_OR_PLACE_RE = re.compile(r"^(?:l\d+_\d+|t\d+|a\d+)$")
 
 
 _BARE_WORDS = frozenset(
-    ["and", "or", "in", "at", "on", "the", "truck", "airplane", "plane", "location", "package"]
+    [
+        "and",
+        "or",
+        "in",
+        "at",
+        "on",
+        "the",
+        "truck",
+        "airplane",
+        "plane",
+        "location",
+        "package",
+        "city",
+    ]
 )
 
 
@@ -71,14 +85,18 @@ def read_model_answer(output: object, scenario: Scenario) -> tuple[list[str] | N
         return None, found.reason
     line = found.text.lower()
     known = set(scenario.world.city_of) | set(scenario.world.trucks) | set(scenario.world.airplanes)
-    known |= {e.vehicle for e in scenario.events} | set(scenario.world.cities)
+    known |= {e.vehicle for e in scenario.events}
     known |= {e.location or "" for e in scenario.events} | {
         e.destination or "" for e in scenario.events
     }
-    packages = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
+    # Names that are never an answer: the package asked about (models restate
+    # it) and cities (a package is at a location or in a vehicle; "l1_1 (in
+    # city c1)" names one place).
+    never = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
+    never |= set(scenario.world.cities) - known
     out: list[str] = []
     for name in _NAME_RE.findall(line):
-        if name in packages or name in out:
+        if name in never or name in out:
             continue
         if name in known or _VEHICLE_OR_PLACE_RE.match(name):
             out.append(name)

@@ -6,13 +6,16 @@ The answer format (stated in every prompt):
   ``MY ANSWER: the board meeting = 2024-03-05; the product launch = 2024-03-22``,
   naming every event exactly once; or the single line ``MY ANSWER: None``.
   The *last run* of consecutive lines starting with ``MY ANSWER:`` (blank
-  lines allowed between them) is the answer, so drafts earlier in the
-  reasoning are ignored; an output without such a line is read as bare
-  tuple lines, each line one combination
-  (:func:`tsolve.verifiers.answer_parsing.final_answer`).
-  Event names match without case, a leading "the" or extra spaces; a line
-  that names an unknown event, misses or repeats one, or carries anything but
-  one valid date per event is an *invalid* tuple: it counts as a wrong answer.
+  lines allowed between them), with the lines right under the last one (one
+  ``MY ANSWER:`` and a combination per line), is the answer, so drafts
+  earlier in the reasoning are ignored; an output without such a line is
+  read as bare tuple lines, each line one combination
+  (:func:`tsolve.verifiers.answer_parsing.final_answer`). A line under the
+  marker that holds no date is a remark, not a combination.
+  Event names match without case, a leading "the" or extra spaces, each
+  followed by its date (``=``, ``:``, ``on``; pairs separated by ``;`` or
+  ``,``); a line that misses or repeats an event, or carries anything but
+  one valid date per event, is an *invalid* tuple: it counts as a wrong answer.
 * one-event mode: exactly the single-date format (``MY ANSWER: 2024-03-05, ...``),
   parsed by :func:`tsolve.verifiers.answer_parsing.parse_answer`.
 
@@ -49,6 +52,8 @@ from tsolve.verifiers.answer_parsing import (
     date_order,
     final_answer,
     find_dates,
+    is_justification,
+    is_none_answer,
     parse_answer,
 )
 from tsolve.verifiers.gold_answers import NONE
@@ -58,10 +63,7 @@ _ZERO = {"em": 0.0, "f1": 0.0, "jaccard": 0.0}
 MAX_DIAGNOSED = 50
 """Wrong answers diagnosed per item: a one-event diagnosis is a few solver
 calls, so an output listing thousands of dates must not cost thousands."""
-_NONE = re.compile(r"^(none|no valid (combinations?|dates?|solutions?)|no solutions?|n/?a|"
-                   r"nothing|∅)[.!]?$", re.IGNORECASE)  # fmt: skip
 _DECOR = re.compile(r"[*_`\"]")
-_SEPARATOR = re.compile(r"[=:]")
 
 
 @dataclass
@@ -81,19 +83,23 @@ def _norm(name: str) -> str:
 
 
 def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
-    """The tuples of the final block of ``MY ANSWER:`` lines, each in
-    ``event_names`` order (see the module docstring for the format)."""
-    found = final_answer(output, MARKER, block=True)
+    """The tuples of the final block of ``MY ANSWER:`` lines (and the lines
+    right under the last one), each in ``event_names`` order (see the module
+    docstring for the format)."""
+    found = final_answer(output, MARKER, block=True, follow=True)
     if found.failed:
         return ParsedTuples(failed=True, reason=found.reason)
-    index = {_norm(n): k for k, n in enumerate(event_names)}
+    finder = _event_finder(event_names)
     out = ParsedTuples()
-    for line in found.lines:
+    first_under = len(found.lines) - found.under
+    for k, line in enumerate(found.lines):
         body = _DECOR.sub("", line).strip().rstrip(".").strip()
-        if _NONE.match(body):
+        if is_none_answer(body):
             out.is_none = True
             continue
-        row = _tuple(body, index)
+        if k >= first_under and not _DATE_LIKE.search(body) and is_justification(". " + body):
+            continue  # a remark under the answer lines, not a combination (nor a hedge)
+        row = _tuple(body, finder, len(event_names))
         if row is None:
             out.invalid.append(body)
         elif row not in out.tuples:
@@ -112,23 +118,44 @@ def parse_tuple_answer(output: object, event_names: list[str]) -> ParsedTuples:
     return out
 
 
-def _tuple(body: str, index: dict[str, int]) -> tuple[str, ...] | None:
+_DATE_LIKE = re.compile(r"\d")
+
+
+def _event_finder(event_names: list[str]) -> re.Pattern[str]:
+    """Finds each event's name (any case, "the" optional, spaces free); the
+    group that matched is the event's index (``e0``, ``e1``, ...)."""
+    alts = sorted(((_norm(n), k) for k, n in enumerate(event_names)), key=lambda p: -len(p[0]))
+    space = r"[ \t]+"
+    body = "|".join(
+        f"(?P<e{k}>{space.join(re.escape(w) for w in name.split())})" for name, k in alts
+    )
+    return re.compile(rf"(?<![\w])(?:the\s+)?(?:{body})(?![\w])", re.IGNORECASE)
+
+
+_BEFORE_FIRST = re.compile(r"^[\W\d_]*$")
+
+
+def _tuple(body: str, finder: re.Pattern[str], count: int) -> tuple[str, ...] | None:
     """One line's dates in event order, or None if it is not a complete,
-    valid combination."""
-    dates: list[str | None] = [None] * len(index)
-    for part in body.split(";"):
-        if not part.strip():
-            continue
-        # "name = value": split at the first "=" or ":" (a scan, not a regex
-        # with a lazy name and optional spaces, which was quadratic in the
-        # length of a line without a separator: 4 s for 50,000 characters).
-        text = part.strip()
-        sep = _SEPARATOR.search(text)
-        if sep is None or not text[: sep.start()].strip() or not text[sep.end() :].strip():
-            return None
-        k = index.get(_norm(text[: sep.start()]))
-        valid, invalid = find_dates(text[sep.end() :].strip())
-        if k is None or dates[k] is not None or len(valid) != 1 or invalid:
+    valid combination: every event named once, each followed by exactly one
+    valid date before the next event (``the review = 2024-03-05; ...``, with
+    ``;`` or ``,`` between pairs, or ``the review on 2024-03-05``)."""
+    hits = list(finder.finditer(body))
+    if not hits or not _BEFORE_FIRST.match(body[: hits[0].start()]):
+        return None
+    dates: list[str | None] = [None] * count
+    for j, m in enumerate(hits):
+        if all(d is not None for d in dates):
+            # Every event has its date: the rest is a remark ("the launch
+            # comes after the review"), which may name events but no date.
+            rest_dates, rest_invalid = find_dates(body[m.start() :])
+            if rest_dates or rest_invalid:
+                return None
+            break
+        k = int(next(name for name, v in m.groupdict().items() if v is not None)[1:])
+        value = body[m.end() : hits[j + 1].start() if j + 1 < len(hits) else len(body)]
+        valid, invalid = find_dates(value)
+        if dates[k] is not None or len(valid) != 1 or invalid:
             return None
         dates[k] = valid[0]
     if any(d is None for d in dates):

@@ -5,9 +5,11 @@ Only the final answer is read, by the rule every family shares
 with the last ``MY ANSWER:``, else the last ``\\boxed{}``, else a one-line
 bare answer. Nothing else of the output is searched.
 
-Polar answers: the answer line must be exactly ``Yes`` or ``No`` (any case,
-punctuation and markdown ignored). Anything else ("Yes or No", "No idea",
-"unknown", "True") is a parse failure scoring 0.
+Polar answers: the answer line must be ``Yes`` or ``No`` (any case,
+punctuation and markdown ignored), alone or followed by a justification
+holding no second answer ("Yes, they are equivalent."). Anything else ("Yes
+or No", "Yes, or maybe no.", "No idea", "unknown", "True") is a parse
+failure scoring 0.
 
 Content answers are parsed into a date of the record's target calendar and
 compared field by field with the gold (year, month, day, and for Chinese the
@@ -16,7 +18,9 @@ accepted (``25 Sivan 5784``, ``Sivan 25, 5784``, ``5784-3-25``; Chinese
 ``day 11 of Leap Month 2, 2023``, ``2023-L2-11``). The line must hold exactly
 one date: a second month name, numeric date or day number ("7 or 8 Av 5784")
 makes it an answer with several elements, which is wrong
-(``diagnosis["over_answer"]``). A numeric Gregorian date whose day and month
+(``diagnosis["over_answer"]``); the date's Gregorian equivalent in brackets
+(``day 14 of Month 7, 2024 (August 17, 2024)``) is not a second date when
+it names the same day. A numeric Gregorian date whose day and month
 order is unknown (``05/06/2014``) is a parse failure unless the record declares
 ``date_order``. A plain ``Adar`` in a Hebrew leap year is ambiguous (Adar I or
 Adar II?) and scores 0 with that diagnosis.
@@ -46,7 +50,9 @@ from tsolve.verifiers.answer_parsing import (
     PLAIN_MARKER,
     FinalAnswer,
     date_order,
+    is_justification,
     read_numeric_dates,
+    scan_dates,
 )
 from tsolve.verifiers.answer_parsing import final_answer as _final_answer
 
@@ -62,16 +68,27 @@ def answer_of(output: object) -> FinalAnswer:
     return _final_answer(output, PLAIN_MARKER)
 
 
+_POLAR = re.compile(r"^\W*(yes|no)\b(?!-\w)", re.IGNORECASE)  # not "No-one"
+_NEGATIONS = frozenset(["no", "not", "never", "isn", "aren", "doesn", "don", "t"])
+
+
 def parse_polar(text: str) -> str | None:
-    """'Yes' or 'No' when the answer line is exactly that word (case,
-    punctuation and spaces ignored), else None: a hedge, "Yes or No", a
-    sentence or an empty line is not a yes/no answer."""
-    words = re.sub(r"[^\w]+", " ", text.lower()).split()
-    if words == ["yes"]:
-        return "Yes"
-    if words == ["no"]:
-        return "No"
-    return None
+    """'Yes' or 'No' when the answer line is that word (case, punctuation and
+    spaces ignored), alone or followed by a justification that holds no
+    second answer ("Yes, they are equivalent.", "No, they are not the same
+    day."; :func:`~tsolve.verifiers.answer_parsing.is_justification`), else
+    None: a hedge ("Yes or No", "Yes, or maybe no.", "No idea"), a sentence
+    or an empty line is not a yes/no answer. After "Yes" a negation counts
+    as a second answer ("Yes, not the same day")."""
+    m = _POLAR.match(text)
+    if m is None:
+        return None
+    label = "Yes" if m[1].lower() == "yes" else "No"
+    rest = text[m.end() :].strip(" *_`\"'")
+    second = frozenset(["yes", "no"]) | (_NEGATIONS if label == "Yes" else frozenset())
+    if not is_justification(rest, second):
+        return None
+    return label
 
 
 @cache
@@ -139,6 +156,13 @@ def read_date_answer(
     second month, a second day). ``bare`` (no marker): the text must be the
     date alone, with no other words. ``order`` reads ``05/06/2014``."""
     t = _fold(text)
+    equivalent = _bracketed_gregorian(t)
+    if equivalent is not None:
+        main, day = equivalent
+        parsed, reason, several = read_date_answer(calendar, main, bare=bare, order=order)
+        if parsed is None or _same_day(calendar, parsed, day):
+            return parsed, reason, several
+        return None, "the answer names several dates (its Gregorian date is another day)", True
     if calendar == "gregorian":
         t, unclear = read_numeric_dates(t, order)
         if unclear:
@@ -188,6 +212,37 @@ def read_date_answer(
         # In a common year Adar is month 12, as parsed.
     rest = re.sub(r"(?<![\d.])\d{1,5}(?:st|nd|rd|th)?(?![\d])", " ", rest)
     return _bare_check(out, rest, bare)
+
+
+_BRACKETS = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+
+
+def _bracketed_gregorian(text: str) -> tuple[str, str] | None:
+    """``(text without it, ISO date)`` when ``text`` ends with one Gregorian
+    date in brackets (``day 14 of Month 7, 2024 (August 17, 2024)``): the
+    answer's Gregorian equivalent, which models add, not a second answer if
+    it names the same day. None when there is no such bracket."""
+    found = list(_BRACKETS.finditer(text))
+    if not found or text[found[-1].end() :].strip(" .!;,"):
+        return None
+    m = found[-1]
+    inner = m[1] if m[1] is not None else m[2]
+    dates, invalid = scan_dates(inner)
+    if len(dates) != 1 or invalid:
+        return None
+    return text[: m.start()], dates[0]
+
+
+def _same_day(calendar: str, parsed: dict[str, Any], iso_day: str) -> bool:
+    """Is ``parsed`` (a date of ``calendar``) the Gregorian day ``iso_day``?"""
+    from tsolve.calendars.conversion import date_of
+    from tsolve.calendars.domain import parse_iso
+
+    try:
+        day = date_of(calendar, parsed["year"], parsed["month"], parsed["day"], parsed["leap"])
+        return bool(day == parse_iso(iso_day).toordinal())
+    except Exception:  # a date the calendar does not have names no day
+        return False
 
 
 def _bare_check(
