@@ -180,7 +180,8 @@ def sandbox_in_effect() -> str:
     default environment, unwrapped from Inspect's event-recording proxy.
     ``none`` outside a sandbox."""
     try:
-        env = sandbox().as_type(SandboxEnvironment)
+        # as_type returns what the proxy wraps; any environment is a SandboxEnvironment
+        env = sandbox().as_type(SandboxEnvironment)  # type: ignore[type-abstract]
     except (ProcessLookupError, ValueError):
         return "none"
     try:
@@ -214,20 +215,23 @@ def check_sandbox(declared: str) -> str:
 
 
 def refusal(declared: str, actual: str) -> str:
-    """Why the code tool refuses to run: one line, with the way out."""
-    if actual == "local":
-        risk = "the model's code would run on this machine, unconfined"
-        way = f"remove that setting, or opt in with {LOCAL_OPT_IN}"
-    else:
-        risk = "not the sandbox tsolve checked"
-        way = f"remove that setting, or declare the sandbox with -T sandbox={actual}"
-        if actual == "none":
-            way = "run the task with its own sandbox"
-    return (
+    """Why the code tool refuses to run, and the way out: one line."""
+    if actual == "none":
+        return (
+            f"tsolve: the code tool refuses to run: the task declared sandbox {declared!r}, "
+            "but the sample has none; run the task with its own sandbox."
+        )
+    text = (
         f"tsolve: the code tool refuses to run: the task declared sandbox {declared!r}, "
-        f"but Inspect gave it {actual!r} (from --sandbox, INSPECT_EVAL_SANDBOX, or a .env "
-        f"file in this or a parent folder); {risk}. To run it, {way}."
+        f"but Inspect gave it {actual!r} (set by --sandbox, INSPECT_EVAL_SANDBOX, or a .env "
+        "file in this or a parent folder)"
     )
+    if actual == "local":
+        return (
+            f"{text}; the model's code would run on this machine, unconfined. "
+            f"Remove that setting, or opt in with {LOCAL_OPT_IN}."
+        )
+    return f"{text}. Remove that setting; tsolve runs the code in docker, or local when opted in."
 
 
 def local_warning() -> str:
