@@ -226,3 +226,22 @@ def test_the_model_sees_inspects_own_python_tool() -> None:
     assert ours.name == inspects.name == "python"
     assert ours.description == inspects.description
     assert ours.parameters == inspects.parameters
+
+
+# ------------------------------------------------------------------ --display none
+
+
+@pytest.mark.usefixtures("clean_env")
+def test_display_none_still_says_why_a_task_option_stopped_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Inspect prints its one-line errors through its display, which
+    ``--display none`` silences; tsolve says its own on stderr."""
+    from inspect_ai._util.error import PrerequisiteError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PrerequisiteError):  # the process's hook: this one line, exit 1
+        _inspect(monkeypatch, "eval", "tsolve/time_puzzles", "--model", "mockllm/model",
+                 "-T", "tools=web", "--display", "none", "--log-dir", str(tmp_path))  # fmt: skip
+    err = capsys.readouterr().err
+    assert "tsolve: tools: expected one of none, calendar, knowledge, code, all" in err

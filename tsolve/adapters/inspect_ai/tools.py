@@ -193,8 +193,8 @@ def sandbox_in_effect() -> str:
 
 def check_sandbox(declared: str) -> str:
     """The sandbox in effect, if it is ``declared``; else :class:`SandboxRefused`,
-    said on stderr too when Inspect's display is off (``--display none`` would
-    otherwise end the run with no reason given).
+    said on stderr too when Inspect's display is off
+    (:func:`say_when_display_is_off`).
 
     The sample's metadata records the sandbox in effect either way
     (:data:`SANDBOX_IN_EFFECT`); when it is ``local`` (opted in), the sample's
@@ -206,12 +206,19 @@ def check_sandbox(declared: str) -> str:
         state.metadata[SANDBOX_IN_EFFECT] = actual
     if actual != declared:
         message = refusal(declared, actual)
-        if display_type() == "none":
-            print(message, file=sys.stderr, flush=True)
+        say_when_display_is_off(message)
         raise SandboxRefused(message)
     if actual == "local" and first:
         transcript().info(local_warning(), source="tsolve")
     return actual
+
+
+def say_when_display_is_off(message: str) -> None:
+    """``message`` on stderr under ``--display none``, where Inspect's display
+    shows neither a run's error nor its own one-line prerequisite errors, so a
+    run would stop with no reason given. (Other displays show it themselves.)"""
+    if display_type() == "none":
+        print(message, file=sys.stderr, flush=True)
 
 
 def refusal(declared: str, actual: str) -> str:
