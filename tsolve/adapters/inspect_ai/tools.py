@@ -230,8 +230,8 @@ def refusal(declared: str, actual: str) -> str:
         )
     text = (
         f"tsolve: the code tool refuses to run: the task declared sandbox {declared!r}, "
-        f"but Inspect gave it {actual!r} (set by --sandbox, INSPECT_EVAL_SANDBOX, or a .env "
-        "file in this or a parent folder)"
+        f"but Inspect gave it {actual!r} (set by --sandbox or eval(sandbox=...), "
+        "INSPECT_EVAL_SANDBOX, or a .env file in this or a parent folder)"
     )
     if actual == "local":
         return (
