@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -347,10 +346,12 @@ def test_bad_conditions_are_one_line_errors(options: dict[str, Any], message: st
         parse_condition(**options)
 
 
-def test_code_runs_in_docker_unless_local_is_asked_for(caplog: pytest.LogCaptureFixture) -> None:
+def test_code_runs_in_docker_unless_local_is_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """The warning goes straight to stderr: Inspect's display would show a log
+    record on stdout, or not at all under ``--display none``."""
     assert parse_condition(tools="code").sandbox == "docker"
     assert parse_condition(tools="all").sandbox == "docker"
     assert parse_condition(tools="calendar").sandbox is None
-    with caplog.at_level(logging.WARNING):
-        assert parse_condition(tools="code", sandbox="local").sandbox == "local"
-    assert "runs the model's Python code on this machine" in caplog.text
+    assert "on this machine" not in capsys.readouterr().err
+    assert parse_condition(tools="code", sandbox="local").sandbox == "local"
+    assert "runs the model's Python code on this machine" in capsys.readouterr().err

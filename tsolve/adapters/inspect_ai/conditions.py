@@ -13,7 +13,9 @@ A task runs under one :class:`Condition`:
   entries behind each implicit fact are pasted into the prompt
   (:func:`knowledge_context`) and no tool is offered;
 * ``sandbox``: where ``code`` runs model-written Python. Docker by default;
-  ``local`` runs it on the host, so it must be asked for and warns.
+  ``local`` runs it on the host, so it must be asked for here and warns. The
+  code tool checks, on each call, that Inspect really gives it this sandbox
+  (:func:`tsolve.adapters.inspect_ai.tools.check_sandbox`).
 
 The prompt's style (implicit or explicit facts) is the generator's ``style``
 option, the paper's "rewritten with explicit dates" condition.
@@ -26,14 +28,14 @@ metadata the run's tool calls and turns (:func:`run_stats`), which
 from __future__ import annotations
 
 import json
-import logging
+import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from inspect_ai.model import ChatMessage, ChatMessageAssistant, ChatMessageTool
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver, use_tools
 
-from tsolve.adapters.inspect_ai.tools import TOOL_SETS
+from tsolve.adapters.inspect_ai.tools import DEFAULT_SANDBOX, TOOL_SETS, local_warning
 from tsolve.errors import TsolveError
 
 TOOL_CHOICES = tuple(TOOL_SETS)
@@ -53,8 +55,6 @@ KNOWLEDGE_FACTS = {
 
 #: A sports fact names its event by key; looked up as an edition, not a name part.
 SPORTS_KEYS = ("summer_olympics", "winter_olympics", "fifa_world_cup")
-
-logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -106,12 +106,11 @@ def parse_condition(
         )
     if sandbox is not None and sandbox not in SANDBOX_CHOICES:
         raise TsolveError(f"sandbox: expected one of {', '.join(SANDBOX_CHOICES)}, got {sandbox!r}")
-    chosen = (sandbox or "docker") if runs_code else None
+    chosen = (sandbox or DEFAULT_SANDBOX) if runs_code else None
     if chosen == "local":
-        logger.warning(
-            "tsolve: sandbox=local runs the model's Python code on this machine, "
-            "unconfined; use it only with trusted (e.g. scripted) models"
-        )
+        # Straight to stderr: Inspect shows log records on stdout, or not at
+        # all under --display none, and this one must not be missed.
+        print(local_warning(), file=sys.stderr, flush=True)
     return Condition(tools=tools, context=context, max_turns=turns, sandbox=chosen)
 
 

@@ -28,6 +28,7 @@ from tsolve.adapters.inspect_ai.conditions import (
 )
 from tsolve.adapters.inspect_ai.dataset import file_records, generated_records, records_dataset
 from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
+from tsolve.adapters.inspect_ai.tools import say_when_display_is_off
 from tsolve.contract import Family, all_families, get_family
 from tsolve.errors import TsolveError
 
@@ -135,7 +136,9 @@ def task_arg(value: Any) -> Any:
 def _one_line(exc: TsolveError) -> Exception:
     """A bad task option or record as the error Inspect's command line prints as
     one line, without a traceback (``PrerequisiteError``; a private class of
-    Inspect's, hence the fallback to the error itself)."""
+    Inspect's, hence the fallback to the error itself). Under ``--display
+    none`` Inspect prints nothing, so it is said on stderr here."""
+    say_when_display_is_off(f"tsolve: {exc}")
     try:
         from inspect_ai._util.error import PrerequisiteError
     except ImportError:  # pragma: no cover - an Inspect that moved it

@@ -20,23 +20,41 @@ The paper's tool sets (:data:`TOOL_SETS`):
   narrower ``convert_date`` and ``festival_date``;
 * ``knowledge``: ``lookup_knowledge``, the offline stand-in for web search
   (a name in, dates and sources out; no tool takes a set of facts);
-* ``code``: Inspect's own ``python()`` tool, run in the task's sandbox.
+* ``code``: Inspect's own ``python()`` tool, run in the task's sandbox, behind
+  a guard (:func:`guarded_python`): Inspect's own ``--sandbox``, its
+  ``INSPECT_EVAL_SANDBOX`` variable and a ``.env`` file in any parent folder
+  all replace the sandbox a task declares, so each call checks the sandbox
+  Inspect actually gives it and stops the run unless it is the declared one.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import sys
 from collections.abc import Callable
 from typing import Any
 
-from inspect_ai.tool import Tool, ToolError, python, tool
+from inspect_ai.log import transcript
+from inspect_ai.tool import Tool, ToolDef, ToolError, python, tool
+from inspect_ai.util import SandboxEnvironment, display_type, registry_info, sandbox
 
 from tsolve.adapters import agent_tools
 from tsolve.errors import INTERNAL, TsolveError
 
 #: Seconds one ``python()`` call may run.
 PYTHON_TIMEOUT = 60
+
+#: The sandbox the code tool requires when nothing else is declared: the one
+#: that confines the model's code.
+DEFAULT_SANDBOX = "docker"
+
+#: The sample-metadata key naming the sandbox that ran the model's code (the
+#: condition's ``sandbox`` is the one asked for).
+SANDBOX_IN_EFFECT = "sandbox_in_effect"
+
+#: How a user opts in to running the model's code on the host.
+LOCAL_OPT_IN = "-T sandbox=local"
 
 logger = logging.getLogger(__name__)
 
@@ -148,9 +166,139 @@ def knowledge_tools() -> list[Tool]:
     return [lookup_knowledge()]
 
 
-def code_tools() -> list[Tool]:
-    """The ``code`` condition's tool: Inspect's ``python()``, in the task's sandbox."""
-    return [python(timeout=PYTHON_TIMEOUT)]
+class SandboxRefused(TsolveError):
+    """The code tool was given a sandbox other than the one the task declared.
+
+    Not a :class:`~inspect_ai.tool.ToolError`: the model must not be told and
+    carry on; the sample fails and, under Inspect's default ``fail_on_error``,
+    the run stops with this message."""
+
+
+def sandbox_in_effect() -> str:
+    """The type of the sandbox Inspect gives this sample (``docker``,
+    ``local``, a plug-in's name), which is the one ``python()`` runs in: its
+    default environment, unwrapped from Inspect's event-recording proxy.
+    ``none`` outside a sandbox."""
+    try:
+        # as_type returns what the proxy wraps; any environment is a SandboxEnvironment
+        env = sandbox().as_type(SandboxEnvironment)  # type: ignore[type-abstract]
+    except (ProcessLookupError, ValueError):
+        return "none"
+    try:
+        name = registry_info(type(env)).name
+    except ValueError:  # a class Inspect did not register: name it by its class
+        return type(env).__name__
+    return name.rsplit("/", 1)[-1]  # "inspect_ai/docker" -> "docker"
+
+
+def check_sandbox(declared: str) -> str:
+    """The sandbox in effect, if it is ``declared``; else :class:`SandboxRefused`,
+    said on stderr too when Inspect's display is off
+    (:func:`say_when_display_is_off`).
+
+    The sample's metadata records the sandbox in effect either way
+    (:data:`SANDBOX_IN_EFFECT`); when it is ``local`` (opted in), the sample's
+    log says that the code ran unconfined."""
+    actual = sandbox_in_effect()
+    state = _sample_state()
+    first = state is not None and SANDBOX_IN_EFFECT not in state.metadata
+    if state is not None:
+        state.metadata[SANDBOX_IN_EFFECT] = actual
+    if actual != declared:
+        message = refusal(declared, actual)
+        say_when_display_is_off(message)
+        raise SandboxRefused(message)
+    if actual == "local" and first:
+        transcript().info(local_warning(), source="tsolve")
+    return actual
+
+
+def say_when_display_is_off(message: str) -> None:
+    """``message`` on stderr under ``--display none``, where Inspect's display
+    shows neither a run's error nor its own one-line prerequisite errors, so a
+    run would stop with no reason given. (Other displays show it themselves.)"""
+    if display_type() == "none":
+        print(message, file=sys.stderr, flush=True)
+
+
+def refusal(declared: str, actual: str) -> str:
+    """Why the code tool refuses to run, and the way out: one line."""
+    if actual == "none":
+        return (
+            f"tsolve: the code tool refuses to run: the task declared sandbox {declared!r}, "
+            "but the sample has none; run the task with its own sandbox."
+        )
+    text = (
+        f"tsolve: the code tool refuses to run: the task declared sandbox {declared!r}, "
+        f"but Inspect gave it {actual!r} (set by --sandbox or eval(sandbox=...), "
+        "INSPECT_EVAL_SANDBOX, or a .env file in this or a parent folder)"
+    )
+    if actual == "local":
+        return (
+            f"{text}; the model's code would run on this machine, unconfined. "
+            f"Remove that setting, or opt in with {LOCAL_OPT_IN}."
+        )
+    return f"{text}. Remove that setting; tsolve runs the code in docker, or local when opted in."
+
+
+def local_warning() -> str:
+    """The warning an opted-in ``local`` sandbox gets, on the console and in the log."""
+    return (
+        "tsolve: sandbox=local runs the model's Python code on this machine, "
+        "unconfined; use it only with trusted (e.g. scripted) models"
+    )
+
+
+def _sample_state() -> Any:
+    """The running sample's TaskState, or None (Inspect keeps it private)."""
+    try:
+        from inspect_ai.solver._task_state import sample_state
+    except ImportError:  # pragma: no cover - an Inspect that moved it
+        return None
+    return sample_state()
+
+
+def _declared(sandbox: str | None) -> str:
+    """``sandbox``, else the one the running sample's tsolve condition declares,
+    else :data:`DEFAULT_SANDBOX`."""
+    if sandbox is not None:
+        return sandbox
+    state = _sample_state()
+    condition = state.metadata.get("condition") if state is not None else None
+    chosen = condition.get("sandbox") if isinstance(condition, dict) else None
+    return chosen if isinstance(chosen, str) else DEFAULT_SANDBOX
+
+
+def guarded_python(sandbox: str | None = None, timeout: int = PYTHON_TIMEOUT) -> Tool:
+    """Inspect's ``python()`` (same name, description and parameters for the
+    model) that first checks, on every call, that the sandbox Inspect gives it
+    is the one declared (:func:`check_sandbox`).
+
+    ``sandbox`` is the declared one; None reads it from the running sample's
+    tsolve condition (so the ``--solver tsolve/scripted`` path, which builds
+    its tools without the task, checks the same thing), else ``docker``."""
+    inner = ToolDef(python(timeout=timeout))
+
+    async def execute(code: str) -> str:
+        check_sandbox(_declared(sandbox))
+        result = await inner.tool(code=code)
+        assert isinstance(result, str)
+        return result
+
+    return ToolDef(
+        execute,
+        name=inner.name,
+        description=inner.description,
+        parameters=inner.parameters,
+        parallel=inner.parallel,
+        viewer=inner.viewer,
+    ).as_tool()
+
+
+def code_tools(sandbox: str | None = None) -> list[Tool]:
+    """The ``code`` condition's tool: Inspect's ``python()``, in the task's
+    sandbox, guarded (:func:`guarded_python`)."""
+    return [guarded_python(sandbox)]
 
 
 #: Each condition's tools, built fresh per call (Inspect tools are objects).
