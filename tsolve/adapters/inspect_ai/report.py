@@ -305,7 +305,11 @@ def _run_settings(name: str, log: Any) -> dict[str, Any]:
     solver = spec.solver
     if solver is None and log.plan is not None:
         solver = "+".join(step.solver for step in log.plan.steps) or None
-    generate = spec.model_generate_config
+    # the model's own config, under the run's (--temperature, ...)
+    generate: dict[str, Any] = {}
+    for config_part in (spec.model_generate_config, log.plan.config if log.plan else None):
+        if config_part is not None:
+            generate.update(config_part.model_dump(exclude_none=True))
     return {
         "task": str(spec.task),
         "model": str(spec.model),
@@ -314,7 +318,7 @@ def _run_settings(name: str, log: Any) -> dict[str, Any]:
         "solver_args": _plain(spec.solver_args or {}),
         "task_args": _plain(spec.task_args or {}),
         "epochs": int(config.epochs or 1),
-        "generate_config": _plain(generate.model_dump(exclude_none=True) if generate else {}),
+        "generate_config": _plain(generate),
         "eval_id": str(spec.eval_id),
         "log": _short(name),
     }
