@@ -288,3 +288,122 @@ def test_a_log_reached_twice_or_copied_is_read_once(
     assert code == 0 and "read once" in err
     n = {r["n"] for r in json.loads(out) if r.get("reference_year") == "all" == r.get("direction")}
     assert n == {len(log.samples or [])}
+
+
+# ------------------------------------------------------------ bad samples
+
+
+def _set(path: str, value: Any) -> Any:
+    """A mutation of one sample: ``path`` is "score.FIELD[.KEY]" (the score's
+    metadata), "value" / "value.KEY" (the score's value) or "record.KEY"."""
+
+    def mutate(sample: Any) -> None:
+        (score,) = sample.scores.values()
+        where, *keys = path.split(".")
+        if where == "value":
+            if keys:
+                score.value[keys[0]] = value
+            else:
+                score.value = value
+            return
+        target = score.metadata if where == "score" else sample.metadata["record"]
+        if where == "record" and not keys:
+            sample.metadata["record"] = value
+            return
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = value
+
+    return mutate
+
+
+#: The fuzz campaign's metadata of unexpected types, and values that are not
+#: finite numbers: each makes its sample unreadable.
+BAD_FAMILY_SAMPLES = {
+    "condition a string": _set("score.condition", "calendar"),
+    "condition a list": _set("score.condition", ["none"]),
+    "condition name a number": _set("score.condition.name", 3),
+    "a metric high": _set("score.metrics.em", "high"),
+    "a metric null": _set("score.metrics.em", None),
+    "metrics a list": _set("score.metrics", [1.0]),
+    "record a string": _set("record", "a record"),
+    "run value many": _set("score.run.n_tool_calls", "many"),
+    "run value NaN": _set("score.run.turns", float("nan")),
+    "style a dict": _set("record.style", {"implicit": True}),
+    "solution_count a list": _set("record.solution_count", [1]),
+    "value NaN": _set("value", float("nan")),
+    "value inf": _set("value.em", float("inf")),
+    "value Infinity": _set("value", "Infinity"),
+    "value high": _set("value.f1", "high"),
+}
+
+
+def _log_of(folder: Path, task: str, solver: str | None) -> Any:
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    for info in list_eval_logs(str(folder)):
+        log = read_eval_log(info.name)
+        if log.eval.task == task and log.eval.solver == solver:
+            return log
+    raise AssertionError(f"no {task} log")
+
+
+@pytest.mark.parametrize("variant", sorted(BAD_FAMILY_SAMPLES))
+def test_an_unreadable_sample_is_named_and_the_rest_reported(
+    variant: str, logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/time_puzzles", None)
+    assert log.samples is not None
+    n = len(log.samples)
+    BAD_FAMILY_SAMPLES[variant](log.samples[0])
+    bad_id = str(log.samples[0].id)
+    path = tmp_path / "mutated.eval"
+    write_eval_log(log, str(path))
+    # a good log beside it is reported whole
+    good = _log_of(logs["folder"], "tsolve/time_puzzles", "tsolve/scripted").location
+    good = good.removeprefix("file://")
+
+    code, out, err = run_main(capsys, "report", str(path), good, "--format", "json")
+    assert code == 1 and "Traceback" not in err, err
+    assert "bad sample" in err and bad_id in err and "1 left out" in err
+    rows = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in the JSON"))
+    left = [r for r in rows if r["M"] == "all" and r["log"] == str(path)]
+    assert [r["n"] for r in left] == [n - 1]
+    assert [r["n"] for r in rows if r["M"] == "all" and r["log"] == good] == [n]
+    code, out, err = run_main(capsys, "report", str(path))
+    assert code == 1 and "nan" not in out.lower() and "inf" not in out.lower()
+
+
+def test_a_tictoc_sample_of_unexpected_type_is_named(logs: dict[str, Any], tmp_path: Path) -> None:
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/tictoc", None)
+    assert log.samples is not None
+    _set("score.level", [1])(log.samples[0])
+    path = tmp_path / "tictoc.eval"
+    write_eval_log(log, str(path))
+    report = build_report([path])
+    ((bad),) = report.bad_samples
+    assert bad["sample"] == str(log.samples[0].id) and "level" in bad["error"]
+    assert sum(r["n"] for r in report.rows if r["preference"] == "all") == len(log.samples) - 1
+
+
+def test_tex_in_a_model_or_style_name_is_drawn_as_text(
+    logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/time_puzzles", None)
+    assert log.samples is not None
+    log.eval.model = "mockllm/$\\frac{1$"
+    for sample in log.samples:
+        sample.metadata["record"]["style"] = "$x^$ and $\\undefined{$"
+    path = tmp_path / "tex.eval"
+    write_eval_log(log, str(path))
+    svg = tmp_path / "tex.svg"
+    code, _, err = run_main(capsys, "report", str(path), "--plot", str(svg), "--format", "json")
+    assert code == 0, err
+    text = svg.read_text(encoding="utf-8")
+    assert "$\\frac{1$" in text and "$x^$" in text
