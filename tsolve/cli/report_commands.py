@@ -121,7 +121,11 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
             title=f"{task}  {model}", show_edge=False, pad_edge=False, box=None,
             header_style="bold", title_justify="left",
         )  # fmt: skip
-        labels = [run_label(r, task_rows) for r in task_rows]
+        # runs told apart among those of one condition (the column says that)
+        labels = [
+            run_label(r, [o for o in task_rows if o["condition"] == r["condition"]])
+            for r in task_rows
+        ]
         shown = [{**r, "run": label} for r, label in zip(task_rows, labels, strict=True)]
         extra = ["run"] if any(labels) else []
         if any(r.get("epochs", 1) != 1 for r in task_rows):

@@ -107,7 +107,7 @@ class _Cell:
 
         reduced: list[dict[str, float]] = []
         for epochs in self.samples.values():
-            scores = [Score(value=e.value) for e in epochs]  # type: ignore[arg-type]
+            scores = [Score(value=e.value) for e in epochs]
             value = reducer(scores).value
             if isinstance(value, Mapping):
                 reduced.append({k: float(v) for k, v in value.items()})
@@ -397,17 +397,16 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
         if not isinstance(called, bool):
             raise BadSample(f"called: expected true or false, got {_shown(called)}")
         keys: list[tuple[Any, ...]] = [("tictoc", level, pref), ("tictoc", level, "all")]
-        if not scored:
+        if score is None or not scored:
             return keys, None
-        value = {"accuracy": _scalar(score.value)}
-        return keys, _Epoch(value, int(called), 1, tokens, called)
+        return keys, _Epoch({"accuracy": _scalar(score.value)}, int(called), 1, tokens, called)
     record = _mapping(sm.get("record"), "record")
     condition_meta = meta.get("condition")
     if condition_meta is None:
         condition_meta = sm.get("condition")
     condition = _label(_mapping(condition_meta, "condition").get("name") or "none", "condition")
     style = _label(record.get("style") or "-", "style")
-    value = _value(score.value, meta) if scored and score is not None else None
+    value = _value(score.value, meta) if score is not None and scored else None
     if "metrics" in meta:
         _metrics(meta["metrics"], "metrics")
     run = meta.get("run")
@@ -588,20 +587,23 @@ def _rest(settings: dict[str, Any]) -> dict[str, Any]:
 
 def run_label(row: dict[str, Any], among: Sequence[dict[str, Any]]) -> str:
     """What tells ``row``'s run apart from the other runs in ``among``: the
-    settings that differ between them (``tags refuse``, ``temperature 0.7``,
-    ...), or the eval id when two runs' settings are the same; "" when
+    settings that differ between them (``tags refuse``, ``answer=refuse``,
+    ``temperature=0.7``, ...; of a dict of settings, only the keys that
+    differ), or the eval id when two runs' settings are the same; "" when
     ``among`` holds one run."""
-    runs = {r["eval_id"]: r for r in among}
+    runs = list({r["eval_id"]: r for r in among}.values())
     if len(runs) < 2:
         return ""
     parts: list[str] = []
-    for name in ("tags", "solver", "solver_args", "task_args", "epochs", "reducer"):
-        if len({json.dumps(r.get(name), sort_keys=True) for r in runs.values()}) > 1:
+    for name in ("tags", "solver", "epochs", "reducer"):
+        if len({json.dumps(r.get(name), sort_keys=True) for r in runs}) > 1:
             parts.append(f"{name} {_compact(row.get(name))}")
-    configs = [r.get("generate_config") or {} for r in runs.values()]
-    for name in sorted({k for c in configs for k in c}):
-        if len({json.dumps(c.get(name), sort_keys=True) for c in configs}) > 1:
-            parts.append(f"{name} {_compact((row.get('generate_config') or {}).get(name))}")
+    for name in ("solver_args", "task_args", "generate_config"):
+        settings = [r.get(name) or {} for r in runs]
+        mine = row.get(name) or {}
+        for key in sorted({k for c in settings for k in c}):
+            if len({json.dumps(c.get(key), sort_keys=True) for c in settings}) > 1:
+                parts.append(f"{key}={_compact(mine.get(key))}")
     if not parts:
         parts.append(f"run {str(row['eval_id'])[:8]}")
     return ", ".join(parts)
@@ -610,8 +612,6 @@ def run_label(row: dict[str, Any], among: Sequence[dict[str, Any]]) -> str:
 def _compact(value: Any) -> str:
     if isinstance(value, list):
         return "+".join(str(v) for v in value) or "-"
-    if isinstance(value, dict):
-        return " ".join(f"{k}={v}" for k, v in value.items()) or "-"
     return "-" if value is None else str(value)
 
 

@@ -126,7 +126,7 @@ def to_score(item: ItemScore) -> Score:
     if item.diagnosis and item.metrics[main] < 1:
         shown += "; diagnosis: " + json.dumps(item.diagnosis, ensure_ascii=False, default=str)
     return Score(
-        value=value,  # type: ignore[arg-type]  # a dict of floats is a Value
+        value=value,
         answer=None if item.parsed is None else json.dumps(item.parsed, ensure_ascii=False),
         explanation=shown,
         metadata={
