@@ -1,4 +1,4 @@
-"""A tsolve Inspect log can be re-scored and retried (issue 25).
+"""A tsolve Inspect log can be re-scored and retried.
 
 * ``inspect score LOG --action overwrite`` must find tsolve's scorer by the
   name the log holds (run as the real command, in a fresh interpreter that
@@ -116,3 +116,13 @@ def test_dates_are_logged_as_text_and_eval_retry_rebuilds_the_task(
     record = retried.samples[0].metadata["record"]
     if "domain" in record:  # the retried task was built from the logged text
         assert record["domain"] == {"start": "2000-01-01", "end": "2010-12-31"}
+
+    # the failed log and its retry are one run: tsolve report reads the retry only
+    from tsolve.adapters.inspect_ai.report import build_report
+
+    report = build_report([tmp_path])
+    assert report.logs == [retried.location.removeprefix("file://")]
+    (dup,) = report.duplicates
+    assert dup["log"] == failed.location.removeprefix("file://") and "same run" in dup["reason"]
+    assert [r["n"] for r in report.rows if r["M"] == "all" and r.get("direction", "all") == "all"
+            and r.get("reference_year", "all") == "all"] == [1]  # fmt: skip

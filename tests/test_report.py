@@ -407,3 +407,27 @@ def test_tex_in_a_model_or_style_name_is_drawn_as_text(
     assert code == 0, err
     text = svg.read_text(encoding="utf-8")
     assert "$\\frac{1$" in text and "$x^$" in text
+
+
+def test_a_log_scored_before_values_were_dicts_reads_the_same(
+    logs: dict[str, Any], tmp_path: Path
+) -> None:
+    """Older logs have the main metric as a number in ``value`` and the
+    family metrics in ``metadata["metrics"]``: the same rows."""
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/time_puzzles", None)
+    new = build_report([log.location.removeprefix("file://")]).rows
+    assert log.samples is not None
+    for sample in log.samples:
+        (score,) = sample.scores.values()
+        score.value = score.value[score.metadata["main_metric"]]
+    path = tmp_path / "old.eval"
+    write_eval_log(log, str(path))
+    old = build_report([path]).rows
+    figures = ("n", "accuracy", "stderr", "M")
+    assert [{k: r[k] for k in figures} for r in old] == [{k: r[k] for k in figures} for r in new]
+    for o, n in zip(old, new, strict=True):  # alt_reading: only where an item reported it
+        assert {k: v for k, v in o["metrics"].items()} == {
+            k: v for k, v in n["metrics"].items() if k in o["metrics"]
+        }
