@@ -107,7 +107,10 @@ class _Cell:
 
         reduced: list[dict[str, float]] = []
         for epochs in self.samples.values():
-            scores = [Score(value=e.value) for e in epochs]
+            # the same keys in every epoch (Inspect's reducers refuse others);
+            # a metric an epoch did not report counts 0, as in tsolve verify
+            names = list(dict.fromkeys(k for e in epochs for k in e.value))
+            scores = [Score(value={k: e.value.get(k, 0.0) for k in names}) for e in epochs]
             value = reducer(scores).value
             if isinstance(value, Mapping):
                 reduced.append({k: float(v) for k, v in value.items()})
@@ -121,7 +124,7 @@ class _Cell:
         if n > 1 and mean is not None:
             err = math.sqrt(sum((v - mean) ** 2 for v in main) / (n - 1) / n)
         names = list(dict.fromkeys(k for v in reduced for k in v))
-        metrics = {}
+        metrics: dict[str, float] = {}
         for name in sorted(names):
             got = [v[name] for v in reduced if name in v and not math.isnan(v[name])]
             if got:
@@ -255,10 +258,20 @@ def build_report(paths: Sequence[str | Path]) -> Report:
                 else:
                     cell.add(_shown_id(sample), epoch)
     rows: list[dict[str, Any]] = []
+    failed: set[str] = set()
     for key, cell in cells.items():
         run, reducers = runs[key[0]]
         for reducer_name, reducer in reducers:
-            rows.append(_row(run, reducer_name, key[1:], cell.figures(reducer)))
+            try:
+                figures = cell.figures(reducer)
+            except Exception as exc:  # a reducer that refuses these scores
+                if run["eval_id"] not in failed:
+                    failed.add(run["eval_id"])
+                    error = f"epochs reducer {reducer_name}: {_one_line(exc)}"
+                    bad.append({"log": run["log"], "error": error})
+                continue
+            rows.append(_row(run, reducer_name, key[1:], figures))
+    rows = [r for r in rows if r["eval_id"] not in failed]
     rows.sort(key=_order)
     _tictoc_nar(rows)
     return Report(rows, [_short(f) for f, _ in kept], bad, skipped, bad_samples, duplicates)
@@ -463,14 +476,17 @@ def _value(value: Any, meta: Mapping[str, Any]) -> dict[str, float]:
         if not value:
             raise BadSample("value: an empty dict")
         return _metrics(value, "value")
+    from tsolve.verifiers.rewards import DIAGNOSTIC, main_metric
+
     main = _scalar(value)
     metrics = _metrics(meta.get("metrics") or {}, "metrics")
     name = meta.get("main_metric")
     if not isinstance(name, str) or not name:
-        from tsolve.verifiers.rewards import main_metric
-
         name = main_metric(metrics) if metrics else "value"
-    return {name: main, **{k: v for k, v in metrics.items() if k != name}}
+    out = {name: main, **{k: v for k, v in metrics.items() if k != name}}
+    for diagnostic in DIAGNOSTIC:  # as the scorer writes them now (score_value)
+        out.setdefault(diagnostic, 0.0)
+    return out
 
 
 def _metrics(found: Any, what: str) -> dict[str, float]:
