@@ -37,6 +37,7 @@ from inspect_ai.tool import ToolCall, ToolInfo
 
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.conditions import knowledge_names, parse_condition
+from tsolve.adapters.inspect_ai.scorer import main_value
 from tsolve.adapters.inspect_ai.scripted import scripted
 from tsolve.errors import TsolveError
 
@@ -191,7 +192,7 @@ def test_tools_then_gold_scores_full_marks(
     n_tools = len(OFFERED[tools])
     for sample, results in zip(log.samples, _tool_results(log), strict=True):
         (score,) = (sample.scores or {}).values()
-        assert score.value == 1.0, score.explanation
+        assert main_value(score.value) == 1.0, score.explanation
         run = score.metadata["run"]
         assert run["turns"] == (2 if n_tools else 1)
         assert run["n_tool_calls"] == 2 * n_tools
@@ -245,7 +246,9 @@ def test_arguments_of_the_wrong_type_are_tool_errors(
         for call in ("typed", "both", "unknown"):
             assert results[call][1], f"{call}: no error"
     assert log.samples is not None
-    assert all(s.scores and next(iter(s.scores.values())).value == 1.0 for s in log.samples)
+    assert all(
+        s.scores and main_value(next(iter(s.scores.values())).value) == 1.0 for s in log.samples
+    )
 
 
 def test_max_turns_bounds_the_loop(files: dict[str, Path], tmp_path: Path) -> None:
@@ -262,7 +265,7 @@ def test_max_turns_bounds_the_loop(files: dict[str, Path], tmp_path: Path) -> No
     assert log.samples is not None
     for sample in log.samples:
         (score,) = (sample.scores or {}).values()
-        assert score.value == 0.0
+        assert main_value(score.value) == 0.0
         assert score.metadata["run"]["turns"] == 3
         assert score.metadata["run"]["n_tool_calls"] == 3
 
@@ -293,7 +296,7 @@ def test_context_knowledge_pastes_the_entries_and_offers_no_tool(
     assert log.samples is not None
     for sample in log.samples:
         (score,) = (sample.scores or {}).values()
-        assert score.value == 1.0
+        assert main_value(score.value) == 1.0
         assert score.metadata["condition"]["name"] == "context-knowledge"
         assert score.metadata["run"] == {
             "turns": 1, "n_tool_calls": 0, "tool_errors": 0, "tool_calls": []
@@ -320,7 +323,7 @@ def test_the_scripted_solver_scores_gold_offline(
         assert log.samples is not None
         for sample in log.samples:
             (score,) = (sample.scores or {}).values()
-            assert score.value == value
+            assert main_value(score.value) == value
             run = score.metadata["run"]
             assert run["n_tool_calls"] == 2 * len(OFFERED[tools])
             assert run["tool_errors"] == len(OFFERED[tools])

@@ -1,4 +1,4 @@
-"""A tsolve Inspect log can be re-scored and retried (issue 25).
+"""A tsolve Inspect log can be re-scored and retried.
 
 * ``inspect score LOG --action overwrite`` must find tsolve's scorer by the
   name the log holds (run as the real command, in a fresh interpreter that
@@ -24,7 +24,7 @@ from inspect_ai import eval_retry
 from inspect_ai.log import read_eval_log
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from tsolve.adapters.inspect_ai.scorer import SCORER_NAME
+from tsolve.adapters.inspect_ai.scorer import SCORER_NAME, main_value
 from tsolve.adapters.inspect_ai.scripted import scripted
 
 
@@ -57,7 +57,7 @@ def test_inspect_score_rescores_a_tsolve_log(entry_point_site: Path, tmp_path: P
     assert rescored.samples is not None and len(rescored.samples) == 2
     for sample in rescored.samples:
         (score,) = (sample.scores or {}).values()
-        assert score.value == 1.0
+        assert main_value(score.value) == 1.0
         assert score.metadata["run"]["turns"] == 1
 
 
@@ -112,7 +112,17 @@ def test_dates_are_logged_as_text_and_eval_retry_rebuilds_the_task(
         assert retried.eval.task_args[name] == value
     assert retried.samples is not None and len(retried.samples) == 1
     (score,) = (retried.samples[0].scores or {}).values()
-    assert score.value == 1.0
+    assert main_value(score.value) == 1.0
     record = retried.samples[0].metadata["record"]
     if "domain" in record:  # the retried task was built from the logged text
         assert record["domain"] == {"start": "2000-01-01", "end": "2010-12-31"}
+
+    # the failed log and its retry are one run: tsolve report reads the retry only
+    from tsolve.adapters.inspect_ai.report import build_report
+
+    report = build_report([tmp_path])
+    assert report.logs == [retried.location.removeprefix("file://")]
+    (dup,) = report.duplicates
+    assert dup["log"] == failed.location.removeprefix("file://") and "same run" in dup["reason"]
+    assert [r["n"] for r in report.rows if r["M"] == "all" and r.get("direction", "all") == "all"
+            and r.get("reference_year", "all") == "all"] == [1]  # fmt: skip

@@ -25,6 +25,7 @@ from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
 
 from tsolve.adapters.inspect_ai import family_task, record_prompt, task_functions
 from tsolve.adapters.inspect_ai.prompts import UNSEENTIMEQA_FIELDS
+from tsolve.adapters.inspect_ai.scorer import main_value
 from tsolve.contract import Family, temporary_family
 from tsolve.errors import TsolveError
 
@@ -107,7 +108,7 @@ def test_gold_scores_one_and_garbage_zero(family: str, tmp_path: Path) -> None:
     gold = _run(task, GOLD[family], tmp_path / "gold")
     assert gold.eval.task == "tsolve/" + family.replace("-", "_")
     for score in _scores(gold):
-        assert score.value == 1.0
+        assert main_value(score.value) == 1.0
         assert score.metadata["main_metric"] == MAIN[family]
         assert score.metadata["metrics"][MAIN[family]] == 1.0
         assert score.metadata["parse_failed"] is False
@@ -117,7 +118,7 @@ def test_gold_scores_one_and_garbage_zero(family: str, tmp_path: Path) -> None:
 
     garbage = _run(task, lambda rec: "I would rather not say.", tmp_path / "garbage")
     for score in _scores(garbage):
-        assert score.value == 0.0
+        assert main_value(score.value) == 0.0
         assert score.metadata["parse_failed"] is True
         assert all(v == 0.0 for v in score.metadata["metrics"].values())
         assert score.metadata["diagnosis"], "tsolve's diagnosis is missing"
@@ -134,7 +135,7 @@ def test_wrong_answer_carries_the_symbolic_diagnosis(tmp_path: Path) -> None:
         return "MY ANSWER: " + (dt.date(y, m, d) + dt.timedelta(days=1)).isoformat()
 
     for score in _scores(_run(task, day_after, tmp_path)):
-        assert score.value == 0.0
+        assert main_value(score.value) == 0.0
         diagnosis = score.metadata["diagnosis"]
         (wrong,) = diagnosis["wrong"].values()
         assert wrong["violates"], diagnosis
@@ -147,7 +148,7 @@ def test_partial_set_answers_report_every_metric(tmp_path: Path) -> None:
     task = family_task("time-puzzles", seed=4, count=2, solutions=2)
     log = _run(task, lambda rec: "MY ANSWER: " + rec["answers"][0], tmp_path)
     for score in _scores(log):
-        assert score.value == 0.0
+        assert main_value(score.value) == 0.0
         assert score.metadata["metrics"]["f1"] == pytest.approx(2 / 3)
         assert score.metadata["metrics"]["jaccard"] == pytest.approx(1 / 2)
     assert log.results is not None
@@ -281,7 +282,7 @@ def test_one_task_per_generating_family_from_the_registry(tmp_path: Path) -> Non
         assert "echo_words" in tasks
         task = tasks["echo_words"](seed=1, count=3)
         log = _run(task, lambda rec: rec["answer"], tmp_path)
-    assert all(score.value == 1.0 for score in _scores(log))
+    assert all(main_value(score.value) == 1.0 for score in _scores(log))
 
 
 def test_the_inspect_entry_point_finds_tasks_by_name(

@@ -40,6 +40,14 @@ def _usage(out: ModelOutput, tokens: int) -> ModelOutput:
     return out
 
 
+def always_call(messages: list[ChatMessage], tools: list[ToolInfo], *rest: Any) -> ModelOutput:
+    """A TicToc model that always calls a tool."""
+    call = ToolCall(id="c", function=tools[0].name, arguments={})
+    message = ChatMessageAssistant(content="", tool_calls=[call])
+    out = ModelOutput(model="mockllm/model", choices=[ChatCompletionChoice(message=message)])
+    return _usage(out, 3)
+
+
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One folder of logs: time puzzles with M in {1, 2} under five conditions,
@@ -68,12 +76,6 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                         sandbox=sandbox)  # fmt: skip
         inspect_eval(t, model="mockllm/model", solver=scripted(), log_dir=str(folder),
                      display="none")  # fmt: skip
-
-    def always_call(messages: list[ChatMessage], tools: list[ToolInfo], *rest: Any) -> ModelOutput:
-        call = ToolCall(id="c", function=tools[0].name, arguments={})
-        message = ChatMessageAssistant(content="", tool_calls=[call])
-        out = ModelOutput(model="mockllm/model", choices=[ChatCompletionChoice(message=message)])
-        return _usage(out, 3)
 
     inspect_eval(tictoc_task(TICTOC), model=get_model("mockllm/model", custom_outputs=always_call),
                  log_dir=str(folder), display="none")  # fmt: skip
@@ -153,3 +155,275 @@ def test_cli_json_rows_a_bad_log_and_the_plot(
     code, out, err = run_main(capsys, "report", str(tmp_path / "nowhere"))
     assert code == 2 and "is neither a folder nor a log file" in err
     assert "Traceback" not in err
+
+
+# ------------------------------------------------------------ runs kept apart
+
+
+@pytest.fixture(scope="module")
+def more_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A second folder: a gold and a refuse run of one SPAN file whose records
+    have three reference dates, with a model right before 2030 only; and two
+    TicToc runs of one model, one at temperature 0.5."""
+    folder = tmp_path_factory.mktemp("more")
+    records: list[dict[str, Any]] = []
+    for date in ("2001-03-01", "2024-07-01", "2050-01-01"):
+        task = family_task("span", seed=1, count=2, date=date)
+        records.extend(s.metadata["record"] for s in task.dataset)
+    path = tmp_path_factory.mktemp("span") / "span.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    span = family_task("span", file=str(path))
+    inspect_eval(span, model="mockllm/model", solver=scripted(), log_dir=str(folder),
+                 display="none")  # fmt: skip
+    inspect_eval(span, model="mockllm/model", solver=scripted(answer="refuse"), tags=["refuse"],
+                 log_dir=str(folder), display="none")  # fmt: skip
+    from tsolve.contract import get_family
+    from tsolve.verifiers.gold_answers import gold_output
+
+    by_prompt = {s.input: s.metadata["record"] for s in span.dataset}
+
+    def before_2030(messages: list[ChatMessage], *rest: Any) -> ModelOutput:
+        rec = by_prompt[messages[-1].text]
+        year = int(rec["params"]["reference_date"]["gregorian"][:4])
+        text = gold_output(rec, get_family("span")) if year < 2030 else "no idea"
+        return _usage(ModelOutput.from_content("mockllm/model", text), 2)
+
+    inspect_eval(span, model=get_model("mockllm/model", custom_outputs=before_2030),
+                 log_dir=str(folder), display="none")  # fmt: skip
+    for temperature in (None, 0.5):
+        model = get_model("mockllm/model", custom_outputs=always_call)
+        inspect_eval(tictoc_task(TICTOC), model=model, temperature=temperature,
+                     log_dir=str(folder), display="none")  # fmt: skip
+    return {"folder": folder, "records": records}
+
+
+def test_a_refuse_run_and_a_gold_run_are_two_rows(more_logs: dict[str, Any]) -> None:
+    rows = [
+        r for r in build_report([more_logs["folder"]]).rows
+        if r["task"] == "tsolve/span" and r["direction"] == "all" and r["reference_year"] == "all"
+        and r["solver"] == "tsolve/scripted"
+    ]  # fmt: skip
+    assert len(rows) == 2
+    gold, refuse = sorted(rows, key=lambda r: r["tags"])
+    n = len(more_logs["records"])
+    assert (gold["tags"], gold["n"], gold["accuracy"]) == ([], n, 1.0)
+    assert (refuse["tags"], refuse["n"], refuse["accuracy"]) == (["refuse"], n, 0.0)
+    assert refuse["solver_args"] == {"answer": "refuse"}
+    assert gold["condition"] == refuse["condition"] == "none"
+
+
+def test_two_tictoc_runs_of_one_model_are_two_rows(more_logs: dict[str, Any]) -> None:
+    rows = [r for r in build_report([more_logs["folder"]]).rows if r["task"] == "tsolve/tictoc"]
+    raw = json.loads(TICTOC.read_text(encoding="utf-8"))
+    runs = {r["eval_id"] for r in rows}
+    assert len(runs) == 2
+    temperatures = sorted(str(r["generate_config"].get("temperature")) for r in rows
+                          if r["level"] == 0 and r["preference"] == "all")  # fmt: skip
+    assert temperatures == ["0.5", "None"]
+    for key, items in raw.items():
+        pref_word, level = key.removesuffix(".json").split("_elapse_")
+        pref = "tool" if pref_word == "preferTool" else "no_tool"
+        same = [r for r in rows if r["level"] == int(level) and r["preference"] == pref]
+        assert [r["n"] for r in same] == [len(items), len(items)]
+
+
+def test_span_rows_by_reference_year_and_direction(
+    more_logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The model is right before 2030 only: each year's row says so, and each
+    direction's accuracy is the share of its records dated before 2030."""
+    records = more_logs["records"]
+    rows = [r for r in build_report([more_logs["folder"]]).rows
+            if r["task"] == "tsolve/span" and r["solver"] != "tsolve/scripted"]  # fmt: skip
+    years = {r["reference_year"]: r for r in rows if r["reference_year"] != "all"}
+    assert sorted(years) == [2001, 2024, 2050]
+    for year, row in years.items():
+        assert row["n"] == 2 and row["accuracy"] == (1.0 if year < 2030 else 0.0)
+    directions = {r["direction"]: r for r in rows if r["direction"] != "all"}
+    for direction, row in directions.items():
+        mine = [r for r in records if r["direction"] == direction]
+        early = [r for r in mine if int(r["params"]["reference_date"]["gregorian"][:4]) < 2030]
+        assert row["n"] == len(mine) and row["accuracy"] == pytest.approx(len(early) / len(mine))
+    assert sum(r["n"] for r in directions.values()) == len(records)
+
+    svg = tmp_path / "span.svg"
+    code, out, err = run_main(capsys, "report", str(more_logs["folder"]), "--plot", str(svg))
+    assert code == 0, err
+    text = svg.read_text(encoding="utf-8")
+    assert "by reference year" in text and "by direction" in text and "2050" in text
+    assert "ref_year" in out and "direction" in out
+
+
+# ------------------------------------------------------------ a log read once
+
+
+def test_a_log_reached_twice_or_copied_is_read_once(
+    more_logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from inspect_ai import score as inspect_score
+    from inspect_ai.log import list_eval_logs, read_eval_log, write_eval_log
+
+    from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
+
+    folder = more_logs["folder"]
+    once = build_report([folder]).rows
+    files = sorted(info.name.removeprefix("file://") for info in list_eval_logs(str(folder)))
+    twice = build_report([folder, files[0], folder.parent / folder.name])
+    assert twice.rows == once
+    assert [d["reason"] for d in twice.duplicates] == ["reached twice"] * (len(files) + 1)
+    first = files[0]
+
+    # a copy written by re-scoring (as `inspect score` does) is the same run
+    copies = tmp_path / "copies"
+    copies.mkdir()
+    log = read_eval_log(first)
+    write_eval_log(log, str(copies / Path(first).name))
+    rescored = inspect_score(log, [tsolve_scorer()], action="overwrite")
+    write_eval_log(rescored, str(copies / ("rescored-" + Path(first).name)))
+    report = build_report([copies])
+    assert len(report.logs) == 1 and "rescored-" in report.logs[0]
+    (dup,) = report.duplicates
+    assert "same run" in dup["reason"]
+    code, out, err = run_main(capsys, "report", str(copies), "--format", "json")
+    assert code == 0 and "read once" in err
+    n = {r["n"] for r in json.loads(out) if r.get("reference_year") == "all" == r.get("direction")}
+    assert n == {len(log.samples or [])}
+
+
+# ------------------------------------------------------------ bad samples
+
+
+def _set(path: str, value: Any) -> Any:
+    """A mutation of one sample: ``path`` is "score.FIELD[.KEY]" (the score's
+    metadata), "value" / "value.KEY" (the score's value) or "record.KEY"."""
+
+    def mutate(sample: Any) -> None:
+        (score,) = sample.scores.values()
+        where, *keys = path.split(".")
+        if where == "value":
+            if keys:
+                score.value[keys[0]] = value
+            else:
+                score.value = value
+            return
+        target = score.metadata if where == "score" else sample.metadata["record"]
+        if where == "record" and not keys:
+            sample.metadata["record"] = value
+            return
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = value
+
+    return mutate
+
+
+#: The fuzz campaign's metadata of unexpected types, and values that are not
+#: finite numbers: each makes its sample unreadable.
+BAD_FAMILY_SAMPLES = {
+    "condition a string": _set("score.condition", "calendar"),
+    "condition a list": _set("score.condition", ["none"]),
+    "condition name a number": _set("score.condition.name", 3),
+    "a metric high": _set("score.metrics.em", "high"),
+    "a metric null": _set("score.metrics.em", None),
+    "metrics a list": _set("score.metrics", [1.0]),
+    "record a string": _set("record", "a record"),
+    "run value many": _set("score.run.n_tool_calls", "many"),
+    "run value NaN": _set("score.run.turns", float("nan")),
+    "style a dict": _set("record.style", {"implicit": True}),
+    "solution_count a list": _set("record.solution_count", [1]),
+    "value NaN": _set("value", float("nan")),
+    "value inf": _set("value.em", float("inf")),
+    "value Infinity": _set("value", "Infinity"),
+    "value high": _set("value.f1", "high"),
+}
+
+
+def _log_of(folder: Path, task: str, solver: str | None) -> Any:
+    from inspect_ai.log import list_eval_logs, read_eval_log
+
+    for info in list_eval_logs(str(folder)):
+        log = read_eval_log(info.name)
+        if log.eval.task == task and log.eval.solver == solver:
+            return log
+    raise AssertionError(f"no {task} log")
+
+
+@pytest.mark.parametrize("variant", sorted(BAD_FAMILY_SAMPLES))
+def test_an_unreadable_sample_is_named_and_the_rest_reported(
+    variant: str, logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/time_puzzles", None)
+    assert log.samples is not None
+    n = len(log.samples)
+    BAD_FAMILY_SAMPLES[variant](log.samples[0])
+    bad_id = str(log.samples[0].id)
+    path = tmp_path / "mutated.eval"
+    write_eval_log(log, str(path))
+    # a good log beside it is reported whole
+    good = _log_of(logs["folder"], "tsolve/time_puzzles", "tsolve/scripted").location
+    good = good.removeprefix("file://")
+
+    code, out, err = run_main(capsys, "report", str(path), good, "--format", "json")
+    assert code == 1 and "Traceback" not in err, err
+    assert "bad sample" in err and bad_id in err and "1 left out" in err
+    rows = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} in the JSON"))
+    left = [r for r in rows if r["M"] == "all" and r["log"] == str(path)]
+    assert [r["n"] for r in left] == [n - 1]
+    assert [r["n"] for r in rows if r["M"] == "all" and r["log"] == good] == [n]
+    code, out, err = run_main(capsys, "report", str(path))
+    assert code == 1 and "nan" not in out.lower() and "inf" not in out.lower()
+
+
+def test_a_tictoc_sample_of_unexpected_type_is_named(logs: dict[str, Any], tmp_path: Path) -> None:
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/tictoc", None)
+    assert log.samples is not None
+    _set("score.level", [1])(log.samples[0])
+    path = tmp_path / "tictoc.eval"
+    write_eval_log(log, str(path))
+    report = build_report([path])
+    ((bad),) = report.bad_samples
+    assert bad["sample"] == str(log.samples[0].id) and "level" in bad["error"]
+    assert sum(r["n"] for r in report.rows if r["preference"] == "all") == len(log.samples) - 1
+
+
+def test_tex_in_a_model_or_style_name_is_drawn_as_text(
+    logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/time_puzzles", None)
+    assert log.samples is not None
+    log.eval.model = "mockllm/$\\frac{1$"
+    for sample in log.samples:
+        sample.metadata["record"]["style"] = "$x^$ and $\\undefined{$"
+    path = tmp_path / "tex.eval"
+    write_eval_log(log, str(path))
+    svg = tmp_path / "tex.svg"
+    code, _, err = run_main(capsys, "report", str(path), "--plot", str(svg), "--format", "json")
+    assert code == 0, err
+    text = svg.read_text(encoding="utf-8")
+    assert "$\\frac{1$" in text and "$x^$" in text
+
+
+def test_a_log_scored_before_values_were_dicts_reads_the_same(
+    logs: dict[str, Any], tmp_path: Path
+) -> None:
+    """Older logs have the main metric as a number in ``value`` and the
+    family metrics in ``metadata["metrics"]``: the same rows."""
+    from inspect_ai.log import write_eval_log
+
+    log = _log_of(logs["folder"], "tsolve/time_puzzles", None)
+    new = build_report([log.location.removeprefix("file://")]).rows
+    assert log.samples is not None
+    for sample in log.samples:
+        (score,) = sample.scores.values()
+        score.value = score.value[score.metadata["main_metric"]]
+    path = tmp_path / "old.eval"
+    write_eval_log(log, str(path))
+    old = build_report([path]).rows
+    figures = ("n", "accuracy", "stderr", "M", "metrics")
+    assert [{k: r[k] for k in figures} for r in old] == [{k: r[k] for k in figures} for r in new]

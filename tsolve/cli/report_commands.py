@@ -61,10 +61,24 @@ def register(app: typer.Typer) -> None:
             say(err_console(), "green", "wrote", str(written))
         for bad in report.bad_logs:
             say(err_console(), "red", "bad log", f"{bad['log']}: {bad['error']}")
+        for bad in report.bad_samples[:SHOWN_BAD]:
+            where = f"{bad['log']}: sample {bad['sample']!r} epoch {bad['epoch']}"
+            say(err_console(), "red", "bad sample", f"{where}: {bad['error']}")
+        if len(report.bad_samples) > SHOWN_BAD:
+            more = len(report.bad_samples) - SHOWN_BAD
+            say(err_console(), "red", "bad sample", f"... and {more} more (left out)")
+        if report.bad_samples:
+            say(err_console(), "red", "bad samples", f"{len(report.bad_samples)} left out")
+        for dup in report.duplicates:
+            say(err_console(), "yellow", "read once", f"{dup['log']}: {dup['reason']}")
         for name in report.skipped:
             say(err_console(), "yellow", "skipped", f"{name} (not a tsolve task)")
         if report.exit_code:
             raise typer.Exit(report.exit_code)
+
+
+#: How many bad samples are named on stderr (all are counted).
+SHOWN_BAD = 20
 
 
 def _num(value: Any, digits: int = 2) -> str:
@@ -81,14 +95,18 @@ HEADINGS = {
     "stderr": "se", "mean_tool_calls": "tools", "mean_turns": "turns",
     "mean_output_tokens": "out_tok", "errors": "err", "level": "level",
     "preference": "preference", "attempt_rate": "attempt", "nar": "NAR",
-    "jaccard": "jac", "alt_reading": "alt", "partial": "part",
+    "jaccard": "jac", "alt_reading": "alt", "partial": "part", "run": "run",
+    "epochs": "epochs", "reference_year": "ref_year", "direction": "direction",
 }  # fmt: skip
 
 
 def _print_tables(rows: list[dict[str, Any]]) -> None:
-    """One table per task and model: the family tasks' rows, or TicToc's by level."""
+    """One table per task and model: the family tasks' rows, or TicToc's by
+    level; a ``run`` column names what tells runs apart when there are
+    several, and ``epochs`` shows the epochs behind each sample."""
     from rich.table import Table
 
+    from tsolve.adapters.inspect_ai.report import run_label
     from tsolve.cli.output import console, user_text
 
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -103,17 +121,28 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
             title=f"{task}  {model}", show_edge=False, pad_edge=False, box=None,
             header_style="bold", title_justify="left",
         )  # fmt: skip
+        # runs told apart among those of one condition (the column says that)
+        labels = [
+            run_label(r, [o for o in task_rows if o["condition"] == r["condition"]])
+            for r in task_rows
+        ]
+        shown = [{**r, "run": label} for r, label in zip(task_rows, labels, strict=True)]
+        extra = ["run"] if any(labels) else []
+        if any(r.get("epochs", 1) != 1 for r in task_rows):
+            extra.append("epochs")
         if "level" in task_rows[0]:
-            cols = ["level", "preference", "n", "accuracy", "attempt_rate", "nar"]
+            cols = [*extra, "level", "preference", "n", "accuracy", "stderr", "attempt_rate", "nar"]
         else:
+            span = ["reference_year", "direction"] if "direction" in task_rows[0] else []
             # a family's "accuracy" metric is the acc column already
             metric_names = sorted({k for r in task_rows for k in r["metrics"]} - {"accuracy"})
-            cols = ["condition", "style", "M", "n", "accuracy", "stderr", *metric_names,
-                    "mean_tool_calls", "mean_turns", "mean_output_tokens", "errors"]  # fmt: skip
+            cols = [*extra, "condition", "style", "M", *span, "n", "accuracy", "stderr",
+                    *metric_names, "mean_tool_calls", "mean_turns", "mean_output_tokens",
+                    "errors"]  # fmt: skip
         for col in cols:
-            left = col in ("condition", "style", "preference")
+            left = col in ("run", "condition", "style", "preference", "direction")
             table.add_column(HEADINGS.get(col, col), justify="left" if left else "right")
-        for r in task_rows:
+        for r in shown:
             table.add_row(*(user_text(_num(r[c] if c in r else r["metrics"].get(c))) for c in cols))
         out.print(table)
         out.print()

@@ -5,6 +5,10 @@ never ``pyplot``: no window, no global figure registry, no interactive
 backend to pick. SVG output is deterministic (a fixed ``svg.hashsalt`` for
 the element ids and no date in the metadata), so tests and ``git diff`` can
 compare pictures as text; PNG output carries no date either.
+
+Every text in a picture is drawn as plain text: titles and labels quote
+names from the user's data (a model, a style, a file), and matplotlib would
+otherwise read ``$...$`` in them as TeX, and fail on what it cannot parse.
 """
 
 from __future__ import annotations
@@ -53,9 +57,19 @@ def save(fig: Figure, path: str | Path) -> Path:
     p = check_out(path)
     ext = p.suffix.lower().lstrip(".")
     metadata: dict[str, Any] = {"Date": None} if ext == "svg" else {"Software": None}
+    plain_text(fig)
     try:
         with matplotlib.rc_context({"svg.hashsalt": "tsolve", "svg.fonttype": "none"}):
             fig.savefig(p, format=ext, metadata=metadata, dpi=120)
     except OSError as exc:
         raise TsolveError(f"out: cannot write {str(p)!r}: {exc.strerror or exc}") from None
     return p
+
+
+def plain_text(fig: Figure) -> None:
+    """Draw every text of ``fig`` literally: no mathtext, no TeX."""
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        text.set_parse_math(False)
+        text.set_usetex(False)

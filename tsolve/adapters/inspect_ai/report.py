@@ -2,32 +2,59 @@
 
 :func:`build_report` reads every log under the folders given (or the log
 files given) through :mod:`inspect_ai.log` and groups its scored samples into
-rows:
+rows.
+
+**Runs are kept apart.** Every row belongs to one run (one log), and carries
+the settings that tell runs apart: ``task``, ``model``, ``tags``, ``solver``
+and ``solver_args``, ``task_args``, ``epochs`` and ``reducer``, and
+``generate_config`` (temperature, ...), with the run's ``eval_id`` and
+``log``. Two runs are never pooled into one row, even when their settings are
+equal (a rerun is a second measurement, and pooling it would hide that). A
+log reached twice (a folder and its file, nested folders), or a copy of one
+run (``inspect score`` writes the run's log again, ``inspect eval-retry``
+writes a new log of the same task id), is read once: the copies of a run are
+recognised by Inspect's task id (else the eval id), the last complete one is
+read, and :attr:`Report.duplicates` says which were set aside.
+
+**Rows.** Within a run:
 
 * tsolve's family tasks (``tsolve/time_puzzles``, ``tsolve/span``, ...): one
-  row per task, model, condition (``none``, ``calendar``, ``knowledge``,
-  ``code``, ``all``, ``context-knowledge``: the sample's ``condition``
-  metadata) and style (``implicit`` / ``explicit``, the record's), with
-  ``M = "all"``, and for the puzzle families one more row per answer-set
-  size M (the record's ``solution_count``: the Time Puzzles paper's
-  breakdown). A row holds ``n`` (scored samples), ``accuracy`` (the mean of
-  the score's value, the family's main metric: exact match for puzzles) with
-  its standard error, the mean of every family metric (``metrics``), and the
-  mean tool calls, turns and output tokens per sample;
-* ``tsolve/tictoc``: one row per model, elapsed-time level and preference,
+  row per condition (``none``, ``calendar``, ``knowledge``, ``code``,
+  ``all``, ``context-knowledge``: the sample's ``condition`` metadata) and
+  style (``implicit`` / ``explicit``, the record's), with ``M = "all"``, and
+  for the puzzle families one more row per answer-set size M (the record's
+  ``solution_count``: the Time Puzzles paper's breakdown). SPAN adds a row
+  per reference year (``reference_year``, from ``params.reference_date``)
+  and per conversion ``direction`` (the SPAN paper's Future-Date Degradation
+  and Calendar Asymmetry Bias); its other rows have ``"all"`` there.
+* ``tsolve/tictoc``: one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
   ``attempt_rate`` (share of tool calls), and the level's NAR.
 
-A sample that ended in an error has no score: it is counted in the row's
-``errors``, not in ``n``. A log that cannot be read is reported in
-``bad_logs`` and the others go on. Logs of other tasks are skipped and listed
-in ``skipped``.
+**Epochs count once.** A sample run for several epochs is one sample: its
+epochs are reduced first, by the run's own epoch reducer (Inspect's
+``mean`` unless ``--epochs-reducer`` said otherwise, one row per reducer),
+key by key over the family metrics, and the row's ``accuracy`` (the main
+metric: exact match for the puzzles), ``stderr`` and ``metrics`` are then
+taken over samples, exactly as Inspect computes its results. So ``n`` counts
+samples, ``epochs`` is the run's epoch count and ``sample_epochs`` the
+scored sample-epochs. The mean tool calls, turns and output tokens are per
+sample-epoch.
+
+**Bad input never sinks the report.** A sample that ended in an error has no
+score: it is counted in the row's ``errors``, not in ``n``. A sample whose
+score or metadata cannot be read (a value or field of an unexpected type, a
+value that is not a finite number) is listed in :attr:`Report.bad_samples`
+and left out; a log that cannot be read is listed in ``bad_logs``; the rest
+are reported. Logs of other tasks are skipped and listed in ``skipped``.
 """
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,129 +62,299 @@ from typing import Any
 from tsolve.errors import TsolveError
 
 PUZZLE_FAMILIES = ("time-puzzles", "relational-puzzles")
+SPAN_FAMILY = "span"
 TICTOC_TASK = "tsolve/tictoc"
+
+#: The order conditions are listed in, as in the papers' tables.
+CONDITIONS = ("none", "context-knowledge", "calendar", "knowledge", "code", "all")
+
+#: The fields of a row that tell runs apart (besides the row's own breakdown).
+RUN_FIELDS = (
+    "task", "model", "tags", "solver", "solver_args", "task_args", "epochs", "reducer",
+    "generate_config", "eval_id", "log",
+)  # fmt: skip
+
+
+class BadSample(Exception):
+    """A sample whose score or metadata cannot be read (one line: why)."""
+
+
+@dataclass
+class _Epoch:
+    """One scored sample-epoch, as read from the log."""
+
+    value: dict[str, float]
+    tool_calls: int
+    turns: int
+    tokens: int
+    called: bool = False
 
 
 @dataclass
 class _Cell:
-    """Running sums for one row."""
+    """One row's samples: each sample id's scored epochs, and its errors."""
 
-    values: list[float] = field(default_factory=list)
-    metrics: dict[str, list[float]] = field(default_factory=dict)
-    tool_calls: int = 0
-    turns: int = 0
-    output_tokens: int = 0
+    samples: dict[str, list[_Epoch]] = field(default_factory=dict)
     errors: int = 0
-    called: int = 0
 
-    def add(
-        self, value: float, metrics: dict[str, float], run: dict[str, Any], tokens: int
-    ) -> None:
-        self.values.append(value)
-        for name, v in metrics.items():
-            self.metrics.setdefault(name, []).append(float(v))
-        self.tool_calls += int(run.get("n_tool_calls", 0))
-        self.turns += int(run.get("turns", 0))
-        self.output_tokens += tokens
+    def add(self, sample_id: str, epoch: _Epoch) -> None:
+        self.samples.setdefault(sample_id, []).append(epoch)
 
-    def row(self) -> dict[str, Any]:
-        n = len(self.values)
-        mean = sum(self.values) / n if n else None
+    def figures(self, reducer: Any) -> dict[str, Any]:
+        """n, accuracy and its standard error, and every metric's mean, over
+        the samples' epoch-reduced values (see the module docstring)."""
+        from inspect_ai.scorer import Score
+
+        reduced: list[dict[str, float]] = []
+        for epochs in self.samples.values():
+            # the same keys in every epoch (Inspect's reducers refuse others);
+            # a metric an epoch did not report counts 0, as in tsolve verify
+            names = list(dict.fromkeys(k for e in epochs for k in e.value))
+            scores = [Score(value={k: e.value.get(k, 0.0) for k in names}) for e in epochs]
+            value = reducer(scores).value
+            if isinstance(value, Mapping):
+                reduced.append({k: float(v) for k, v in value.items()})
+        # a reducer that cannot reduce a sample (pass_at_k over fewer epochs
+        # than k) leaves it unscored, as Inspect does
+        reduced = [v for v in reduced if not math.isnan(_main(v))]
+        main = [_main(v) for v in reduced]
+        n = len(main)
+        mean = sum(main) / n if n else None
+        err: float | None = None
         if n > 1 and mean is not None:
-            var = sum((v - mean) ** 2 for v in self.values) / (n - 1)
-            err: float | None = math.sqrt(var / n)
-        else:
-            err = None
-        per = (lambda total: total / n) if n else (lambda total: None)
+            err = math.sqrt(sum((v - mean) ** 2 for v in main) / (n - 1) / n)
+        names = list(dict.fromkeys(k for v in reduced for k in v))
+        metrics: dict[str, float] = {}
+        for name in sorted(names):
+            got = [v[name] for v in reduced if name in v and not math.isnan(v[name])]
+            if got:
+                metrics[name] = sum(got) / len(got)
+        every = [e for epochs in self.samples.values() for e in epochs]
+        per = (lambda total: total / len(every)) if every else (lambda total: None)
         return {
             "n": n,
+            "sample_epochs": len(every),
             "errors": self.errors,
             "accuracy": mean,
             "stderr": err,
-            "metrics": {k: sum(v) / len(v) for k, v in sorted(self.metrics.items())},
-            "mean_tool_calls": per(self.tool_calls),
-            "mean_turns": per(self.turns),
-            "mean_output_tokens": per(self.output_tokens),
+            "metrics": metrics,
+            "mean_tool_calls": per(sum(e.tool_calls for e in every)),
+            "mean_turns": per(sum(e.turns for e in every)),
+            "mean_output_tokens": per(sum(e.tokens for e in every)),
+            "attempt_rate": per(sum(e.called for e in every)),
         }
+
+
+def _main(value: Mapping[str, float]) -> float:
+    from tsolve.verifiers.rewards import main_metric
+
+    return float(value[main_metric(value)])
 
 
 @dataclass
 class Report:
-    """What :func:`build_report` found: the rows, and the logs it could not use."""
+    """What :func:`build_report` found: the rows, and what it could not use."""
 
     rows: list[dict[str, Any]]
     logs: list[str]
     bad_logs: list[dict[str, str]]
     skipped: list[str]
+    bad_samples: list[dict[str, Any]] = field(default_factory=list)
+    duplicates: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
-        """1 when a log could not be read (the rows are still printed)."""
-        return 1 if self.bad_logs else 0
+        """1 when a log or a sample could not be read (the rows are still printed)."""
+        return 1 if self.bad_logs or self.bad_samples else 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rows": self.rows,
             "logs": self.logs,
             "bad_logs": self.bad_logs,
+            "bad_samples": self.bad_samples,
+            "duplicates": self.duplicates,
             "skipped": self.skipped,
         }
 
 
 def log_files(paths: Sequence[str | Path]) -> list[str]:
-    """Every Inspect log under the folders given, and the log files given."""
+    """Every Inspect log under the folders given, and the log files given,
+    each file once (a folder and a file in it, or nested folders, can reach
+    the same file twice)."""
+    return _log_paths(paths)[0]
+
+
+def _log_paths(paths: Sequence[str | Path]) -> tuple[list[str], list[str]]:
+    """The logs :func:`log_files` lists, and the paths that reached one of
+    them again."""
     from inspect_ai.log import list_eval_logs
 
     found: list[str] = []
+    again: list[str] = []
+    seen: set[str] = set()
     for path in paths:
         p = Path(path)
         if p.is_dir():
-            found.extend(sorted(info.name for info in list_eval_logs(str(p), recursive=True)))
+            names = sorted(info.name for info in list_eval_logs(str(p), recursive=True))
         elif p.is_file():
-            found.append(str(p))
+            names = [str(p)]
         else:
             raise TsolveError(f"LOG_DIR: {str(p)!r} is neither a folder nor a log file")
+        for name in names:
+            real = os.path.realpath(_short(name))
+            if real in seen:
+                again.append(_short(name))
+            else:
+                seen.add(real)
+                found.append(name)
     if not found:
         shown = ", ".join(repr(str(p)) for p in paths)
         raise TsolveError(f"LOG_DIR: no Inspect logs in {shown}")
-    return found
+    return found, again
 
 
 def build_report(paths: Sequence[str | Path]) -> Report:
     """The report over the logs in ``paths`` (see the module docstring)."""
     from inspect_ai.log import read_eval_log
 
-    files = log_files(paths)
-    cells: dict[tuple[Any, ...], _Cell] = {}
+    files, again = _log_paths(paths)
     bad: list[dict[str, str]] = []
     skipped: list[str] = []
+    headers: list[tuple[str, Any]] = []
     for name in files:
         try:
-            log = read_eval_log(name)
+            headers.append((name, read_eval_log(name, header_only=True)))
         except Exception as exc:  # any unreadable file: report it, go on
-            bad.append(
-                {"log": _short(name), "error": " ".join(f"{type(exc).__name__}: {exc}".split())}
-            )
-            continue
-        task = log.eval.task
-        if not task.startswith("tsolve/"):
+            bad.append({"log": _short(name), "error": _one_line(exc)})
+    kept, duplicates = _one_log_per_run(headers)
+    duplicates[:0] = [{"log": name, "reason": "reached twice"} for name in again]
+    cells: dict[tuple[Any, ...], _Cell] = {}
+    runs: dict[str, tuple[dict[str, Any], list[Any]]] = {}
+    bad_samples: list[dict[str, Any]] = []
+    for name, header in kept:
+        if not str(header.eval.task).startswith("tsolve/"):
             skipped.append(_short(name))
             continue
-        model = log.eval.model
+        try:
+            log = read_eval_log(name)
+            run = _run_settings(name, log)
+            reducers = _reducers(log)
+        except Exception as exc:  # any unreadable file: report it, go on
+            bad.append({"log": _short(name), "error": _one_line(exc)})
+            continue
+        runs[run["eval_id"]] = (run, reducers)
         for sample in log.samples or []:
-            key, value, metrics, run = _sample_row(task, model, sample)
-            tokens = sum(u.output_tokens for u in (sample.model_usage or {}).values())
-            for k in key:
-                cell = cells.setdefault(k, _Cell())
-                if value is None:
+            try:
+                keys, epoch = _read_sample(run["task"], sample)
+            except BadSample as exc:
+                where = {"log": _short(name), "sample": _shown_id(sample)}
+                bad_samples.append({**where, "epoch": sample.epoch, "error": str(exc)})
+                continue
+            for k in keys:
+                cell = cells.setdefault((run["eval_id"], *k), _Cell())
+                if epoch is None:
                     cell.errors += 1
                 else:
-                    cell.add(value, metrics, run, tokens)
-                    if task == TICTOC_TASK and run.get("called"):
-                        cell.called += 1
-    rows = [_row(k, cell) for k, cell in sorted(cells.items(), key=lambda kv: _order(kv[0]))]
+                    cell.add(_shown_id(sample), epoch)
+    rows: list[dict[str, Any]] = []
+    failed: set[str] = set()
+    for key, cell in cells.items():
+        run, reducers = runs[key[0]]
+        for reducer_name, reducer in reducers:
+            try:
+                figures = cell.figures(reducer)
+            except Exception as exc:  # a reducer that refuses these scores
+                if run["eval_id"] not in failed:
+                    failed.add(run["eval_id"])
+                    error = f"epochs reducer {reducer_name}: {_one_line(exc)}"
+                    bad.append({"log": run["log"], "error": error})
+                continue
+            rows.append(_row(run, reducer_name, key[1:], figures))
+    rows = [r for r in rows if r["eval_id"] not in failed]
+    rows.sort(key=_order)
     _tictoc_nar(rows)
-    return Report(rows, [_short(f) for f in files], bad, skipped)
+    return Report(rows, [_short(f) for f, _ in kept], bad, skipped, bad_samples, duplicates)
+
+
+def _one_log_per_run(
+    headers: list[tuple[str, Any]],
+) -> tuple[list[tuple[str, Any]], list[dict[str, str]]]:
+    """One log per run: of the logs sharing a task id (a run and its copies
+    from ``inspect score`` or ``eval-retry``), the last complete one."""
+    by_run: dict[str, list[tuple[str, Any]]] = {}
+    for name, header in headers:
+        run_key = str(header.eval.task_id or header.eval.eval_id)
+        by_run.setdefault(run_key, []).append((name, header))
+    kept: list[tuple[str, Any]] = []
+    duplicates: list[dict[str, str]] = []
+    for run_key, logs in by_run.items():
+        best = max(logs, key=_recency)
+        kept.append(best)
+        for name, _ in logs:
+            if name != best[0]:
+                duplicates.append({"log": _short(name), "reason": "same run as "
+                                   f"{_short(best[0])} (task id {run_key})"})  # fmt: skip
+    order = {name: i for i, (name, _) in enumerate(headers)}
+    kept.sort(key=lambda nh: order[nh[0]])
+    return kept, duplicates
+
+
+def _recency(name_header: tuple[str, Any]) -> tuple[Any, ...]:
+    """Complete before not, then the latest finished, then the latest written."""
+    name, header = name_header
+    try:
+        mtime = os.path.getmtime(_short(name))
+    except OSError:
+        mtime = 0.0
+    completed = str(getattr(header.stats, "completed_at", "") or "")
+    return (header.status == "success", completed, mtime, name)
+
+
+def _run_settings(name: str, log: Any) -> dict[str, Any]:
+    """What tells this run apart from another (:data:`RUN_FIELDS`)."""
+    spec = log.eval
+    config = spec.config
+    solver = spec.solver
+    if solver is None and log.plan is not None:
+        solver = "+".join(step.solver for step in log.plan.steps) or None
+    # the model's own config, under the run's (--temperature, ...)
+    generate: dict[str, Any] = {}
+    for config_part in (spec.model_generate_config, log.plan.config if log.plan else None):
+        if config_part is not None:
+            generate.update(config_part.model_dump(exclude_none=True))
+    return {
+        "task": str(spec.task),
+        "model": str(spec.model),
+        "tags": sorted(str(t) for t in spec.tags or []),
+        "solver": solver,
+        "solver_args": _plain(spec.solver_args or {}),
+        "task_args": _plain(spec.task_args or {}),
+        "epochs": int(config.epochs or 1),
+        "generate_config": _plain(generate),
+        "eval_id": str(spec.eval_id),
+        "log": _short(name),
+    }
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as plain JSON data (the logged settings are JSON already)."""
+    return json.loads(json.dumps(value, default=str, sort_keys=True))
+
+
+def _reducers(log: Any) -> list[tuple[str, Any]]:
+    """The run's epoch reducers, by name, as Inspect applies them: ``mean``
+    when the run named none."""
+    from inspect_ai.scorer._reducer.registry import create_reducers, reducer_log_name
+
+    names = log.eval.config.epochs_reducer or ["mean"]
+    try:
+        reducers = create_reducers(names)
+    except Exception as exc:
+        raise TsolveError(
+            f"epochs reducer {names!r} is not known here ({_one_line(exc)})"
+        ) from None
+    return [(reducer_log_name(r), r) for r in reducers]
 
 
 def _tictoc_nar(rows: list[dict[str, Any]]) -> None:
@@ -165,15 +362,15 @@ def _tictoc_nar(rows: list[dict[str, Any]]) -> None:
     the prefer-tool and prefer-no-tool accuracies (None when a class is empty,
     as in :mod:`tsolve.families.tictoc.metrics`)."""
     acc = {
-        (r["model"], r["level"], r["preference"]): r["accuracy"]
+        (r["eval_id"], r["reducer"], r["level"], r["preference"]): r["accuracy"]
         for r in rows
         if r["task"] == TICTOC_TASK
     }
     for r in rows:
         if r["task"] == TICTOC_TASK:
             if r["preference"] == "all":
-                tool = acc.get((r["model"], r["level"], "tool"))
-                no_tool = acc.get((r["model"], r["level"], "no_tool"))
+                run = (r["eval_id"], r["reducer"], r["level"])
+                tool, no_tool = acc.get((*run, "tool")), acc.get((*run, "no_tool"))
                 r["nar"] = None if tool is None or no_tool is None else (tool + no_tool) / 2
             else:
                 r["nar"] = None
@@ -183,89 +380,255 @@ def _short(name: str) -> str:
     return name.removeprefix("file://")
 
 
-def _sample_row(
-    task: str, model: str, sample: Any
-) -> tuple[list[tuple[Any, ...]], float | None, dict[str, float], dict[str, Any]]:
-    """The row keys a sample counts in, its value (None if unscored), metrics, run."""
+def _one_line(exc: BaseException) -> str:
+    return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+
+
+def _shown_id(sample: Any) -> str:
+    return str(getattr(sample, "id", "?"))[:200]
+
+
+# ------------------------------------------------------------ reading a sample
+
+
+def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch | None]:
+    """The row keys a sample counts in, and its scored epoch (None when it
+    ended in an error or has no score). :class:`BadSample` when a field the
+    report reads has an unexpected type or a value is not a finite number."""
     scores = sample.scores or {}
     score = next(iter(scores.values()), None)
-    meta = dict(score.metadata or {}) if score is not None else {}
-    value = None
-    if score is not None and sample.error is None:
-        try:
-            value = float(score.value)
-        except (TypeError, ValueError):
-            value = {"C": 1.0, "I": 0.0}.get(str(score.value))
+    meta = _mapping(score.metadata if score is not None else None, "score metadata")
+    sm = _mapping(sample.metadata, "sample metadata")
+    tokens = 0
+    for usage in (sample.model_usage or {}).values():
+        tokens += _count(usage.output_tokens, "output_tokens")
+    scored = score is not None and sample.error is None
     if task == TICTOC_TASK:
-        level = meta.get("level", (sample.metadata or {}).get("level"))
-        pref = meta.get("preference", (sample.metadata or {}).get("preference"))
-        called: dict[str, Any] = {
-            "called": bool(meta.get("called")),
-            "turns": 1,
-            "n_tool_calls": int(bool(meta.get("called"))),
-        }
-        both: list[tuple[Any, ...]] = [
-            ("tictoc", task, model, level, pref),
-            ("tictoc", task, model, level, "all"),
-        ]
-        return both, value, {}, called
-    sm = sample.metadata or {}
-    record = sm.get("record") or {}
-    condition = (meta.get("condition") or sm.get("condition") or {}).get("name", "none")
-    style = record.get("style") or "-"
-    run: dict[str, Any] | None = meta.get("run")
+        level = _label(meta.get("level", sm.get("level")), "level", allow_int=True)
+        pref = _label(meta.get("preference", sm.get("preference")), "preference")
+        called = meta.get("called", False)
+        if not isinstance(called, bool):
+            raise BadSample(f"called: expected true or false, got {_shown(called)}")
+        keys: list[tuple[Any, ...]] = [("tictoc", level, pref), ("tictoc", level, "all")]
+        if score is None or not scored:
+            return keys, None
+        return keys, _Epoch({"accuracy": _scalar(score.value)}, int(called), 1, tokens, called)
+    record = _mapping(sm.get("record"), "record")
+    condition_meta = meta.get("condition")
+    if condition_meta is None:
+        condition_meta = sm.get("condition")
+    condition = _label(_mapping(condition_meta, "condition").get("name") or "none", "condition")
+    style = _label(record.get("style") or "-", "style")
+    value = _value(score.value, meta) if score is not None and scored else None
+    if "metrics" in meta:
+        _metrics(meta["metrics"], "metrics")
+    run = meta.get("run")
     if run is None:  # a log scored before the run was recorded
         from tsolve.adapters.inspect_ai.conditions import run_stats
 
         run = run_stats(sample.messages or [])
-    metrics = {k: float(v) for k, v in (meta.get("metrics") or {}).items()}
-    keys: list[tuple[Any, ...]] = [("family", task, model, condition, style, "all")]
-    if _family(sm, record) in PUZZLE_FAMILIES:
+    run = _mapping(run, "run")
+    tool_calls = _count(run.get("n_tool_calls", 0), "run.n_tool_calls")
+    turns = _count(run.get("turns", 0), "run.turns")
+    family = _label(sm.get("family") or record.get("family") or "", "family")
+    keys = [("family", condition, style, "all", "all", "all")]
+    if family in PUZZLE_FAMILIES:
         m = record.get("solution_count")
         if m is None and isinstance(record.get("answers"), list):
             m = len(record["answers"])
-        keys.append(("family", task, model, condition, style, m))
-    return keys, value, metrics, run
+        if m is not None:
+            keys.append(("family", condition, style, _count(m, "solution_count"), "all", "all"))
+    if family == SPAN_FAMILY:
+        year, direction = _span_breakdown(record)
+        if year is not None:
+            keys.append(("family", condition, style, "all", year, "all"))
+        if direction is not None:
+            keys.append(("family", condition, style, "all", "all", direction))
+    if value is None:
+        return keys, None
+    return keys, _Epoch(value, tool_calls, turns, tokens)
 
 
-def _family(sample_meta: dict[str, Any], record: dict[str, Any]) -> str:
-    return str(sample_meta.get("family") or record.get("family") or "")
+def _span_breakdown(record: Mapping[str, Any]) -> tuple[int | None, str | None]:
+    """A SPAN record's reference year (``params.reference_date.gregorian``)
+    and conversion direction (``direction``, e.g. ``gregorian->chinese``)."""
+    params = _mapping(record.get("params"), "record.params")
+    ref = _mapping(params.get("reference_date"), "params.reference_date")
+    year: int | None = None
+    gregorian = ref.get("gregorian")
+    if gregorian is not None:
+        text = _label(gregorian, "reference_date.gregorian")
+        try:
+            year = int(text[:4]) if len(text) >= 4 and text[:4].isascii() else None
+        except ValueError:
+            year = None
+        if year is None:
+            raise BadSample(f"reference_date.gregorian: not a date: {_shown(gregorian)}")
+    direction = record.get("direction")
+    return year, None if direction in (None, "") else _label(direction, "direction")
 
 
-#: The order conditions are listed in, as in the papers' tables.
-CONDITIONS = ("none", "context-knowledge", "calendar", "knowledge", "code", "all")
+def _value(value: Any, meta: Mapping[str, Any]) -> dict[str, float]:
+    """A family score's metrics, main metric first: the value dict tsolve's
+    scorer writes, or (a log scored before that) the scalar value and the
+    metadata's metrics."""
+    if isinstance(value, Mapping):
+        if not value:
+            raise BadSample("value: an empty dict")
+        return _metrics(value, "value")
+    from tsolve.verifiers.rewards import DIAGNOSTIC, main_metric
+
+    main = _scalar(value)
+    metrics = _metrics(meta.get("metrics") or {}, "metrics")
+    name = meta.get("main_metric")
+    if not isinstance(name, str) or not name:
+        name = main_metric(metrics) if metrics else "value"
+    out = {name: main, **{k: v for k, v in metrics.items() if k != name}}
+    for diagnostic in DIAGNOSTIC:  # as the scorer writes them now (score_value)
+        out.setdefault(diagnostic, 0.0)
+    return out
 
 
-def _order(key: tuple[Any, ...]) -> tuple[Any, ...]:
+def _metrics(found: Any, what: str) -> dict[str, float]:
+    if not isinstance(found, Mapping):
+        raise BadSample(f"{what}: expected a dict of numbers, got {_shown(found)}")
+    out: dict[str, float] = {}
+    for name, v in found.items():
+        if not isinstance(name, str):
+            raise BadSample(f"{what}: a metric name {_shown(name)} is not text")
+        out[name] = _number(v, f"{what}.{name}")
+    return out
+
+
+def _scalar(value: Any) -> float:
+    """A scalar score value as a finite number ("C"/"I" as Inspect reads them)."""
+    if isinstance(value, str) and value in ("C", "I"):
+        return 1.0 if value == "C" else 0.0
+    if isinstance(value, str):
+        try:
+            return _number(float(value), "value")
+        except ValueError:
+            pass
+    return _number(value, "value")
+
+
+def _number(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadSample(f"{what}: expected a number, got {_shown(value)}")
+    if not math.isfinite(value):
+        raise BadSample(f"{what}: not a finite number ({value!r})")
+    return float(value)
+
+
+def _count(value: Any, what: str) -> int:
+    number = _number(value, what)
+    if number < 0 or number != int(number):
+        raise BadSample(f"{what}: expected a count, got {_shown(value)}")
+    return int(number)
+
+
+def _label(value: Any, what: str, *, allow_int: bool = False) -> Any:
+    if isinstance(value, str) or (
+        allow_int and isinstance(value, int) and not isinstance(value, bool)
+    ):
+        return value
+    raise BadSample(f"{what}: expected text, got {_shown(value)}")
+
+
+def _mapping(value: Any, what: str) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise BadSample(f"{what}: expected a dict, got {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, default=str) if not isinstance(value, float) else repr(value)
+    return f"{type(value).__name__} {text[:40]}{'...' if len(text) > 40 else ''}"
+
+
+# ------------------------------------------------------------ rows
+
+
+def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     """Rows in a stable order: task, model, condition (as :data:`CONDITIONS`),
-    style, then M with "all" first (TicToc: level, then preference)."""
+    the run's settings, then style, M, reference year and direction with
+    "all" first (TicToc: level, then preference)."""
 
     def part(k: Any) -> tuple[int, str]:
         if k == "all" or k is None:
             return (0, "")
         return (1, f"{k:09d}" if isinstance(k, int) else str(k))
 
-    kind, task, model, *rest = key
-    if kind == "family":
-        condition, style, m = rest
-        rank = CONDITIONS.index(condition) if condition in CONDITIONS else len(CONDITIONS)
-        return (kind, task, model, (rank, condition), part(style), part(m))
-    return (kind, task, model, *(part(k) for k in rest))
+    condition = row.get("condition", "none")
+    rank = CONDITIONS.index(condition) if condition in CONDITIONS else len(CONDITIONS)
+    settings = json.dumps([row.get(k) for k in RUN_FIELDS[2:]], sort_keys=True, default=str)
+    head = (row["task"], row["model"], (rank, str(condition)), settings, str(row["reducer"]))
+    if "level" in row:
+        return (*head, part(row["level"]), part(row["preference"]))
+    breakdown = (row["style"], row["M"], row.get("reference_year"), row.get("direction"))
+    return (*head, *(part(k) for k in breakdown))
 
 
-def _row(key: tuple[Any, ...], cell: _Cell) -> dict[str, Any]:
-    figures = cell.row()
+def _row(
+    run: dict[str, Any], reducer: str, key: tuple[Any, ...], figures: dict[str, Any]
+) -> dict[str, Any]:
+    settings = {**run, "reducer": reducer}
     if key[0] == "tictoc":
-        _, task, model, level, pref = key
-        n = figures["n"]
+        _, level, pref = key
         return {
-            "task": task, "model": model, "condition": "none", "level": level,
-            "preference": pref, "n": n, "errors": cell.errors,
-            "accuracy": figures["accuracy"], "stderr": figures["stderr"],
-            "attempt_rate": cell.called / n if n else None,
+            **_first(settings), "condition": "none", "level": level, "preference": pref,
+            "n": figures["n"], "sample_epochs": figures["sample_epochs"],
+            "errors": figures["errors"], "accuracy": figures["accuracy"],
+            "stderr": figures["stderr"], "attempt_rate": figures["attempt_rate"],
+            **_rest(settings),
         }  # fmt: skip
-    _, task, model, condition, style, m = key
-    return {"task": task, "model": model, "condition": condition, "style": style, "M": m, **figures}
+    _, condition, style, m, year, direction = key
+    row = {**_first(settings), "condition": condition, "style": style, "M": m}
+    if run["task"] == "tsolve/span" or year != "all" or direction != "all":
+        row.update(reference_year=year, direction=direction)
+    figures = dict(figures)
+    del figures["attempt_rate"]
+    return {**row, **figures, **_rest(settings)}
+
+
+def _first(settings: dict[str, Any]) -> dict[str, Any]:
+    return {"task": settings["task"], "model": settings["model"]}
+
+
+def _rest(settings: dict[str, Any]) -> dict[str, Any]:
+    return {k: settings[k] for k in RUN_FIELDS[2:]}
+
+
+def run_label(row: dict[str, Any], among: Sequence[dict[str, Any]]) -> str:
+    """What tells ``row``'s run apart from the other runs in ``among``: the
+    settings that differ between them (``tags refuse``, ``answer=refuse``,
+    ``temperature=0.7``, ...; of a dict of settings, only the keys that
+    differ), or the eval id when two runs' settings are the same; "" when
+    ``among`` holds one run."""
+    runs = list({r["eval_id"]: r for r in among}.values())
+    if len(runs) < 2:
+        return ""
+    parts: list[str] = []
+    for name in ("tags", "solver", "epochs", "reducer"):
+        if len({json.dumps(r.get(name), sort_keys=True) for r in runs}) > 1:
+            parts.append(f"{name} {_compact(row.get(name))}")
+    for name in ("solver_args", "task_args", "generate_config"):
+        settings = [r.get(name) or {} for r in runs]
+        mine = row.get(name) or {}
+        for key in sorted({k for c in settings for k in c}):
+            if len({json.dumps(c.get(key), sort_keys=True) for c in settings}) > 1:
+                parts.append(f"{key}={_compact(mine.get(key))}")
+    if not parts:
+        parts.append(f"run {str(row['eval_id'])[:8]}")
+    return ", ".join(parts)
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, list):
+        return "+".join(str(v) for v in value) or "-"
+    return "-" if value is None else str(value)
 
 
 def rows_by_task(rows: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:

@@ -4,10 +4,18 @@ The sample's record (``metadata["record"]``) goes to its family's scorer, the
 same function ``tsolve verify`` calls (:func:`tsolve.verifiers.registry.scorer_for`),
 with the symbolic diagnosis on. The :class:`~inspect_ai.scorer.Score` carries:
 
-* ``value``: the family's main metric (:func:`main_metric`, shared with the
-  facade's reward: :mod:`tsolve.verifiers.rewards`): exact match (``em``) for
-  the puzzle families, whose answers are sets, and ``accuracy`` for the
-  single-answer families (SPAN, logistics); never a gameable metric;
+* ``value``: every family metric, as a dict (:func:`score_value`): ``em``,
+  ``f1``, ``jaccard`` for the puzzle families, ``accuracy`` for SPAN,
+  ``accuracy`` and ``partial`` for logistics, and each diagnostic metric
+  (``alt_reading``), 0 where an item does not report it. A dict because
+  Inspect's epoch reducers (``--epochs``, ``--epochs-reducer``) reduce a
+  dict value key by key but carry over only the first epoch's metadata: the
+  family metrics must be in ``value`` to be reduced across epochs as the
+  main score is. The main metric (:func:`main_metric`, shared with the
+  facade's reward: :mod:`tsolve.verifiers.rewards`) is ``em`` for the puzzle
+  families, whose answers are sets, and ``accuracy`` for the single-answer
+  families (SPAN, logistics); never a gameable metric. :func:`main_value`
+  reads it from a value;
 * ``answer``: what tsolve read from the output (``parsed``, as JSON text);
 * ``explanation``: the metrics and, when the answer is wrong, the diagnosis;
 * ``metadata``: ``metrics`` (every metric the family reports), ``main_metric``,
@@ -24,7 +32,10 @@ without ``/`` up in Inspect's own registry only: see :data:`SCORER_NAME`).
 The task's metrics are the mean and standard error of the main metric, plus
 :func:`family_metrics`, the mean of every family metric (``em``, ``f1``,
 ``jaccard``, ``accuracy``, ``partial``, ``alt_reading``, ...), so an Inspect
-run reports what ``tsolve verify`` reports. A record the family's scorer
+run reports what ``tsolve verify`` reports. All three read the
+epoch-reduced values: with ``--epochs N`` each sample's epochs are reduced
+first (key by key), then averaged over samples, and the standard error is
+over samples, not sample-epochs. A record the family's scorer
 rejects raises its one-line :class:`~tsolve.errors.TsolveError`, which Inspect
 records as that sample's error: a bad record is never scored 0 silently.
 """
@@ -32,6 +43,7 @@ records as that sample's error: a bad record is never scored 0 silently.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from inspect_ai.scorer import (
@@ -40,10 +52,12 @@ from inspect_ai.scorer import (
     Score,
     Scorer,
     Target,
+    Value,
     mean,
     metric,
     scorer,
     stderr,
+    value_to_float,
 )
 from inspect_ai.solver import TaskState
 
@@ -52,9 +66,24 @@ from tsolve.contract import family_of
 from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
 from tsolve.verifiers.registry import scorer_for
-from tsolve.verifiers.rewards import MAIN_METRICS, gameable, main_metric, reward_value
+from tsolve.verifiers.rewards import (
+    DIAGNOSTIC,
+    MAIN_METRICS,
+    gameable,
+    main_metric,
+    reward_value,
+)
 
-__all__ = ["MAIN_METRICS", "family_metrics", "judge", "main_metric", "to_score", "tsolve_scorer"]
+__all__ = [
+    "MAIN_METRICS",
+    "family_metrics",
+    "judge",
+    "main_metric",
+    "main_value",
+    "score_value",
+    "to_score",
+    "tsolve_scorer",
+]
 
 
 def judge(record: dict[str, Any], output: str) -> ItemScore:
@@ -62,10 +91,37 @@ def judge(record: dict[str, Any], output: str) -> ItemScore:
     return scorer_for(family_of(record))(record, output, diagnose=True)
 
 
+def score_value(metrics: Mapping[str, float], family: str) -> dict[str, float]:
+    """The :class:`~inspect_ai.scorer.Score` value for ``metrics``: the main
+    metric first (as a reward: :func:`~tsolve.verifiers.rewards.reward_value`),
+    then every other metric, then each diagnostic metric an item did not
+    report, as 0 (``tsolve verify``'s summary counts a missing one as 0 too).
+    The keys must be the same in every epoch of a sample, or Inspect's
+    reducers refuse the dict."""
+    main = main_metric(metrics)
+    value = {main: reward_value(metrics, family, main)}
+    value.update((k, float(v)) for k, v in metrics.items() if k != main)
+    for name in DIAGNOSTIC:
+        value.setdefault(name, 0.0)
+    return value
+
+
+def main_value(value: Value) -> float:
+    """The main metric of a score's value: the :func:`main_metric` of a dict
+    value (as :func:`score_value` writes), or a scalar value as Inspect reads
+    it (a log scored before values were dicts)."""
+    if isinstance(value, Mapping):
+        numbers = {k: v for k, v in value.items() if isinstance(v, int | float)}
+        if not numbers:
+            return 0.0
+        return float(numbers[main_metric(numbers)])
+    return value_to_float()(value)
+
+
 def to_score(item: ItemScore) -> Score:
     """tsolve's judgement as an Inspect score (see the module docstring)."""
     main = main_metric(item.metrics)
-    value = reward_value(item.metrics, item.family, main)
+    value = score_value(item.metrics, item.family)
     shown = " ".join(f"{k}={v:g}" for k, v in item.metrics.items())
     if item.diagnosis and item.metrics[main] < 1:
         shown += "; diagnosis: " + json.dumps(item.diagnosis, ensure_ascii=False, default=str)
@@ -88,14 +144,22 @@ def to_score(item: ItemScore) -> Score:
 @metric
 def family_metrics() -> Metric:
     """The mean of each family metric over the scored samples (the macro
-    average ``tsolve verify`` reports), one Inspect metric per name."""
+    average ``tsolve verify`` reports), one Inspect metric per name. It reads
+    the score's value, which Inspect has reduced across epochs key by key;
+    a log scored before values were dicts has them in ``metadata["metrics"]``
+    (that of the first epoch only)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         sums: dict[str, float] = {}
         counts: dict[str, int] = {}
         for sample in scores:
-            for name, value in (sample.score.metadata or {}).get("metrics", {}).items():
-                sums[name] = sums.get(name, 0.0) + float(value)
+            value = sample.score.value
+            if isinstance(value, Mapping):
+                found: Mapping[str, Any] = value
+            else:
+                found = (sample.score.metadata or {}).get("metrics", {})
+            for name, v in found.items():
+                sums[name] = sums.get(name, 0.0) + float(v)
                 counts[name] = counts.get(name, 0) + 1
         return {name: sums[name] / counts[name] for name in sums}
 
@@ -109,7 +173,10 @@ def family_metrics() -> Metric:
 SCORER_NAME = "tsolve/tsolve_scorer"
 
 
-@scorer(name=SCORER_NAME, metrics=[mean(), stderr(), family_metrics()])
+@scorer(
+    name=SCORER_NAME,
+    metrics=[mean(to_float=main_value), stderr(to_float=main_value), family_metrics()],
+)
 def tsolve_scorer() -> Scorer:
     """Score each output with tsolve's verifier (see the module docstring)."""
 
