@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tsolve.contract.family import Family, Lazy, Record
-from tsolve.generators.options import parse_bool, parse_int, parse_text
+from tsolve.generators.options import optional, parse_bool, parse_date_range, parse_int, parse_text
 
 
 def build(opts: dict[str, Any]) -> Any:
@@ -31,7 +31,11 @@ def summarize(rec: Record) -> dict[str, list[str]]:
 
 
 STRESS_CHOICES: dict[str, list[Any]] = {
-    "date": ["2024-07-01", "1950-03-15", "2001-09-11", "2063-12-31", "1912-02-18"],
+    # One pool for both ways of choosing "today" (``date`` and ``date_range``
+    # exclude each other): null is the default window, a one-day window is a
+    # one-date run, and the widest window reaches the calendars' ends.
+    "date_range": [None, "2024-07-01", "1950-03-15", "2001-09-11", "2063-12-31", "1912-02-18",
+                   "1900-01-31..2100-12-31", "2055-01-01..2064-12-31"],
     "max_days": [1, 30, 100, 1000],
     "max_weeks": [1, 20, 100],
     "max_years": [1, 10, 40],
@@ -83,7 +87,8 @@ FAMILY = Family(
     version=Lazy("tsolve.families.span.generate:GENERATOR_VERSION"),
     generate=Lazy("tsolve.families.span.generate:generate_question"),
     options={
-        "date": parse_text,
+        "date": optional(parse_text),
+        "date_range": optional(parse_date_range),
         "max_days": parse_int,
         "max_weeks": parse_int,
         "max_years": parse_int,
