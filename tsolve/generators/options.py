@@ -174,7 +174,9 @@ def parse_date_range(value: Any, name: str) -> str:
     lo = _iso_day(start, name, value)
     hi = _iso_day(end, name, value) if sep else lo
     if hi < lo:
-        raise TsolveError(f"{name}: {lo}..{hi} ends before it starts (write the earlier date first)")
+        raise TsolveError(
+            f"{name}: {lo}..{hi} ends before it starts (write the earlier date first)"
+        )
     return f"{lo}..{hi}"
 
 

@@ -34,8 +34,16 @@ STRESS_CHOICES: dict[str, list[Any]] = {
     # One pool for both ways of choosing "today" (``date`` and ``date_range``
     # exclude each other): null is the default window, a one-day window is a
     # one-date run, and the widest window reaches the calendars' ends.
-    "date_range": [None, "2024-07-01", "1950-03-15", "2001-09-11", "2063-12-31", "1912-02-18",
-                   "1900-01-31..2100-12-31", "2055-01-01..2064-12-31"],
+    "date_range": [
+        None,
+        "2024-07-01",
+        "1950-03-15",
+        "2001-09-11",
+        "2063-12-31",
+        "1912-02-18",
+        "1900-01-31..2100-12-31",
+        "2055-01-01..2064-12-31",
+    ],
     "max_days": [1, 30, 100, 1000],
     "max_weeks": [1, 20, 100],
     "max_years": [1, 10, 40],

@@ -251,6 +251,7 @@ def _largest(ok: Callable[[int], bool], top: int) -> int:
     return lo
 
 
+@cache
 def window_days(cfg: SpanConfig) -> tuple[int, int]:
     """First and last day number of the run's reference dates (equal for a
     one-date run)."""
@@ -537,8 +538,16 @@ def span_id(seed: int, cfg: SpanConfig, index: int) -> str:
     """``span-2024-07-01-5-3-1a2b3c``: the record's reference date, seed,
     index, then the options' fingerprint
     (:func:`tsolve.generators.seeding.options_fingerprint`)."""
-    ref = _dt.date.fromordinal(reference_day(cfg, seed, index)).isoformat()
-    return f"span-{ref}-{seed}-{index}-{options_fingerprint(content_options(cfg))}"
+    return _record_id(reference_day(cfg, seed, index), seed, cfg, index)
+
+
+def _record_id(ref: int, seed: int, cfg: SpanConfig, index: int) -> str:
+    return f"span-{_dt.date.fromordinal(ref).isoformat()}-{seed}-{index}-{_fingerprint(cfg)}"
+
+
+@cache
+def _fingerprint(cfg: SpanConfig) -> str:
+    return options_fingerprint(content_options(cfg))
 
 
 Candidate = tuple[SpanQuestion, int, tuple[str, ...]]
@@ -566,7 +575,7 @@ def _question_at(
     if qtype == "date":
         unit, n, step = ("days", m + 1, 1) if m < cfg.max_days else (
             "weeks", m - cfg.max_days + 1, 7)  # fmt: skip
-        gold: int | None = ref + sgn * n * step
+        gold = ref + sgn * n * step
         if not (_in(src, gold) and _in(tgt, gold)):
             return None
         q = SpanQuestion(src, tgt, ref_src, n, unit, sign, None, fmt, None)
@@ -574,11 +583,11 @@ def _question_at(
         fest = festivals_of(src)[m // cfg.max_years]
         n = m % cfg.max_years + 1
         year = ref_src[0] + sgn * n
-        if not _festival_ok(fest, src, tgt, year):
+        day = festival_days(fest, src, year)
+        if day is None or not _in(tgt, day):  # what _festival_ok checks
             return None
-        gold = festival_days(fest, src, year)
+        gold = day
         q = SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None)
-    assert gold is not None  # _festival_ok checked it
     readings = _accepted(q, gold)
     return None if readings is None else (q, gold, tuple(readings))
 
@@ -594,9 +603,11 @@ def cell_questions(
     sign, each kept only if every admissible reading gives the same gold
     (:func:`_accepted`)."""
     ref = window_days(cfg)[0]
-    found = (_question_at(cfg, src, tgt, qtype, fmt, ref, k) for k in range(_slots(cfg, src, qtype)))
+    found = (
+        _question_at(cfg, src, tgt, qtype, fmt, ref, k) for k in range(_slots(cfg, src, qtype))
+    )
     out = [c for c in found if c is not None]
-    fp = options_fingerprint(content_options(cfg))
+    fp = _fingerprint(cfg)
     random.Random(f"span-cell:{fp}:{src}:{tgt}:{qtype}:{fmt}").shuffle(out)
     return tuple(out)
 
@@ -754,7 +765,7 @@ def generate_question(
     question = question_text(q, candidate_text)
     instruction = ANSWER_INSTRUCTION[fmt].format(cal=DISPLAY[tgt], example=FORMAT_EXAMPLE[tgt])
     return {
-        "id": span_id(seed, cfg, index),
+        "id": _record_id(ref, seed, cfg, index),
         "family": FAMILY,
         "generator": generator_stamp(GENERATOR_NAME, GENERATOR_VERSION, seed, index, cfg.to_json()),
         "question": question,
