@@ -64,7 +64,7 @@ def fuzz_records(seed: int) -> list[Record]:
 
 CARD: dict[str, Any] = {
     "task": (
-        "SPAN-style cross-calendar questions on a reference date: convert a date or a "
+        "SPAN-style cross-calendar questions from a reference date: convert a date or a "
         "festival between six calendars (Gregorian, Chinese lunar, Hebrew, Islamic, Persian, "
         "Shaka), polar (Yes/No) or content (a date). The gold comes from tsolve's calendar "
         "tables, and the scorer is symbolic, not an LLM judge."
@@ -75,8 +75,10 @@ CARD: dict[str, Any] = {
         "the gold is kept only where the readings agree (`tsolve audit`)."
     ),
     "limitations": (
-        "The content domain is small: many runs of one reference date repeat questions "
-        "(`tsolve dataset` warns); the splits drop repeats across splits only."
+        "Each question's reference date is drawn from 1960-2060 (the paper's range) unless "
+        "a window or one date is given. From one date the content domain is small: long "
+        "runs repeat questions (`tsolve dataset` warns); the splits drop repeats across "
+        "splits only."
     ),
     "papers": [
         "SPAN: Benchmarking and Improving Cross-Calendar Temporal Reasoning of Large "

@@ -1,8 +1,10 @@
 """SPAN-style cross-calendar questions (the SPAN paper's templates, Table 1).
 
-Given a Gregorian reference date, each record asks to move from that date (as
-written in a *source* calendar) by an offset and to give the result in a
-*target* calendar, one of which is Gregorian:
+Each record has a Gregorian reference date ("today"), drawn from a window of
+dates (by default the SPAN paper's 1960-2060, so that no one "today" can be
+assumed) or the same for a whole one-date run, and asks to move from that
+date (as written in a *source* calendar) by an offset and to give the result
+in a *target* calendar, one of which is Gregorian:
 
 * **date-based**: an offset in days or weeks from the reference date;
 * **festival-based**: a festival of the source calendar in the source-calendar
@@ -39,8 +41,11 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
   consecutive polar items hold 9 to 11 of each label, every direction has
   one of each in every ``4 x D`` records, and the label is not a function of
   the index alone.
-* **No repeats, and seeds do not share questions.** The questions a cell
-  (direction, type, format) can ask from the reference date are enumerated
+* **Questions from a window.** Each record draws its question uniformly from
+  those its cell can ask from its own reference date (:func:`drawn_question`);
+  records share a question only by sharing a date and a draw.
+* **One-date runs: no repeats, and seeds do not share questions.** The
+  questions a cell (direction, type, format) can ask from the date are enumerated
   once (every offset, unit, sign and festival whose gold is the same under
   every reading) and put in an order drawn from the config alone. The k-th
   record of that cell in run ``seed`` asks question ``(seed * SEED_BAND + k)
