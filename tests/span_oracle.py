@@ -149,7 +149,11 @@ def oracle(rec: dict[str, Any], alternative: bool = False) -> Fields:
     r = p["reference_date"]
     ref = lib_gregorian(src, r["year"], r["month"], r["day"], bool(r.get("leap", False)),
                         alternative)  # fmt: skip
-    assert ref.isoformat() == rec["generator"]["params"]["date"]
+    # "Today" is the record's reference date, inside the run's window (one
+    # date, or a window of them since generator version 5).
+    gp = rec["generator"]["params"]
+    lo, _, hi = (gp.get("date_range") or f"{gp['date']}..{gp['date']}").partition("..")
+    assert ref.isoformat() == r["gregorian"] and lo <= r["gregorian"] <= hi, rec["question"]
     sgn = -1 if p["sign"] == "ago" else 1
     if rec["type"] == "date":
         step = {"days": 1, "weeks": 7}[p["unit"]]

@@ -87,9 +87,11 @@ class TimePuzzlesConfig(TsolveConfig):
 
 @dataclass
 class SpanConfig(TsolveConfig):
-    """``tsolve_span``: SPAN-style cross-calendar questions, asked on ``date``
-    (``YYYY-MM-DD``), with offsets up to ``max_days`` / ``max_weeks`` /
-    ``max_years``; ``balanced=False`` makes every polar gold "Yes"."""
+    """``tsolve_span``: SPAN-style cross-calendar questions, each asked on a
+    reference date drawn from ``date_range`` (``"1960-01-01..2060-12-31"``,
+    the default) or all on one ``date`` (``YYYY-MM-DD``), with offsets up to
+    ``max_days`` / ``max_weeks`` / ``max_years``; ``balanced=False`` makes
+    every polar gold "Yes"."""
 
     family: ClassVar[str] = "span"
     date: str | None = None
@@ -97,6 +99,7 @@ class SpanConfig(TsolveConfig):
     max_weeks: int | None = None
     max_years: int | None = None
     balanced: bool | None = None
+    date_range: str | None = None
 
 
 @dataclass

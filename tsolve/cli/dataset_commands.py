@@ -147,7 +147,16 @@ def dataset(
         str | None, typer.Option(help="logistics: static, relative or hypothetical.")
     ] = None,
     depth: Annotated[str | None, typer.Option(help="logistics: question depth.")] = None,
-    date: Annotated[str | None, typer.Option(help="span: the reference date YYYY-MM-DD.")] = None,
+    date: Annotated[
+        str | None, typer.Option(help="span: one reference date YYYY-MM-DD for every record.")
+    ] = None,
+    date_range: Annotated[
+        str | None,
+        typer.Option(
+            help="span: draw each record's reference date from START..END "
+            "(default 1960-01-01..2060-12-31)."
+        ),
+    ] = None,
     minimal: Annotated[
         bool | None,
         typer.Option(
@@ -218,6 +227,7 @@ def dataset(
         "question": question,
         "depth": depth,
         "date": date,
+        "date_range": date_range,
         "minimal": minimal,
         "trivial_contradictions": trivial_contradictions,
     }

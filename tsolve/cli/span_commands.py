@@ -1,4 +1,5 @@
-"""``tsolve span``: SPAN-style cross-calendar questions on a reference date.
+"""``tsolve span``: SPAN-style cross-calendar questions, each from a reference
+date drawn from a window of dates (``--date-range``), or all from one (``--date``).
 
 A thin shell over :mod:`tsolve.families.span.generate`. JSON Lines is exact and
 byte-identical between runs; text is for reading in the terminal.
@@ -14,6 +15,11 @@ SEED_HELP = "Run seed: record i depends only on (seed, i)."
 START_HELP = "Index of the first record (for shards)."
 YEARS_HELP = "Largest year offset (festival questions)."
 ALL_YES_HELP = "Polar gold always Yes, as in SPAN (default: balanced Yes/No)."
+DATE_HELP = "One Gregorian reference date for every question, YYYY-MM-DD (the paper's runs)."
+RANGE_HELP = (
+    "Draw each question's reference date from this window, START..END "
+    "(default 1960-01-01..2060-12-31, the SPAN paper's range)."
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -21,7 +27,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("span")
     def span_cmd(
-        date: Annotated[str, typer.Option("--date", help="Gregorian reference date, YYYY-MM-DD.")],
+        date: Annotated[str | None, typer.Option("--date", help=DATE_HELP)] = None,
+        date_range: Annotated[str | None, typer.Option("--date-range", help=RANGE_HELP)] = None,
         count: Annotated[int, typer.Option("--count", help="Number of questions.")] = 40,
         seed: Annotated[int, typer.Option("--seed", help=SEED_HELP)] = 0,
         start: Annotated[int, typer.Option("--start", help=START_HELP)] = 0,
@@ -42,8 +49,9 @@ def register(app: typer.Typer) -> None:
             raise TsolveError(f"count: must be non-negative, got {count}")
         if start < 0:
             raise TsolveError(f"start: must be non-negative, got {start}")
-        cfg = SpanConfig(date=date, max_days=max_days, max_weeks=max_weeks,
-                         max_years=max_years, balanced=not all_yes)  # fmt: skip
+        cfg = SpanConfig(date=date, date_range=date_range, max_days=max_days,
+                         max_weeks=max_weeks, max_years=max_years,
+                         balanced=not all_yes)  # fmt: skip
         for line in domain_warnings(seed, start, count, cfg):
             say(err_console(), "yellow", "warning", line)
         records = generate_questions(count, seed, cfg, start)

@@ -11,6 +11,7 @@ bottom of the package (generators use :func:`parse_int_list` and
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from typing import Any
@@ -133,6 +134,50 @@ def parse_text(value: Any, name: str) -> str:
     if not isinstance(value, str | int) or isinstance(value, bool):
         raise TsolveError(f"{name}: expected text, got {value!r}")
     return str(value)
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _iso_day(text: str, name: str, whole: Any) -> str:
+    text = text.strip()
+    try:
+        if _ISO_DATE.fullmatch(text):
+            return dt.date.fromisoformat(text).isoformat()
+    except ValueError as exc:
+        raise TsolveError(f"{name}: {text!r} is not a valid date ({exc})") from None
+    raise TsolveError(f"{name}: cannot read {whole!r:.60} (use YYYY-MM-DD..YYYY-MM-DD)")
+
+
+def parse_date_range(value: Any, name: str) -> str:
+    """A window of dates, ``"1960-01-01..2060-12-31"``, as canonical text.
+
+    Also accepted: a ``[start, end]`` pair (JSON), and one date (``D`` means
+    ``D..D``, a one-day window; Inspect's ``-T`` hands a date over as a date
+    object). Both ends are included; an end before the start is an error,
+    not an empty window. Whether the dates are ones the generator supports is
+    the generator's check, not this parser's."""
+    if isinstance(value, dt.date):  # datetime is a date too
+        value = value.isoformat()[:10]
+    if isinstance(value, list | tuple):
+        if len(value) != 2:
+            raise TsolveError(f"{name}: expected [start, end], got {value!r:.60}")
+        ends = [v.isoformat()[:10] if isinstance(v, dt.date) else v for v in value]
+        if not all(isinstance(v, str) for v in ends):
+            raise TsolveError(f"{name}: expected two YYYY-MM-DD dates, got {value!r:.60}")
+        text = f"{ends[0]}..{ends[1]}"
+    elif isinstance(value, str):
+        text = value
+    else:
+        raise TsolveError(f"{name}: expected YYYY-MM-DD..YYYY-MM-DD, got {value!r:.60}")
+    start, sep, end = text.partition("..")
+    lo = _iso_day(start, name, value)
+    hi = _iso_day(end, name, value) if sep else lo
+    if hi < lo:
+        raise TsolveError(
+            f"{name}: {lo}..{hi} ends before it starts (write the earlier date first)"
+        )
+    return f"{lo}..{hi}"
 
 
 def optional(parser: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:

@@ -52,6 +52,7 @@ def generated_records(
             raise TsolveError(f"{name}: expected an integer >= 0, got {value!r}")
     fam = get_family(family, need="generate")
     opts = gather_options(fam, config, dict(options or {}))
+    fam.make_options(opts)  # a bad value: one line here, not an empty dataset later
     records: list[Record] = []
     for chunk in generate_chunks(fam.name, opts, seed, range(count)):
         for index, message in chunk.failures:

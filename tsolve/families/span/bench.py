@@ -27,7 +27,7 @@ def bench_span(size: Size) -> list[Measurement]:
             work,
             reps,
             lambda r: sum(1 for i in range(work) if generate_question(1, r * work + i, cfg)),
-            {"date": cfg.date},
+            {"dates": cfg.window_text()},
         )
     ]
     try:

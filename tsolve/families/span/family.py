@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tsolve.contract.family import Family, Lazy, Record
-from tsolve.generators.options import parse_bool, parse_int, parse_text
+from tsolve.generators.options import optional, parse_bool, parse_date_range, parse_int, parse_text
 
 
 def build(opts: dict[str, Any]) -> Any:
@@ -31,7 +31,19 @@ def summarize(rec: Record) -> dict[str, list[str]]:
 
 
 STRESS_CHOICES: dict[str, list[Any]] = {
-    "date": ["2024-07-01", "1950-03-15", "2001-09-11", "2063-12-31", "1912-02-18"],
+    # One pool for both ways of choosing "today" (``date`` and ``date_range``
+    # exclude each other): null is the default window, a one-day window is a
+    # one-date run, and the widest window reaches the calendars' ends.
+    "date_range": [
+        None,
+        "2024-07-01",
+        "1950-03-15",
+        "2001-09-11",
+        "2063-12-31",
+        "1912-02-18",
+        "1900-01-31..2100-12-31",
+        "2055-01-01..2064-12-31",
+    ],
     "max_days": [1, 30, 100, 1000],
     "max_weeks": [1, 20, 100],
     "max_years": [1, 10, 40],
@@ -52,7 +64,7 @@ def fuzz_records(seed: int) -> list[Record]:
 
 CARD: dict[str, Any] = {
     "task": (
-        "SPAN-style cross-calendar questions on a reference date: convert a date or a "
+        "SPAN-style cross-calendar questions from a reference date: convert a date or a "
         "festival between six calendars (Gregorian, Chinese lunar, Hebrew, Islamic, Persian, "
         "Shaka), polar (Yes/No) or content (a date). The gold comes from tsolve's calendar "
         "tables, and the scorer is symbolic, not an LLM judge."
@@ -63,8 +75,10 @@ CARD: dict[str, Any] = {
         "the gold is kept only where the readings agree (`tsolve audit`)."
     ),
     "limitations": (
-        "The content domain is small: many runs of one reference date repeat questions "
-        "(`tsolve dataset` warns); the splits drop repeats across splits only."
+        "Each question's reference date is drawn from 1960-2060 (the paper's range) unless "
+        "a window or one date is given. From one date the content domain is small: long "
+        "runs repeat questions (`tsolve dataset` warns); the splits drop repeats across "
+        "splits only."
     ),
     "papers": [
         "SPAN: Benchmarking and Improving Cross-Calendar Temporal Reasoning of Large "
@@ -83,7 +97,8 @@ FAMILY = Family(
     version=Lazy("tsolve.families.span.generate:GENERATOR_VERSION"),
     generate=Lazy("tsolve.families.span.generate:generate_question"),
     options={
-        "date": parse_text,
+        "date": optional(parse_text),
+        "date_range": optional(parse_date_range),
         "max_days": parse_int,
         "max_weeks": parse_int,
         "max_years": parse_int,

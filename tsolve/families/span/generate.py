@@ -1,8 +1,10 @@
 """SPAN-style cross-calendar questions (the SPAN paper's templates, Table 1).
 
-Given a Gregorian reference date, each record asks to move from that date (as
-written in a *source* calendar) by an offset and to give the result in a
-*target* calendar, one of which is Gregorian:
+Each record has a Gregorian reference date ("today"), drawn from a window of
+dates (by default the SPAN paper's 1960-2060, so that no one "today" can be
+assumed) or the same for a whole one-date run, and asks to move from that
+date (as written in a *source* calendar) by an offset and to give the result
+in a *target* calendar, one of which is Gregorian:
 
 * **date-based**: an offset in days or weeks from the reference date;
 * **festival-based**: a festival of the source calendar in the source-calendar
@@ -39,8 +41,11 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
   consecutive polar items hold 9 to 11 of each label, every direction has
   one of each in every ``4 x D`` records, and the label is not a function of
   the index alone.
-* **No repeats, and seeds do not share questions.** The questions a cell
-  (direction, type, format) can ask from the reference date are enumerated
+* **Questions from a window.** Each record draws its question uniformly from
+  those its cell can ask from its own reference date (:func:`drawn_question`);
+  records share a question only by sharing a date and a draw.
+* **One-date runs: no repeats, and seeds do not share questions.** The
+  questions a cell (direction, type, format) can ask from the date are enumerated
   once (every offset, unit, sign and festival whose gold is the same under
   every reading) and put in an order drawn from the config alone. The k-th
   record of that cell in run ``seed`` asks question ``(seed * SEED_BAND + k)
@@ -69,7 +74,7 @@ import numpy as np
 from tsolve.calendars.domain import parse_iso
 from tsolve.calendars.festivals import Festival, festivals_of
 from tsolve.calendars.tables import table
-from tsolve.calendars.variants import Fields, is_disputed, view
+from tsolve.calendars.variants import Fields, disputed_days, is_disputed, view
 from tsolve.errors import TsolveError
 from tsolve.families.span.encoding import (
     DAY_AXIS,
@@ -92,10 +97,12 @@ from tsolve.families.span.encoding import (
     render,
     ruled_out_readings,
 )
+from tsolve.generators.options import parse_date_range
 from tsolve.generators.seeding import (
     generator_stamp,
     options_fingerprint,
     record_np_rng,
+    record_rng,
     run_records,
 )
 
@@ -106,7 +113,9 @@ GENERATOR_NAME = "span"
 # 4: formats, directions and labels interleaved record by record (balanced in
 # every window); each cell's questions enumerated and handed out by seed band
 # (no repeats within a run or across seeds); ids carry the options' fingerprint.
-GENERATOR_VERSION = "4"
+# 5: each record's reference date drawn from a window (default the SPAN paper's
+# 1960-2060), its question drawn from that date; --date keeps one-date runs.
+GENERATOR_VERSION = "5"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -152,19 +161,48 @@ NEAR_MISS_WEIGHTS = {
 }
 
 
+DEFAULT_DATE_RANGE = "1960-01-01..2060-12-31"
+"""The reference dates a run draws from unless told otherwise: the SPAN
+paper's evaluation range (July 1 of every fifth year from 1960 to 2060), as a
+window of every day of those years."""
+
+
 @dataclass(frozen=True)
 class SpanConfig:
     """Generator options. The SPAN paper's offset ranges did not survive in the
-    seed text, so these defaults are tsolve's: up to 100 days, 20 weeks, 10 years."""
+    seed text, so these defaults are tsolve's: up to 100 days, 20 weeks, 10 years.
 
-    date: str = "2024-07-01"
+    The reference date ("today") of each record is drawn from the window
+    ``date_range`` (default :data:`DEFAULT_DATE_RANGE`); ``date`` fixes one
+    reference date for the whole run, the paper's one-date runs. Give at most
+    one of the two. Built, a config is canonical: a one-day window is held as
+    ``date``, every other window as ``date_range`` text, so the two spellings of
+    one run make the same records."""
+
+    date: str | None = None
     max_days: int = 100
     max_weeks: int = 20
     max_years: int = 10
     balanced: bool = True  # False: every polar gold label is "Yes", as in SPAN
+    date_range: str | None = None
 
     def __post_init__(self) -> None:
-        parse_iso(self.date, "date")
+        if self.date is not None and self.date_range is not None:
+            raise TsolveError(
+                f"date-range: give --date {self.date} (one reference date) or --date-range "
+                f"{self.date_range} (a window), not both"
+            )
+        if self.date is not None:
+            object.__setattr__(self, "date", parse_iso(self.date, "date").isoformat())
+        else:
+            given = DEFAULT_DATE_RANGE if self.date_range is None else self.date_range
+            text = parse_date_range(given, "date-range")
+            lo, _, hi = text.partition("..")
+            if lo == hi:
+                object.__setattr__(self, "date", lo)
+                object.__setattr__(self, "date_range", None)
+            else:
+                object.__setattr__(self, "date_range", text)
         for name in ("max_days", "max_weeks", "max_years"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
@@ -175,6 +213,11 @@ class SpanConfig:
         family's config has this shape: a frozen dataclass, validated when
         built, with ``to_json``."""
         return dict(_params(self))
+
+    def window_text(self) -> str:
+        """The reference dates of the run, as text: ``2024-07-01`` or
+        ``1960-01-01..2060-12-31``."""
+        return self.date if self.date is not None else str(self.date_range)
 
 
 @cache
@@ -214,21 +257,112 @@ def _largest(ok: Callable[[int], bool], top: int) -> int:
 
 
 @cache
+def window_days(cfg: SpanConfig) -> tuple[int, int]:
+    """First and last day number of the run's reference dates (equal for a
+    one-date run)."""
+    if cfg.date is not None:
+        day = parse_iso(cfg.date, "date").toordinal()
+        return day, day
+    lo, _, hi = str(cfg.date_range).partition("..")
+    return parse_iso(lo, "date-range").toordinal(), parse_iso(hi, "date-range").toordinal()
+
+
+def _option_text(cfg: SpanConfig) -> str:
+    """How the command line names the run's reference dates, for errors."""
+    return f"--date {cfg.date}" if cfg.date is not None else f"--date-range {cfg.date_range}"
+
+
+DISPUTED_CALENDARS = ("chinese", "islamic-umalqura")
+"""Calendars with month starts the sources dispute (:mod:`tsolve.calendars.variants`)."""
+
+
+@cache
+def _allowed_days(cfg: SpanConfig) -> tuple[tuple[int, int], ...]:
+    """The window as closed intervals of day numbers, less the days in a month
+    whose start the calendar sources dispute: every Chinese (or Umm al-Qura)
+    question asked from such a day would be ambiguous, so no run asks from one."""
+    lo, hi = window_days(cfg)
+    cuts = sorted((a, b) for c in DISPUTED_CALENDARS for a, b in disputed_days(c)
+                  if b >= lo and a <= hi)  # fmt: skip
+    out: list[tuple[int, int]] = []
+    start = lo
+    for a, b in cuts:
+        if a > start:
+            out.append((start, min(a - 1, hi)))
+        start = max(start, b + 1)
+    if start <= hi:
+        out.append((start, hi))
+    return tuple(out)
+
+
+REFERENCE_STREAM = "span-reference-date"
+"""The name whose :func:`tsolve.generators.seeding.record_rng` draws a record's
+reference date: a stream of its own, so the date never depends on how many
+draws the question took."""
+
+
+def reference_day(cfg: SpanConfig, seed: int, index: int) -> int:
+    """Day number of record ``index``'s reference date ("today") in run
+    ``seed``: uniform over the window's days (:func:`_allowed_days`), a pure
+    function of ``(seed, index)`` and the config; the one date of a one-date run."""
+    lo, hi = window_days(cfg)
+    if lo == hi:
+        return lo
+    pieces = _allowed_days(cfg)
+    k = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index).randrange(
+        sum(b - a + 1 for a, b in pieces)
+    )
+    for a, b in pieces:
+        if k <= b - a:
+            return a + k
+        k -= b - a + 1
+    raise AssertionError("unreachable: k is below the window's length")  # pragma: no cover
+
+
+@cache
 def plan(cfg: SpanConfig) -> tuple[tuple[str, str], ...]:
-    """The directions of a run, after checking that every offset the config
-    allows stays in range for one of the two signs (one-line error otherwise,
-    before any record is written)."""
-    ref = parse_iso(cfg.date, "date").toordinal()
-    if not _in("gregorian", ref):
-        raise TsolveError(f"date: {cfg.date} is outside the calendars' range "
-                          f"{table('gregorian').range_text()}")  # fmt: skip
-    dirs = directions_for(ref)
-    for cal in ("chinese", "islamic-umalqura"):
-        if _in(cal, ref) and is_disputed(cal, ref):
+    """The directions of a run, after checking that its reference dates are in
+    the calendars' range and that every offset the config allows stays in
+    range for one of the two signs from every one of them (one-line error
+    otherwise, before any record is written).
+
+    A window's directions are those whose two calendars cover all of it (the
+    Umm al-Qura pair only inside 1924-08-01..2077-11-16)."""
+    lo, hi = window_days(cfg)
+    option = "date" if lo == hi else "date-range"
+    for end in (lo, hi):
+        if not _in("gregorian", end):
+            raise TsolveError(f"{option}: {_dt.date.fromordinal(end)} is outside the calendars' "
+                              f"range {table('gregorian').range_text()}")  # fmt: skip
+    dirs = tuple(d for d in directions_for(lo) if d in directions_for(hi))
+    if not _allowed_days(cfg):
+        cal = next(c for c in DISPUTED_CALENDARS
+                   if any(a <= lo and hi <= b for a, b in disputed_days(c)))  # fmt: skip
+        if lo == hi:
             raise TsolveError(
                 f"date: {cfg.date} falls in a {cal} month whose first day the calendar "
                 "sources dispute (docs/calendars.md); choose another reference date"
             )
+        raise TsolveError(
+            f"date-range: every day of {cfg.date_range} falls in a {cal} month whose first "
+            "day the calendar sources dispute (docs/calendars.md); widen the window"
+        )
+    # Where no sign fits, the offending reference dates form one stretch around
+    # the middle of the two calendars' common range, so the window's ends and
+    # its day nearest each such middle are the ones to check.
+    refs = {lo, hi}
+    for src, tgt in dirs:
+        first = max(table(src).first_day, table(tgt).first_day)
+        last = min(table(src).last_day, table(tgt).last_day)
+        refs.add(min(max((first + last) // 2, lo), hi))
+    for ref in sorted(refs):
+        _check_offsets(cfg, ref, dirs)
+    return dirs
+
+
+def _check_offsets(cfg: SpanConfig, ref: int, dirs: tuple[tuple[str, str], ...]) -> None:
+    """One-line error if some offset the config allows leaves the calendars'
+    range both ways from reference day ``ref``, naming the largest that fits."""
     # Each check is monotone in the offset, so the largest workable value is
     # found by bisection; the error names the tightest one over all directions.
     worst: dict[str, tuple[int, str]] = {}
@@ -257,13 +391,15 @@ def plan(cfg: SpanConfig) -> tuple[tuple[str, str], ...]:
 
             note("max-years", cfg.max_years, fits_y,
                  f"{fest.name} ({src}->{tgt}) falls outside the calendars' range")  # fmt: skip
+    where = _option_text(cfg)
+    if cfg.date is None:
+        where += f" (from {_dt.date.fromordinal(ref)})"
     for option in ("max-days", "max-weeks", "max-years"):
         if option in worst:
             best, what = worst[option]
             value = getattr(cfg, option.replace("-", "_"))
-            raise TsolveError(f"{option}: {value} is too large for --date {cfg.date}: {what} "
+            raise TsolveError(f"{option}: {value} is too large for {where}: {what} "
                               f"both ways; at most {best} here")  # fmt: skip
-    return dirs
 
 
 # ----------------------------------------------------------------- near misses
@@ -404,53 +540,109 @@ def content_options(cfg: SpanConfig) -> dict[str, Any]:
 
 
 def span_id(seed: int, cfg: SpanConfig, index: int) -> str:
-    """``span-2024-07-01-5-3-1a2b3c``: reference date, seed, index, then the
-    options' fingerprint (:func:`tsolve.generators.seeding.options_fingerprint`)."""
-    return f"span-{cfg.date}-{seed}-{index}-{options_fingerprint(content_options(cfg))}"
+    """``span-2024-07-01-5-3-1a2b3c``: the record's reference date, seed,
+    index, then the options' fingerprint
+    (:func:`tsolve.generators.seeding.options_fingerprint`)."""
+    return _record_id(reference_day(cfg, seed, index), seed, cfg, index)
+
+
+def _record_id(ref: int, seed: int, cfg: SpanConfig, index: int) -> str:
+    return f"span-{_dt.date.fromordinal(ref).isoformat()}-{seed}-{index}-{_fingerprint(cfg)}"
+
+
+@cache
+def _fingerprint(cfg: SpanConfig) -> str:
+    return options_fingerprint(content_options(cfg))
 
 
 Candidate = tuple[SpanQuestion, int, tuple[str, ...]]
+
+
+def _slots(cfg: SpanConfig, src: str, qtype: str) -> int:
+    """How many questions one cell can ask from one reference date, before
+    range and readings are checked: every unit, offset and sign (date), or
+    every festival, year offset and sign (festival)."""
+    if qtype == "date":
+        return 2 * (cfg.max_days + cfg.max_weeks)
+    return 2 * cfg.max_years * len(festivals_of(src))
+
+
+def _question_at(
+    cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str, ref: int, slot: int
+) -> Candidate | None:
+    """Question ``slot`` of a cell from reference day ``ref`` (slots run over
+    days then weeks, or festivals, then offsets, then ago/later), with its
+    gold and reading names; None where its answer leaves the calendars' range
+    or differs between readings (:func:`_accepted`)."""
+    ref_src = fields_of(src, ref)
+    sign, sgn = (("ago", -1), ("later", 1))[slot % 2]
+    m = slot // 2
+    if qtype == "date":
+        unit, n, step = ("days", m + 1, 1) if m < cfg.max_days else (
+            "weeks", m - cfg.max_days + 1, 7)  # fmt: skip
+        gold = ref + sgn * n * step
+        if not (_in(src, gold) and _in(tgt, gold)):
+            return None
+        q = SpanQuestion(src, tgt, ref_src, n, unit, sign, None, fmt, None)
+    else:
+        fest = festivals_of(src)[m // cfg.max_years]
+        n = m % cfg.max_years + 1
+        year = ref_src[0] + sgn * n
+        day = festival_days(fest, src, year)
+        if day is None or not _in(tgt, day):  # what _festival_ok checks
+            return None
+        gold = day
+        q = SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None)
+    readings = _accepted(q, gold)
+    return None if readings is None else (q, gold, tuple(readings))
 
 
 @cache
 def cell_questions(
     cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str
 ) -> tuple[Candidate, ...]:
-    """Every question of one cell, with its gold day and reading names, in an
-    order drawn from the config and the cell alone (never the seed): date
-    questions for every offset, unit and sign that stays in range, festival
-    questions for every festival, year offset and sign, each kept only if
-    every admissible reading gives the same gold (:func:`_accepted`)."""
-    ref = parse_iso(cfg.date, "date").toordinal()
-    ref_src = fields_of(src, ref)
-    out: list[Candidate] = []
-    if qtype == "date":
-        for unit, top, step in (("days", cfg.max_days, 1), ("weeks", cfg.max_weeks, 7)):
-            for n in range(1, top + 1):
-                for sign, sgn in (("ago", -1), ("later", 1)):
-                    gold = ref + sgn * n * step
-                    if not (_in(src, gold) and _in(tgt, gold)):
-                        continue
-                    q = SpanQuestion(src, tgt, ref_src, n, unit, sign, None, fmt, None)
-                    readings = _accepted(q, gold)
-                    if readings is not None:
-                        out.append((q, gold, tuple(readings)))
-    else:
-        for fest in festivals_of(src):
-            for n in range(1, cfg.max_years + 1):
-                for sign, sgn in (("ago", -1), ("later", 1)):
-                    year = ref_src[0] + sgn * n
-                    if not _festival_ok(fest, src, tgt, year):
-                        continue
-                    gold_day = festival_days(fest, src, year)
-                    assert gold_day is not None  # _festival_ok checked it
-                    q = SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None)
-                    readings = _accepted(q, gold_day)
-                    if readings is not None:
-                        out.append((q, gold_day, tuple(readings)))
-    fp = options_fingerprint(content_options(cfg))
+    """Every question of one cell of a one-date run, with its gold day and
+    reading names, in an order drawn from the config and the cell alone
+    (never the seed): date questions for every offset, unit and sign that
+    stays in range, festival questions for every festival, year offset and
+    sign, each kept only if every admissible reading gives the same gold
+    (:func:`_accepted`)."""
+    ref = window_days(cfg)[0]
+    found = (
+        _question_at(cfg, src, tgt, qtype, fmt, ref, k) for k in range(_slots(cfg, src, qtype))
+    )
+    out = [c for c in found if c is not None]
+    fp = _fingerprint(cfg)
     random.Random(f"span-cell:{fp}:{src}:{tgt}:{qtype}:{fmt}").shuffle(out)
     return tuple(out)
+
+
+#: Random draws of a question before the slots are scanned in order.
+QUESTION_DRAWS = 32
+
+
+def drawn_question(
+    cfg: SpanConfig, rng: np.random.Generator, ref: int, src: str, tgt: str, qtype: str, fmt: str
+) -> Candidate:
+    """A question of one cell from reference day ``ref``, uniform over the
+    accepted ones (a uniform slot, redrawn while it is not accepted): how a
+    run over a window picks each record's question, where enumerating every
+    cell from every reference date would cost far more than the record."""
+    size = _slots(cfg, src, qtype)
+    slot = 0
+    for _ in range(QUESTION_DRAWS):
+        slot = int(rng.integers(size))
+        found = _question_at(cfg, src, tgt, qtype, fmt, ref, slot)
+        if found is not None:
+            return found
+    for k in range(1, size):  # rare: scan the rest in order, so any accepted one is found
+        found = _question_at(cfg, src, tgt, qtype, fmt, ref, (slot + k) % size)
+        if found is not None:
+            return found
+    raise TsolveError(
+        f"date-range: no {src}->{tgt} {qtype} question from {_dt.date.fromordinal(ref)} has "
+        "the same gold under every reading (disputed month starts); choose another window"
+    )
 
 
 def question_slot(seed: int, k: int, size: int) -> int:
@@ -464,8 +656,8 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
     what the config's question domain can keep distinct: the run itself repeats
     a question (a cell has more records than questions), or its questions may
     be another seed's (its band wraps or overflows). Empty when neither."""
-    if count <= 0:
-        return []
+    if count <= 0 or cfg.date is None:
+        return []  # a window draws each record's date: repeats need the same day and question
     dirs = plan(cfg)
     n = len(dirs)
     cycle = 4 * n
@@ -529,16 +721,19 @@ def generate_question(
     if index < 0:
         raise TsolveError(f"index: expected a non-negative integer, got {index!r}")
     dirs = plan(cfg)
-    ref = parse_iso(cfg.date, "date").toordinal()
+    ref = reference_day(cfg, seed, index)
     rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
     src, tgt, qtype, fmt, k = _cell(index, dirs)
-    questions = cell_questions(cfg, src, tgt, qtype, fmt)
-    if not questions:
-        raise TsolveError(
-            f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
-            "under every reading (disputed month starts); choose another reference date"
-        )
-    q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
+    if cfg.date is None:
+        q, gold, reading_names = drawn_question(cfg, rng, ref, src, tgt, qtype, fmt)
+    else:
+        questions = cell_questions(cfg, src, tgt, qtype, fmt)
+        if not questions:
+            raise TsolveError(
+                f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
+                "under every reading (disputed month starts); choose another reference date"
+            )
+        q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
     readings = list(reading_names)
 
     gold_json = date_json(tgt, gold)
@@ -575,7 +770,7 @@ def generate_question(
     question = question_text(q, candidate_text)
     instruction = ANSWER_INSTRUCTION[fmt].format(cal=DISPLAY[tgt], example=FORMAT_EXAMPLE[tgt])
     return {
-        "id": span_id(seed, cfg, index),
+        "id": _record_id(ref, seed, cfg, index),
         "family": FAMILY,
         "generator": generator_stamp(GENERATOR_NAME, GENERATOR_VERSION, seed, index, cfg.to_json()),
         "question": question,
