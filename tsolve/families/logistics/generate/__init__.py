@@ -35,8 +35,14 @@ from typing import Any, Literal
 
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.clock import DAY, format_clock
-from tsolve.families.logistics.event_graph import dependencies_of, earliest_schedule
+from tsolve.families.logistics.event_graph import (
+    Dependencies,
+    Schedule,
+    dependencies_of,
+    earliest_schedule,
+)
 from tsolve.families.logistics.generate import wording
+from tsolve.families.logistics.generate.asked_minute import Kind, draw_kind, kind_of_segment
 from tsolve.families.logistics.generate.planner import plan, random_layout
 from tsolve.families.logistics.generate.prompt import render_prompt
 from tsolve.families.logistics.model import (
@@ -66,7 +72,11 @@ GENERATOR_NAME = "logistics"
 # together are timed (together / own-step / group-end) and which occurrence of a
 # repeated step a what-if moves (docs/logistics.md, "Readings"); parallel
 # questions on which the timings disagree are redrawn.
-GENERATOR_VERSION = "4"
+# 5: the asked minute's kind (loading, unloading, moving, parked; never
+# before the package's first event or after its last) is drawn from
+# UnSeenTimeQA split 1's mix per stratum, and the asked event lies inside the
+# package's own span of events (generate/asked_minute.py).
+GENERATOR_VERSION = "5"
 # Ids carry the options' fingerprint (``logistics-5-2-9f1c0e``) since issue 21.
 QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
@@ -128,12 +138,18 @@ def generate_records(
 def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, Any]:
     """Record ``index`` of run ``seed`` (see the module docstring)."""
     rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
-    for _ in range(_SCENARIO_TRIES):
-        depth = params.depth if params.depth is not None else rng.randint(*DEPTH_RANGE)
+    # The kind of asked minute and the depth are drawn once, before any retry,
+    # so that retries cannot skew their mix towards what is easy to find. A
+    # pair no scenario offers (an unloading one step after the first event)
+    # is drawn anew after half the tries.
+    kind, depth = _draw_target(rng, params)
+    for attempt in range(_SCENARIO_TRIES):
+        if attempt >= _SCENARIO_TRIES // 2:
+            kind, depth = _draw_target(rng, params)
         scenario = _scenario(rng, params, depth)
         if scenario is None:
             continue
-        record = _question_record(rng, scenario, params, depth)
+        record = _question_record(rng, scenario, params, depth, kind)
         if record is not None:
             record["id"] = record_id(seed, index, params)
             record["generator"] = generator_stamp(
@@ -141,9 +157,14 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
             )
             return _ordered(record)
     raise TsolveError(
-        f"depth: could not build a scenario with a depth-{params.depth} question "
+        f"depth: could not build a scenario with a depth-{depth} question "
         f"in {_SCENARIO_TRIES} tries (seed {seed}, index {index})"
     )
+
+
+def _draw_target(rng: random.Random, params: GenerateParams) -> tuple[Kind, int]:
+    kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
+    return kind, params.depth if params.depth is not None else rng.randint(*DEPTH_RANGE)
 
 
 def record_id(seed: int, index: int, params: GenerateParams) -> str:
@@ -159,8 +180,8 @@ def _scenario(rng: random.Random, params: GenerateParams, depth: int) -> Scenari
     steps = plan(layout, rng)
     if len(steps) <= depth:
         return None
-    firsts = _first_events(steps)
-    if not any(f + depth < len(steps) for f in firsts.values()):
+    lasts = _last_events(steps)
+    if not any(f + depth <= lasts[p] for p, f in _first_events(steps).items()):
         return None
     durations = [rng.randint(2, 90) for _ in steps]
     hard = Scenario(
@@ -196,16 +217,65 @@ def _first_events(events: Any) -> dict[str, int]:
     return firsts
 
 
+def _last_events(events: Any) -> dict[str, int]:
+    lasts: dict[str, int] = {}
+    for k, e in enumerate(events):
+        if e.package is not None:
+            lasts[e.package] = k
+    return lasts
+
+
+def _minutes_of_kind(sched: Schedule, timeline: Timeline, j: int, kind: Kind) -> list[int]:
+    """The minutes inside event ``j`` at which the package's minute is of
+    ``kind``, no later-listed event is in progress (depth then reads the same
+    whichever in-progress event one counts), and no change point of the
+    package falls (there the half-open convention alone would decide its
+    state, and with it the answer or the kind)."""
+    a, b = sched.start[j], sched.end[j]
+    later = [
+        (s, e)
+        for s, e in zip(sched.start[j + 1 :], sched.end[j + 1 :], strict=True)
+        if s < b and e > a
+    ]
+    out: list[int] = []
+    for since, to, place in timeline.segments():
+        if kind_of_segment(since, to, place) != kind:
+            continue
+        lo, hi = max(a, since + 1), b if to is None else min(b, to)
+        out.extend(t for t in range(lo, hi) if not any(s <= t < e for s, e in later))
+    return out
+
+
+def _askable(
+    scenario: Scenario, graph: Dependencies, firsts: dict[str, int], depth: int, kind: Kind
+) -> list[str]:
+    """The packages whose event ``first + depth`` holds a minute of ``kind``
+    in the plan's own schedule. A question's clock only shifts that schedule,
+    so for static and relative questions this is exact; a what-if can change
+    it, and the question is checked again after its shift."""
+    base = earliest_schedule(scenario, graph)
+    return [
+        p
+        for p in sorted(firsts)
+        if _minutes_of_kind(base, Timeline(scenario, base, p), firsts[p] + depth, kind)
+    ]
+
+
 def _question_record(
-    rng: random.Random, scenario: Scenario, params: GenerateParams, depth: int
+    rng: random.Random, scenario: Scenario, params: GenerateParams, depth: int, kind: Kind
 ) -> dict[str, Any] | None:
     events = scenario.events
-    n = len(events)
     hard = params.difficulty == "hard"
-    firsts = {p: f for p, f in _first_events(events).items() if f + depth < n}
+    lasts = _last_events(events)
+    firsts = {p: f for p, f in _first_events(events).items() if f + depth <= lasts[p]}
+    if not firsts:
+        return None
     graph = dependencies_of(scenario)
+    askable = _askable(scenario, graph, firsts, depth, kind)
+    if not askable:
+        return None
     for _ in range(_QUESTION_TRIES):
-        package = rng.choice(sorted(firsts))
+        package = rng.choice(askable)
         f = firsts[package]
         j = f + depth
         anchor = (f, rng.randrange(DAY)) if hard else None
@@ -222,15 +292,11 @@ def _question_record(
             continue  # the phrase would name an earlier, identical step
         probe = Question(package, 0, 0, anchor, shifts, params.question_type)
         sched = question_schedule(scenario, probe, graph)
-        a, b = sched.start[j], sched.end[j]
-        if b <= a:
-            continue
-        t = rng.randrange(a, b)
-        if any(sched.start[k] <= t < sched.end[k] for k in range(j + 1, n)):
-            continue  # a later-listed event is in progress: depth would read differently
         timeline = Timeline(scenario, sched, package)
-        if timeline.at(t).answers != timeline.at(t - 1).answers:
-            continue  # on a boundary: the half-open convention alone would decide
+        minutes = _minutes_of_kind(sched, timeline, j, kind)
+        if not minutes:
+            continue
+        t = rng.choice(minutes)
         offset = 0
         if params.question == "relative":
             hours = rng.randint(2, 5)
