@@ -139,13 +139,20 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     """Record ``index`` of run ``seed`` (see the module docstring)."""
     rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
     # The kind of asked minute and the depth are drawn once, before any retry,
-    # so that retries cannot skew their mix towards what is easy to find. A
-    # pair no scenario offers (an unloading one step after the first event)
-    # is drawn anew after half the tries.
-    kind, depth = _draw_target(rng, params)
+    # so that retries cannot skew their mix towards what is easy to find.
+    # After half the tries the depth is drawn anew for each (it is not in the
+    # prompt, while the kind shapes the answer), and in the last sixth, or
+    # from half-way when the options fix the depth, the kind too: no scenario
+    # offers some pairs (an unloading one step after the package's first
+    # event), and parked minutes in parallel plans are rare. Under the
+    # default options about 1 record in 300 gets that far.
+    kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
+    depth = _draw_depth(rng, params)
     for attempt in range(_SCENARIO_TRIES):
         if attempt >= _SCENARIO_TRIES // 2:
-            kind, depth = _draw_target(rng, params)
+            depth = _draw_depth(rng, params)
+            if params.depth is not None or attempt >= _SCENARIO_TRIES * 5 // 6:
+                kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
         scenario = _scenario(rng, params, depth)
         if scenario is None:
             continue
@@ -162,9 +169,8 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     )
 
 
-def _draw_target(rng: random.Random, params: GenerateParams) -> tuple[Kind, int]:
-    kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
-    return kind, params.depth if params.depth is not None else rng.randint(*DEPTH_RANGE)
+def _draw_depth(rng: random.Random, params: GenerateParams) -> int:
+    return params.depth if params.depth is not None else rng.randint(*DEPTH_RANGE)
 
 
 def record_id(seed: int, index: int, params: GenerateParams) -> str:
