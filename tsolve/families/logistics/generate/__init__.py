@@ -56,7 +56,7 @@ from tsolve.families.logistics.model import (
     Shift,
 )
 from tsolve.families.logistics.parse.item import parse_item
-from tsolve.families.logistics.readings import readings, unanimous
+from tsolve.families.logistics.readings import readings, timings_of, unanimous
 from tsolve.families.logistics.rules import check_plan
 from tsolve.families.logistics.schedule import schedule_json
 from tsolve.families.logistics.solve import Resolution, answer_question, question_schedule
@@ -153,7 +153,7 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
             depth = _draw_depth(rng, params)
             if params.depth is not None or attempt >= _SCENARIO_TRIES * 5 // 6:
                 kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
-        scenario = _scenario(rng, params, depth)
+        scenario = _scenario(rng, params, depth, kind)
         if scenario is None:
             continue
         record = _question_record(rng, scenario, params, depth, kind)
@@ -180,15 +180,20 @@ def record_id(seed: int, index: int, params: GenerateParams) -> str:
     return f"logistics-{seed}-{index}-{options_fingerprint(params.to_json())}"
 
 
-def _scenario(rng: random.Random, params: GenerateParams, depth: int) -> Scenario | None:
+def _scenario(
+    rng: random.Random, params: GenerateParams, depth: int, kind: Kind
+) -> Scenario | None:
     size = (3, 6) if depth <= 20 else (5, 8)
     layout = random_layout(rng, packages=size)
     steps = plan(layout, rng)
     if len(steps) <= depth:
         return None
     lasts = _last_events(steps)
-    if not any(f + depth <= lasts[p] for p, f in _first_events(steps).items()):
-        return None
+    firsts = {p: f for p, f in _first_events(steps).items() if f + depth <= lasts[p]}
+    if params.execution == "serial":
+        firsts = {p: f for p, f in firsts.items() if _serial_kind(steps, p, f + depth) == kind}
+    if not firsts:
+        return None  # (a serial plan's kinds follow from its list; no need to time it)
     durations = [rng.randint(2, 90) for _ in steps]
     hard = Scenario(
         world=layout.world,
@@ -252,6 +257,22 @@ def _minutes_of_kind(sched: Schedule, timeline: Timeline, j: int, kind: Kind) ->
     return out
 
 
+def _serial_kind(events: Any, package: str, j: int) -> Kind:
+    """The kind of package's minutes inside event ``j`` of a serial plan,
+    read off the list (serial events never overlap, so the event in progress
+    alone decides): its own load or unload, a move of the vehicle it is in,
+    or waiting in a vehicle or at a location."""
+    e = events[j]
+    if e.package == package:
+        return "loading" if e.kind == "load" else "unloading"
+    last = next((x for x in reversed(events[:j]) if x.package == package), None)
+    if last is None:
+        return "before"
+    if last.kind == "unload":
+        return "at"
+    return "moving" if e.kind == "move" and e.vehicle == last.vehicle else "parked"
+
+
 def _askable(
     scenario: Scenario, graph: Dependencies, firsts: dict[str, int], depth: int, kind: Kind
 ) -> list[str]:
@@ -280,6 +301,7 @@ def _question_record(
     askable = _askable(scenario, graph, firsts, depth, kind)
     if not askable:
         return None
+    other_graphs = [dependencies_of(scenario, t) for t in timings_of(scenario)[1:]]
     for _ in range(_QUESTION_TRIES):
         package = rng.choice(askable)
         f = firsts[package]
@@ -300,6 +322,11 @@ def _question_record(
         sched = question_schedule(scenario, probe, graph)
         timeline = Timeline(scenario, sched, package)
         minutes = _minutes_of_kind(sched, timeline, j, kind)
+        for other in other_graphs:
+            # The full check of every reading comes below; dropping here the
+            # minutes the other timings answer differently saves most redraws.
+            alt = Timeline(scenario, question_schedule(scenario, probe, other), package)
+            minutes = [m for m in minutes if alt.at(m).answers == timeline.at(m).answers]
         if not minutes:
             continue
         t = rng.choice(minutes)
