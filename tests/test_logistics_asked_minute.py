@@ -79,6 +79,10 @@ def test_generated_minute_kind_matches_an_independent_computation(
     assert found.kind in independent_kinds(rec), (found, rec["id"])
     assert found.position in ("during", "between")  # never answerable without the timing
     assert found.kind in target_kinds(params.difficulty, params.execution, params.question_type)
+    # the event the depth counts to is one of the vehicle the package is with
+    sc = Scenario.from_json(rec["scenario"])
+    first = next(e.index for e in sc.events if e.package == rec["structured_question"]["package"])
+    assert sc.events[first + rec["depth"]].vehicle in rec["answers"]
     assert json.dumps(generate_record(seed, index, params)) == json.dumps(rec)
 
 

@@ -38,17 +38,19 @@ from tsolve.families.logistics.clock import DAY, format_clock
 from tsolve.families.logistics.event_graph import (
     Dependencies,
     Schedule,
+    batches,
     dependencies_of,
     earliest_schedule,
 )
 from tsolve.families.logistics.generate import wording
 from tsolve.families.logistics.generate.asked_minute import Kind, draw_kind, kind_of_segment
-from tsolve.families.logistics.generate.planner import plan, random_layout
+from tsolve.families.logistics.generate.planner import Layout, plan, random_layout
 from tsolve.families.logistics.generate.prompt import render_prompt
 from tsolve.families.logistics.model import (
     DIFFICULTIES,
     EXECUTIONS,
     Difficulty,
+    Event,
     Execution,
     Question,
     QuestionType,
@@ -82,8 +84,11 @@ QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
 DEPTH_RANGE = (6, 20)
 MAX_DEPTH = 40
-_SCENARIO_TRIES = 60
+_SCENARIO_TRIES = 120
+_FIXED_TRIES = 30
+_KIND_TRIES = 60
 _QUESTION_TRIES = 25
+_TIMINGS_PER_PLAN = 4
 
 
 @dataclass(frozen=True)
@@ -140,29 +145,34 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
     # The kind of asked minute and the depth are drawn once, before any retry,
     # so that retries cannot skew their mix towards what is easy to find.
-    # After half the tries the depth is drawn anew for each (it is not in the
-    # prompt, while the kind shapes the answer), and in the last sixth, or
-    # from half-way when the options fix the depth, the kind too: no scenario
+    # After _FIXED_TRIES tries the depth is drawn anew for each (it is not in
+    # the prompt, while the kind shapes the answer), and after _KIND_TRIES,
+    # or at once when the options fix the depth, the kind too: no scenario
     # offers some pairs (an unloading one step after the package's first
-    # event), and parked minutes in parallel plans are rare. Under the
-    # default options about 1 record in 300 gets that far.
+    # event), and parked minutes are rare in parallel plans (about 1 record
+    # in 25 of hard parallel gets that far; docs/logistics.md has the
+    # resulting mix against split 1's).
     kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
     depth = _draw_depth(rng, params)
     for attempt in range(_SCENARIO_TRIES):
-        if attempt >= _SCENARIO_TRIES // 2:
+        if attempt >= _FIXED_TRIES:
             depth = _draw_depth(rng, params)
-            if params.depth is not None or attempt >= _SCENARIO_TRIES * 5 // 6:
+            if params.depth is not None or attempt >= _KIND_TRIES:
                 kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
-        scenario = _scenario(rng, params, depth, kind)
-        if scenario is None:
+        planned = _plan(rng, params, depth, kind)
+        if planned is None:
             continue
-        record = _question_record(rng, scenario, params, depth, kind)
-        if record is not None:
-            record["id"] = record_id(seed, index, params)
-            record["generator"] = generator_stamp(
-                GENERATOR_NAME, GENERATOR_VERSION, seed, index, params.to_json()
-            )
-            return _ordered(record)
+        # In a parallel plan the durations decide which events overlap, so a
+        # plan whose list offers the kind gets a few draws of them.
+        for _ in range(_TIMINGS_PER_PLAN if params.execution == "parallel" else 1):
+            scenario = _timed(rng, params, *planned)
+            record = _question_record(rng, scenario, params, depth, kind)
+            if record is not None:
+                record["id"] = record_id(seed, index, params)
+                record["generator"] = generator_stamp(
+                    GENERATOR_NAME, GENERATOR_VERSION, seed, index, params.to_json()
+                )
+                return _ordered(record)
     raise TsolveError(
         f"depth: could not build a scenario with a depth-{depth} question "
         f"in {_SCENARIO_TRIES} tries (seed {seed}, index {index})"
@@ -180,20 +190,31 @@ def record_id(seed: int, index: int, params: GenerateParams) -> str:
     return f"logistics-{seed}-{index}-{options_fingerprint(params.to_json())}"
 
 
-def _scenario(
+def _plan(
     rng: random.Random, params: GenerateParams, depth: int, kind: Kind
-) -> Scenario | None:
+) -> tuple[Layout, list[Event]] | None:
+    """A random world and its plan, untimed, or None when no package's event
+    ``first + depth`` can hold a minute of ``kind``: that much follows from
+    the list alone (:func:`_list_kind`), before any durations are drawn."""
     size = (3, 6) if depth <= 20 else (5, 8)
     layout = random_layout(rng, packages=size)
     steps = plan(layout, rng)
     if len(steps) <= depth:
         return None
     lasts = _last_events(steps)
-    firsts = {p: f for p, f in _first_events(steps).items() if f + depth <= lasts[p]}
-    if params.execution == "serial":
-        firsts = {p: f for p, f in firsts.items() if _serial_kind(steps, p, f + depth) == kind}
-    if not firsts:
-        return None  # (a serial plan's kinds follow from its list; no need to time it)
+    group = batches(tuple(steps)) if params.execution == "parallel" else None
+    if not any(
+        f + depth <= lasts[p] and _list_kind(steps, group, p, f + depth) == kind
+        for p, f in _first_events(steps).items()
+    ):
+        return None
+    return layout, steps
+
+
+def _timed(
+    rng: random.Random, params: GenerateParams, layout: Layout, steps: list[Event]
+) -> Scenario:
+    """The plan with random durations (and, for easy and medium, stated times)."""
     durations = [rng.randint(2, 90) for _ in steps]
     hard = Scenario(
         world=layout.world,
@@ -236,12 +257,17 @@ def _last_events(events: Any) -> dict[str, int]:
     return lasts
 
 
-def _minutes_of_kind(sched: Schedule, timeline: Timeline, j: int, kind: Kind) -> list[int]:
-    """The minutes inside event ``j`` at which the package's minute is of
-    ``kind``, no later-listed event is in progress (depth then reads the same
-    whichever in-progress event one counts), and no change point of the
-    package falls (there the half-open convention alone would decide its
-    state, and with it the answer or the kind)."""
+def _minutes_of_kind(
+    sched: Schedule, timeline: Timeline, j: int, kind: Kind, vehicle: str
+) -> list[int]:
+    """The minutes inside event ``j`` (an event of ``vehicle``) at which the
+    package's minute is of ``kind`` and the package is in or at ``vehicle``
+    (every split-1 question asks about the vehicle the package is with: the
+    event its depth counts to is that vehicle's), no later-listed event is in
+    progress (depth then reads the same whichever in-progress event one
+    counts), and no change point of the package falls (there the half-open
+    convention alone would decide its state, and with it the answer or the
+    kind)."""
     a, b = sched.start[j], sched.end[j]
     later = [
         (s, e)
@@ -250,27 +276,36 @@ def _minutes_of_kind(sched: Schedule, timeline: Timeline, j: int, kind: Kind) ->
     ]
     out: list[int] = []
     for since, to, place in timeline.segments():
-        if kind_of_segment(since, to, place) != kind:
+        if place.vehicle != vehicle or kind_of_segment(since, to, place) != kind:
             continue
         lo, hi = max(a, since + 1), b if to is None else min(b, to)
         out.extend(t for t in range(lo, hi) if not any(s <= t < e for s, e in later))
     return out
 
 
-def _serial_kind(events: Any, package: str, j: int) -> Kind:
-    """The kind of package's minutes inside event ``j`` of a serial plan,
-    read off the list (serial events never overlap, so the event in progress
-    alone decides): its own load or unload, a move of the vehicle it is in,
-    or waiting in a vehicle or at a location."""
+def _list_kind(
+    events: list[Event], group: tuple[int, ...] | None, package: str, j: int
+) -> Kind | None:
+    """The kind of the package's minutes inside event ``j``, read off the
+    list: its own load or unload; a move of the vehicle it is in; a step of
+    that vehicle in the same parallel group as its own last step (``group``,
+    the batch ids of a parallel plan: the package is busy until the group
+    ends); else waiting parked in that vehicle. None when event ``j`` is not
+    an event of a vehicle the package is in or at. A package's own steps,
+    and a vehicle's, happen in list order, which is why the list tells. In a
+    serial plan this is the kind of every minute of event ``j``; in a
+    parallel one, of those not taken by a later-listed event."""
     e = events[j]
     if e.package == package:
         return "loading" if e.kind == "load" else "unloading"
     last = next((x for x in reversed(events[:j]) if x.package == package), None)
-    if last is None:
-        return "before"
-    if last.kind == "unload":
-        return "at"
-    return "moving" if e.kind == "move" and e.vehicle == last.vehicle else "parked"
+    if last is None or last.kind == "unload" or e.vehicle != last.vehicle:
+        return None
+    if e.kind == "move":
+        return "moving"
+    if group is not None and group[j] == group[last.index]:
+        return "loading"
+    return "parked"
 
 
 def _askable(
@@ -284,7 +319,13 @@ def _askable(
     return [
         p
         for p in sorted(firsts)
-        if _minutes_of_kind(base, Timeline(scenario, base, p), firsts[p] + depth, kind)
+        if _minutes_of_kind(
+            base,
+            Timeline(scenario, base, p),
+            firsts[p] + depth,
+            kind,
+            scenario.events[firsts[p] + depth].vehicle,
+        )
     ]
 
 
@@ -321,7 +362,7 @@ def _question_record(
         probe = Question(package, 0, 0, anchor, shifts, params.question_type)
         sched = question_schedule(scenario, probe, graph)
         timeline = Timeline(scenario, sched, package)
-        minutes = _minutes_of_kind(sched, timeline, j, kind)
+        minutes = _minutes_of_kind(sched, timeline, j, kind, events[j].vehicle)
         for other in other_graphs:
             # The full check of every reading comes below; dropping here the
             # minutes the other timings answer differently saves most redraws.
