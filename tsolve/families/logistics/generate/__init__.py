@@ -84,9 +84,9 @@ QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
 DEPTH_RANGE = (6, 20)
 MAX_DEPTH = 40
-_SCENARIO_TRIES = 120
+_SCENARIO_TRIES = 160
 _FIXED_TRIES = 30
-_KIND_TRIES = 60
+_KIND_TRIES = 100
 _QUESTION_TRIES = 25
 _TIMINGS_PER_PLAN = 4
 
@@ -149,8 +149,8 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # the prompt, while the kind shapes the answer), and after _KIND_TRIES,
     # or at once when the options fix the depth, the kind too: no scenario
     # offers some pairs (an unloading one step after the package's first
-    # event), and parked minutes are rare in parallel plans (about 1 record
-    # in 25 of hard parallel gets that far; docs/logistics.md has the
+    # event), and parked minutes are rare in parallel plans (about 1 hard
+    # parallel record in 300 gets that far; docs/logistics.md has the
     # resulting mix against split 1's).
     kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
     depth = _draw_depth(rng, params)
