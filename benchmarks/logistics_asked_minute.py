@@ -48,9 +48,8 @@ from typing import Any
 from tsolve.families.logistics.model import Question, Scenario
 from tsolve.families.logistics.parse.item import parse_item
 
-DEFAULT_SPLIT1 = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "samples" / "unseentimeqa_split1.jsonl.gz"
-)
+SAMPLES = Path(__file__).resolve().parents[1] / ".." / "shared" / "samples"
+DEFAULT_SPLIT1 = SAMPLES / "unseentimeqa_split1.jsonl.gz"
 POSITIONS = ("before", "during", "between", "after")
 DETAIL = ("loading", "unloading", "moving", "parked", "at")
 
@@ -232,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
     if args.cmd == "table":
-        print_table(kind_counts(read_jsonl(Path(args.split1))), kind_counts(generated(args.n, args.seed)))
+        print_table(
+            kind_counts(read_jsonl(Path(args.split1))), kind_counts(generated(args.n, args.seed))
+        )
         return 0
     for f in args.files:
         print_probes(Path(f))

@@ -56,9 +56,10 @@ def independent_kinds(rec: dict[str, Any]) -> set[str]:
         until = busy[unload.index] if unload else 10**9
         inside.append((start[e.index], until))
         for m in sc.events:
-            if m.kind == "move" and m.vehicle == e.vehicle and start[e.index] <= start[m.index]:
-                if unload is None or start[m.index] < start[unload.index]:
-                    spans.append((start[m.index], times[m.index]["end"], "moving"))
+            carried = unload is None or start[m.index] < start[unload.index]
+            ours = m.kind == "move" and m.vehicle == e.vehicle
+            if ours and carried and start[e.index] <= start[m.index]:
+                spans.append((start[m.index], times[m.index]["end"], "moving"))
     if t < min(a for a, _b, _w in spans):
         return {"before"}
     if t >= max(b for _a, b, _w in spans):
@@ -113,7 +114,8 @@ def test_draws_follow_the_weights() -> None:
 
 
 def test_parallel_extension_takes_hard_parallel_weights() -> None:
-    assert target_kinds("easy", "parallel", "static_time") is SPLIT1_KINDS[
-        ("hard", "parallel", "static_time")
-    ]
+    assert (
+        target_kinds("easy", "parallel", "static_time")
+        is SPLIT1_KINDS[("hard", "parallel", "static_time")]
+    )
     assert set(POSITION_OF) == set(KINDS)

@@ -105,7 +105,7 @@ def kind_at(timeline: Timeline, t: int) -> Kind:
     """The kind of minute ``t`` in ``timeline`` (see the module docstring)."""
     pos = timeline.position(t)
     if pos in ("before", "after"):
-        return pos  # type: ignore[return-value]
+        return pos
     return timeline.at(t).state
 
 
