@@ -146,8 +146,8 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # The kind of asked minute and the depth are drawn once, before any retry,
     # so that retries cannot skew their mix towards what is easy to find.
     # After _FIXED_TRIES tries the depth is drawn anew for each (it is not in
-    # the prompt, while the kind shapes the answer), and after _KIND_TRIES,
-    # or at once when the options fix the depth, the kind too: no scenario
+    # the prompt, while the kind shapes the answer), and after _KIND_TRIES
+    # (after _FIXED_TRIES when the options fix the depth) the kind too: no scenario
     # offers some pairs (an unloading one step after the package's first
     # event), and parked minutes are rare in parallel plans (about 1 hard
     # parallel record in 300 gets that far; docs/logistics.md has the
