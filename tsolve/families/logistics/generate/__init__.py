@@ -8,15 +8,22 @@ machines concatenate to the same bytes.
 How a question is made (``depth`` as in the paper's §4.5, the list distance
 from the package's first event to the event in progress at the asked minute):
 
-* choose a package ``p`` whose first event ``f`` has an event ``j = f + depth``;
+* draw the kind of minute to ask about (the package loading, unloading,
+  moving, or parked in a vehicle) from UnSeenTimeQA split 1's mix for the
+  stratum (:mod:`.asked_minute`), and the depth, once per record;
+* choose a package ``p`` whose first event ``f`` has an event ``j = f + depth``
+  no later than its last event, ``j`` being an event of the vehicle ``p`` is
+  in or at then (split 1: the first always, the second in all but 3 of
+  its 3,600 questions);
 * hard items fix the clock at ``f`` ("If <f> starts at HH:MM"); hypothetical
   items delay or expedite an event between ``f`` and ``j``;
-* pick the minute inside event ``j`` in the question's schedule, and require
-  ``j`` to be the last-listed event in progress then (the benchmark's reading
-  of depth in parallel plans);
-* reject the minute if the package changes state exactly then (the half-open
-  convention would decide the answer) or if its clock time occurs twice inside
-  the plan (a plan can outlast a day), and reject the question if any other
+* pick a minute of that kind inside event ``j`` in the question's schedule, and
+  require ``j`` to be the last-listed event in progress then (the benchmark's
+  reading of depth in parallel plans);
+* never a minute at which the package changes state (the half-open
+  convention would decide the answer, or the kind); reject it if its clock
+  time occurs twice inside the plan (a plan can outlast a day), and reject
+  the question if any other
   reading its text leaves open (:mod:`tsolve.families.logistics.readings`: "N
   hours before T" counted from T's occurrence in the plan, a what-if naming a
   step the plan repeats, ...) gives another answer, so every emitted question
