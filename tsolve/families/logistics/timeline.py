@@ -25,6 +25,11 @@ from tsolve.families.logistics.event_graph import Schedule
 from tsolve.families.logistics.model import Event, Scenario
 
 State = Literal["at", "loading", "unloading", "parked", "moving"]
+Position = Literal["before", "during", "between", "after"]
+POSITIONS: tuple[Position, ...] = ("before", "during", "between", "after")
+"""Where a minute falls relative to the package's changes of state
+(:meth:`Timeline.position`)."""
+_IN_EVENT: frozenset[str] = frozenset({"loading", "unloading", "moving"})
 _SINCE = itemgetter(0)  # Place.since
 NEVER = -(10**9)
 """Stand-in for minus infinity: the initial state holds from the beginning of time."""
@@ -112,6 +117,33 @@ class Timeline:
     def at(self, t: int) -> Place:
         """The package's state at minute ``t`` (half-open intervals)."""
         return self.points[bisect_right(self._times, t) - 1]
+
+    def position(self, t: int) -> Position:
+        """Where minute ``t`` falls relative to the package's changes of state:
+        ``before`` its first event starts, ``during`` an event that changes its
+        state (its own load or unload, or a move of the vehicle it is in),
+        ``between`` two such events (lying somewhere, or in a parked vehicle),
+        or ``after`` its last change (its final state, which a policy that
+        skips the timing answers by reading the plan to its end).
+
+        A question asked ``after`` or ``before`` can be answered without any
+        timing; UnSeenTimeQA never asks there, so the generator does not
+        either (:mod:`tsolve.families.logistics.generate.asked_minute`). The
+        half-open convention places a change-point minute in the new state,
+        hence in ``after`` at the last change."""
+        changes = self._times[1:]  # the first point is the initial state
+        if not changes or t < changes[0]:
+            return "before"
+        if t >= changes[-1]:
+            return "after"
+        return "during" if self.at(t).state in _IN_EVENT else "between"
+
+    def changes_at(self, t: int) -> bool:
+        """True when some change point of the package falls at minute ``t``
+        (even one that leaves the answer set as it was, as a loading that
+        ends in a parked vehicle does)."""
+        i = bisect_right(self._times, t)
+        return i > 0 and self._times[i - 1] == t
 
     def segments(self) -> list[tuple[int, int | None, Place]]:
         """(from, to, place) with ``to`` exclusive and None for "for ever";

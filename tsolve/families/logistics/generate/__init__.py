@@ -8,15 +8,22 @@ machines concatenate to the same bytes.
 How a question is made (``depth`` as in the paper's §4.5, the list distance
 from the package's first event to the event in progress at the asked minute):
 
-* choose a package ``p`` whose first event ``f`` has an event ``j = f + depth``;
+* draw the kind of minute to ask about (the package loading, unloading,
+  moving, or parked in a vehicle) from UnSeenTimeQA split 1's mix for the
+  stratum (:mod:`.asked_minute`), and the depth, once per record;
+* choose a package ``p`` whose first event ``f`` has an event ``j = f + depth``
+  no later than its last event, ``j`` being an event of the vehicle ``p`` is
+  in or at then (split 1: the first always, the second in all but 3 of
+  its 3,600 questions);
 * hard items fix the clock at ``f`` ("If <f> starts at HH:MM"); hypothetical
   items delay or expedite an event between ``f`` and ``j``;
-* pick the minute inside event ``j`` in the question's schedule, and require
-  ``j`` to be the last-listed event in progress then (the benchmark's reading
-  of depth in parallel plans);
-* reject the minute if the package changes state exactly then (the half-open
-  convention would decide the answer) or if its clock time occurs twice inside
-  the plan (a plan can outlast a day), and reject the question if any other
+* pick a minute of that kind inside event ``j`` in the question's schedule, and
+  require ``j`` to be the last-listed event in progress then (the benchmark's
+  reading of depth in parallel plans);
+* never a minute at which the package changes state (the half-open
+  convention would decide the answer, or the kind); reject it if its clock
+  time occurs twice inside the plan (a plan can outlast a day), and reject
+  the question if any other
   reading its text leaves open (:mod:`tsolve.families.logistics.readings`: "N
   hours before T" counted from T's occurrence in the plan, a what-if naming a
   step the plan repeats, ...) gives another answer, so every emitted question
@@ -35,14 +42,22 @@ from typing import Any, Literal
 
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.clock import DAY, format_clock
-from tsolve.families.logistics.event_graph import dependencies_of, earliest_schedule
+from tsolve.families.logistics.event_graph import (
+    Dependencies,
+    Schedule,
+    batches,
+    dependencies_of,
+    earliest_schedule,
+)
 from tsolve.families.logistics.generate import wording
-from tsolve.families.logistics.generate.planner import plan, random_layout
+from tsolve.families.logistics.generate.asked_minute import Kind, draw_kind, kind_of_segment
+from tsolve.families.logistics.generate.planner import Layout, plan, random_layout
 from tsolve.families.logistics.generate.prompt import render_prompt
 from tsolve.families.logistics.model import (
     DIFFICULTIES,
     EXECUTIONS,
     Difficulty,
+    Event,
     Execution,
     Question,
     QuestionType,
@@ -50,7 +65,7 @@ from tsolve.families.logistics.model import (
     Shift,
 )
 from tsolve.families.logistics.parse.item import parse_item
-from tsolve.families.logistics.readings import readings, unanimous
+from tsolve.families.logistics.readings import readings, timings_of, unanimous
 from tsolve.families.logistics.rules import check_plan
 from tsolve.families.logistics.schedule import schedule_json
 from tsolve.families.logistics.solve import Resolution, answer_question, question_schedule
@@ -66,14 +81,21 @@ GENERATOR_NAME = "logistics"
 # together are timed (together / own-step / group-end) and which occurrence of a
 # repeated step a what-if moves (docs/logistics.md, "Readings"); parallel
 # questions on which the timings disagree are redrawn.
-GENERATOR_VERSION = "4"
+# 5: the asked minute's kind (loading, unloading, moving, parked; never
+# before the package's first event or after its last) is drawn from
+# UnSeenTimeQA split 1's mix per stratum, and the asked event lies inside the
+# package's own span of events (generate/asked_minute.py).
+GENERATOR_VERSION = "5"
 # Ids carry the options' fingerprint (``logistics-5-2-9f1c0e``) since issue 21.
 QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
 DEPTH_RANGE = (6, 20)
 MAX_DEPTH = 40
-_SCENARIO_TRIES = 60
+_SCENARIO_TRIES = 160
+_FIXED_TRIES = 30
+_KIND_TRIES = 100
 _QUESTION_TRIES = 25
+_TIMINGS_PER_PLAN = 4
 
 
 @dataclass(frozen=True)
@@ -128,22 +150,44 @@ def generate_records(
 def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, Any]:
     """Record ``index`` of run ``seed`` (see the module docstring)."""
     rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
-    for _ in range(_SCENARIO_TRIES):
-        depth = params.depth if params.depth is not None else rng.randint(*DEPTH_RANGE)
-        scenario = _scenario(rng, params, depth)
-        if scenario is None:
+    # The kind of asked minute and the depth are drawn once, before any retry,
+    # so that retries cannot skew their mix towards what is easy to find.
+    # After _FIXED_TRIES tries the depth is drawn anew for each (it is not in
+    # the prompt, while the kind shapes the answer), and after _KIND_TRIES
+    # (after _FIXED_TRIES when the options fix the depth) the kind too: no scenario
+    # offers some pairs (an unloading one step after the package's first
+    # event), and parked minutes are rare in parallel plans (about 1 hard
+    # parallel record in 300 gets that far; docs/logistics.md has the
+    # resulting mix against split 1's).
+    kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
+    depth = _draw_depth(rng, params)
+    for attempt in range(_SCENARIO_TRIES):
+        if attempt >= _FIXED_TRIES:
+            depth = _draw_depth(rng, params)
+            if params.depth is not None or attempt >= _KIND_TRIES:
+                kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
+        planned = _plan(rng, params, depth, kind)
+        if planned is None:
             continue
-        record = _question_record(rng, scenario, params, depth)
-        if record is not None:
-            record["id"] = record_id(seed, index, params)
-            record["generator"] = generator_stamp(
-                GENERATOR_NAME, GENERATOR_VERSION, seed, index, params.to_json()
-            )
-            return _ordered(record)
+        # In a parallel plan the durations decide which events overlap, so a
+        # plan whose list offers the kind gets a few draws of them.
+        for _ in range(_TIMINGS_PER_PLAN if params.execution == "parallel" else 1):
+            scenario = _timed(rng, params, *planned)
+            record = _question_record(rng, scenario, params, depth, kind)
+            if record is not None:
+                record["id"] = record_id(seed, index, params)
+                record["generator"] = generator_stamp(
+                    GENERATOR_NAME, GENERATOR_VERSION, seed, index, params.to_json()
+                )
+                return _ordered(record)
     raise TsolveError(
-        f"depth: could not build a scenario with a depth-{params.depth} question "
+        f"depth: could not build a scenario with a depth-{depth} question "
         f"in {_SCENARIO_TRIES} tries (seed {seed}, index {index})"
     )
+
+
+def _draw_depth(rng: random.Random, params: GenerateParams) -> int:
+    return params.depth if params.depth is not None else rng.randint(*DEPTH_RANGE)
 
 
 def record_id(seed: int, index: int, params: GenerateParams) -> str:
@@ -153,15 +197,31 @@ def record_id(seed: int, index: int, params: GenerateParams) -> str:
     return f"logistics-{seed}-{index}-{options_fingerprint(params.to_json())}"
 
 
-def _scenario(rng: random.Random, params: GenerateParams, depth: int) -> Scenario | None:
+def _plan(
+    rng: random.Random, params: GenerateParams, depth: int, kind: Kind
+) -> tuple[Layout, list[Event]] | None:
+    """A random world and its plan, untimed, or None when no package's event
+    ``first + depth`` can hold a minute of ``kind``: that much follows from
+    the list alone (:func:`_list_kind`), before any durations are drawn."""
     size = (3, 6) if depth <= 20 else (5, 8)
     layout = random_layout(rng, packages=size)
     steps = plan(layout, rng)
     if len(steps) <= depth:
         return None
-    firsts = _first_events(steps)
-    if not any(f + depth < len(steps) for f in firsts.values()):
+    lasts = _last_events(steps)
+    group = batches(tuple(steps)) if params.execution == "parallel" else None
+    if not any(
+        f + depth <= lasts[p] and _list_kind(steps, group, p, f + depth) == kind
+        for p, f in _first_events(steps).items()
+    ):
         return None
+    return layout, steps
+
+
+def _timed(
+    rng: random.Random, params: GenerateParams, layout: Layout, steps: list[Event]
+) -> Scenario:
+    """The plan with random durations (and, for easy and medium, stated times)."""
     durations = [rng.randint(2, 90) for _ in steps]
     hard = Scenario(
         world=layout.world,
@@ -196,16 +256,102 @@ def _first_events(events: Any) -> dict[str, int]:
     return firsts
 
 
+def _last_events(events: Any) -> dict[str, int]:
+    lasts: dict[str, int] = {}
+    for k, e in enumerate(events):
+        if e.package is not None:
+            lasts[e.package] = k
+    return lasts
+
+
+def _minutes_of_kind(
+    sched: Schedule, timeline: Timeline, j: int, kind: Kind, vehicle: str
+) -> list[int]:
+    """The minutes inside event ``j`` (an event of ``vehicle``) at which the
+    package's minute is of ``kind`` and the package is in or at ``vehicle``
+    (every split-1 question asks about the vehicle the package is with: the
+    event its depth counts to is that vehicle's), no later-listed event is in
+    progress (depth then reads the same whichever in-progress event one
+    counts), and no change point of the package falls (there the half-open
+    convention alone would decide its state, and with it the answer or the
+    kind)."""
+    a, b = sched.start[j], sched.end[j]
+    later = [
+        (s, e)
+        for s, e in zip(sched.start[j + 1 :], sched.end[j + 1 :], strict=True)
+        if s < b and e > a
+    ]
+    out: list[int] = []
+    for since, to, place in timeline.segments():
+        if place.vehicle != vehicle or kind_of_segment(since, to, place) != kind:
+            continue
+        lo, hi = max(a, since + 1), b if to is None else min(b, to)
+        out.extend(t for t in range(lo, hi) if not any(s <= t < e for s, e in later))
+    return out
+
+
+def _list_kind(
+    events: list[Event], group: tuple[int, ...] | None, package: str, j: int
+) -> Kind | None:
+    """The kind of the package's minutes inside event ``j``, read off the
+    list: its own load or unload; a move of the vehicle it is in; a step of
+    that vehicle in the same parallel group as its own last step (``group``,
+    the batch ids of a parallel plan: the package is busy until the group
+    ends); else waiting parked in that vehicle. None when event ``j`` is not
+    an event of a vehicle the package is in or at. A package's own steps,
+    and a vehicle's, happen in list order, which is why the list tells. In a
+    serial plan this is the kind of every minute of event ``j``; in a
+    parallel one, of those not taken by a later-listed event."""
+    e = events[j]
+    if e.package == package:
+        return "loading" if e.kind == "load" else "unloading"
+    last = next((x for x in reversed(events[:j]) if x.package == package), None)
+    if last is None or last.kind == "unload" or e.vehicle != last.vehicle:
+        return None
+    if e.kind == "move":
+        return "moving"
+    if group is not None and group[j] == group[last.index]:
+        return "loading"
+    return "parked"
+
+
+def _askable(
+    scenario: Scenario, graph: Dependencies, firsts: dict[str, int], depth: int, kind: Kind
+) -> list[str]:
+    """The packages whose event ``first + depth`` holds a minute of ``kind``
+    in the plan's own schedule. A question's clock only shifts that schedule,
+    so for static and relative questions this is exact; a what-if can change
+    it, and the question is checked again after its shift."""
+    base = earliest_schedule(scenario, graph)
+    return [
+        p
+        for p in sorted(firsts)
+        if _minutes_of_kind(
+            base,
+            Timeline(scenario, base, p),
+            firsts[p] + depth,
+            kind,
+            scenario.events[firsts[p] + depth].vehicle,
+        )
+    ]
+
+
 def _question_record(
-    rng: random.Random, scenario: Scenario, params: GenerateParams, depth: int
+    rng: random.Random, scenario: Scenario, params: GenerateParams, depth: int, kind: Kind
 ) -> dict[str, Any] | None:
     events = scenario.events
-    n = len(events)
     hard = params.difficulty == "hard"
-    firsts = {p: f for p, f in _first_events(events).items() if f + depth < n}
+    lasts = _last_events(events)
+    firsts = {p: f for p, f in _first_events(events).items() if f + depth <= lasts[p]}
+    if not firsts:
+        return None
     graph = dependencies_of(scenario)
+    askable = _askable(scenario, graph, firsts, depth, kind)
+    if not askable:
+        return None
+    other_graphs = [dependencies_of(scenario, t) for t in timings_of(scenario)[1:]]
     for _ in range(_QUESTION_TRIES):
-        package = rng.choice(sorted(firsts))
+        package = rng.choice(askable)
         f = firsts[package]
         j = f + depth
         anchor = (f, rng.randrange(DAY)) if hard else None
@@ -222,15 +368,16 @@ def _question_record(
             continue  # the phrase would name an earlier, identical step
         probe = Question(package, 0, 0, anchor, shifts, params.question_type)
         sched = question_schedule(scenario, probe, graph)
-        a, b = sched.start[j], sched.end[j]
-        if b <= a:
-            continue
-        t = rng.randrange(a, b)
-        if any(sched.start[k] <= t < sched.end[k] for k in range(j + 1, n)):
-            continue  # a later-listed event is in progress: depth would read differently
         timeline = Timeline(scenario, sched, package)
-        if timeline.at(t).answers != timeline.at(t - 1).answers:
-            continue  # on a boundary: the half-open convention alone would decide
+        minutes = _minutes_of_kind(sched, timeline, j, kind, events[j].vehicle)
+        for other in other_graphs:
+            # The full check of every reading comes below; dropping here the
+            # minutes the other timings answer differently saves most redraws.
+            alt = Timeline(scenario, question_schedule(scenario, probe, other), package)
+            minutes = [m for m in minutes if alt.at(m).answers == timeline.at(m).answers]
+        if not minutes:
+            continue
+        t = rng.choice(minutes)
         offset = 0
         if params.question == "relative":
             hours = rng.randint(2, 5)
