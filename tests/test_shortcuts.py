@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.cli_main import run_main
+from cli_main import run_main
 from tsolve.contract import get_family
 from tsolve.stress.adversarial import generate_records
 from tsolve.stress.shortcut_probes import GOLD_FIELDS, PROBES, visible
@@ -82,18 +82,17 @@ def test_fixed_today_scores_one_when_today_is_known(span_records: list[dict[str,
 def test_final_place_finds_questions_asked_after_the_story(
     logistics_records: list[dict[str, Any]],
 ) -> None:
-    """Items whose asked minute falls after the package's last event (the gold
-    is its final place) are farmed by the final-place probe: planted by
-    keeping only such items, it must score far above chance."""
+    """Items asked after the package's last event (its gold is then its final
+    place; half of all items were, before the generator asked where
+    UnSeenTimeQA asks) are farmed by the final-place probe. Planted by
+    setting each item's gold to the place after its last listed event, the
+    probe must score 1 and the report must fail."""
     answer = next(p for p in PROBES if p.family == "logistics" and p.name == "final place").fit(
         [], []
     )
-    after = [r for r in logistics_records if answer(visible(r)) in r["answers"]]
-    assert len(after) >= 10, "too few items to plant the shortcut"
-    results = run_family("logistics", after, logistics_records)
-    final = _probe(results, "final place")
-    # Not every such item is won: while it is loaded, a package is at two places.
-    assert final.score > final.chance + 0.5
+    planted = [{**r, "answers": [answer(visible(r))]} for r in logistics_records]
+    final = _probe(run_family("logistics", planted, logistics_records), "final place")
+    assert final.score == 1.0
     assert final.failures(MARGIN)
 
 
@@ -105,20 +104,21 @@ def test_lookup_finds_repeated_questions(span_records: list[dict[str, Any]]) -> 
     assert _probe(results, "lookup by question").score == 1.0
 
 
-def test_learned_probe_learns_a_planted_signal(logistics_records: list[dict[str, Any]]) -> None:
-    """A question whose words give its answer away is learned: the gold
-    written into the question text must be picked up from another set."""
+def test_learned_probe_learns_a_planted_signal(span_records: list[dict[str, Any]]) -> None:
+    """A question whose words give its answer away is learned: a yes/no
+    question that ends with a word standing for its label must be answered
+    from another set of records far above chance."""
     pytest.importorskip("sklearn", reason="the learned probe needs scikit-learn")
 
     def planted(r: dict[str, Any]) -> dict[str, Any]:
-        return {**r, "question": f"{r['question']} hint {r['answers'][0]}"}
+        word = {"Yes": "affirmative", "No": "negative"}.get(r["answer"], "")
+        return {**r, "question": f"{r['question']} {word}"}
 
-    half = len(logistics_records) // 2
-    train = [planted(r) for r in logistics_records[:half]]
-    evald = [planted(r) for r in logistics_records[half:]]
-    results = run_family("logistics", evald, train)
-    learned = _probe(results, "n-gram classifier")
-    assert learned.score > learned.chance + 0.2
+    polar = [planted(r) for r in span_records if r["format"] == "polar"]
+    half = len(polar) // 2
+    learned = _probe(run_family("span", polar[half:], polar[:half]), "n-gram classifier")
+    assert learned.score == 1.0
+    assert learned.failures(MARGIN)
 
 
 def test_no_probe_beats_chance() -> None:
