@@ -16,8 +16,8 @@ import json
 from typing import Any
 
 import pytest
-
 from cli_main import run_main
+
 from tsolve.contract import get_family
 from tsolve.stress.adversarial import generate_records
 from tsolve.stress.shortcut_probes import GOLD_FIELDS, PROBES, visible
