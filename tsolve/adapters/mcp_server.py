@@ -270,7 +270,9 @@ def solve_facts(
     backend: Annotated[
         str,
         Field(
-            description="Solver backend.", max_length=_NAME, json_schema_extra={"enum": list(BACKENDS)}
+            description="Solver backend.",
+            max_length=_NAME,
+            json_schema_extra={"enum": list(BACKENDS)},
         ),
     ] = "cpsat",
 ) -> dict[str, Any]:
