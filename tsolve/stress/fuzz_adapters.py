@@ -134,7 +134,8 @@ def mcp_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         arguments = dict(_PROMPT)
         name = rng.choice([*arguments, "extra"])
         arguments[name] = value
-        return f"prompt task_prompt: {name} = {what}", lambda: _prompt(arguments, name, value)
+        label = f"prompt task_prompt: {name} = {what}"
+        return label, lambda: check_prompt_call(arguments, name, value)
     tool, base = rng.choice(_CALLS)
     arguments = dict(base)
     name = rng.choice([*arguments, "month", "limit", "not_a_parameter"])
@@ -146,12 +147,16 @@ def mcp_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     )
 
     def run() -> Any:
-        return _tool(tool, arguments, must_refuse, f"{name} = {what}")
+        return check_tool_call(tool, arguments, must_refuse)
 
     return f"{tool}: {name} = {what}", run
 
 
-def _tool(tool: str, arguments: dict[str, Any], must_refuse: bool, what: str) -> Any:
+def check_tool_call(tool: str, arguments: dict[str, Any], must_refuse: bool) -> Any:
+    """One MCP tool call through the server in this process: its result, a
+    :class:`TsolveError` for a refusal that keeps the promises, or an
+    :class:`AssertionError` (``must_refuse`` and accepted, a long or
+    multi-line error, the backstop, a traceback logged)."""
     from mcp.server.mcpserver.exceptions import ToolError
 
     with _no_tracebacks_logged():
@@ -161,12 +166,15 @@ def _tool(tool: str, arguments: dict[str, Any], must_refuse: bool, what: str) ->
             _one_bounded_line(str(exc))
             raise TsolveError(str(exc)[:200]) from None
     if must_refuse:
-        raise AssertionError(f"{tool}: {what} was accepted (coerced), not refused")
+        shown = ", ".join(f"{k}={v!r:.20}" for k, v in arguments.items())
+        raise AssertionError(f"{tool}({shown}) was accepted (coerced), not refused")
     content = getattr(result, "structured_content", None)
     return content if content is not None else [str(c) for c in getattr(result, "content", [])]
 
 
-def _prompt(arguments: dict[str, Any], name: str, value: Any) -> Any:
+def check_prompt_call(arguments: dict[str, Any], name: str, value: Any) -> Any:
+    """``task_prompt`` with ``arguments[name] = value``, like :func:`check_tool_call`;
+    a refusal must be ``-32602``."""
     from mcp.shared.exceptions import MCPError
     from mcp.types import INVALID_PARAMS
 
@@ -255,31 +263,37 @@ def _tictoc_item(item_id: str, arguments: Any) -> dict[str, Any]:
 def tictoc_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A TicToc file with one good item and one hostile one (module docstring)."""
     what, make = rng.choice(_TICTOC_ARGUMENTS)
-    items = [_tictoc_item("good", '{"server": "web-3"}'), _tictoc_item("hostile", make())]
-    rng.shuffle(items)
+    arguments = make()
+    good_first = rng.random() < 0.5
+    return f"tool-call arguments: {what}", lambda: check_tictoc_arguments(arguments, good_first)
 
-    def run() -> Any:
-        import contextlib
-        import io
 
-        from tsolve.adapters.inspect_ai.tictoc_task import tictoc_dataset
+def check_tictoc_arguments(arguments: Any, good_first: bool = True) -> Any:
+    """The TicToc task's dataset from a file of a good item and one whose past
+    tool call has ``arguments``: the good item must be kept, a skipped one
+    said on stderr in one line."""
+    items = [_tictoc_item("good", '{"server": "web-3"}'), _tictoc_item("hostile", arguments)]
+    if not good_first:
+        items.reverse()
+    import contextlib
+    import io
 
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "preferTool_elapse_0.json"
-            path.write_text(json.dumps(items), encoding="utf-8")
-            with contextlib.redirect_stderr(io.StringIO()) as err:
-                dataset = tictoc_dataset(path)
-        ids = [str(s.id) for s in dataset]
-        if "good@tool-0" not in ids:
-            raise AssertionError(f"the good item was dropped with the hostile one: {ids}")
-        said = err.getvalue().strip()
-        if len(ids) < len(items) and not said:
-            raise AssertionError("a bad item was skipped without a word on stderr")
-        if said:
-            _one_bounded_line(said)
-        return {"samples": ids}
+    from tsolve.adapters.inspect_ai.tictoc_task import tictoc_dataset
 
-    return f"tool-call arguments: {what}", run
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "preferTool_elapse_0.json"
+        path.write_text(json.dumps(items), encoding="utf-8")
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            dataset = tictoc_dataset(path)
+    ids = [str(s.id) for s in dataset]
+    if "good@tool-0" not in ids:
+        raise AssertionError(f"the good item was dropped with the hostile one: {ids}")
+    said = err.getvalue().strip()
+    if len(ids) < len(items) and not said:
+        raise AssertionError("a bad item was skipped without a word on stderr")
+    if said:
+        _one_bounded_line(said)
+    return {"samples": ids}
 
 
 # ------------------------------------------------------------------ configs
@@ -310,20 +324,22 @@ _CONFIG_FAMILIES = ("span", "logistics", "relational-puzzles", "time-puzzles")
 
 def configs(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A family's config with one hostile value (module docstring)."""
-
     family = rng.choice(_CONFIG_FAMILIES)
     field, what, make = rng.choice(_CONFIG_VALUES)
     value = make()
     kind = rng.choice(("reasoning-gym", "facade", "verifiers"))
 
-    def run() -> Any:
+    return f"{kind} {family}: {field} = {what}", lambda: check_config(kind, family, field, value)
 
-        kwargs: dict[str, Any] = {"seed": 1, "size": 2, field: value}
-        with warnings.catch_warnings():  # a small run's coverage notes are not the point
-            warnings.simplefilter("ignore")
-            return _config_run(kind, family, kwargs, f"{field}={what}")
 
-    return f"{kind} {family}: {field} = {what}", run
+def check_config(kind: str, family: str, field: str, value: Any) -> Any:
+    """A ``kind`` (``reasoning-gym``, ``facade``, ``verifiers``) config of
+    ``family`` with ``field = value``: refused (:class:`TsolveError`), or a
+    dataset that works to its first reward (else :class:`AssertionError`)."""
+    kwargs: dict[str, Any] = {"seed": 1, "size": 2, field: value}
+    with warnings.catch_warnings():  # a small run's coverage notes are not the point
+        warnings.simplefilter("ignore")
+        return _config_run(kind, family, kwargs, f"{field}={value!r:.40}")
 
 
 def _config_run(kind: str, family: str, kwargs: dict[str, Any], what: str) -> Any:
