@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 pytest.importorskip("mcp", reason="the mcp extra is not installed")
 
-from mcp.server.mcpserver.exceptions import ToolError  # noqa: E402
-from mcp.shared.exceptions import MCPError  # noqa: E402
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
 
-from tsolve.adapters.mcp_server import build_server  # noqa: E402
+from tsolve.adapters.mcp_server import build_server
 
 #: An error may echo a few dozen characters of the input, never the input.
 MAX_ERROR = 400
