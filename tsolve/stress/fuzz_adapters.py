@@ -220,6 +220,8 @@ _TICTOC_ARGUMENTS: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("1e400", lambda: '{"x": 1e400}'),
     ("NaN", lambda: '{"x": NaN}'),
     ("empty text", lambda: ""),
+    ("a lone surrogate escape", lambda: '{"server": "\\ud800"}'),
+    ("a lone surrogate", lambda: "\ud800"),
 )
 
 

@@ -104,6 +104,12 @@ def _sample(item: TicTocSample, seen: set[str]) -> Sample:
     where = f"{item.source}: item {shown(item.id)}"
     if sid in seen:
         raise TsolveError(f"{where} appears twice at level {item.level}")
+    try:  # Inspect cannot write such text to its log, and then the whole eval fails
+        json.dumps([item.history, item.functions], ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise TsolveError(
+            f"{where}: holds a lone surrogate (a \\u escape that is no Unicode character)"
+        ) from None
     try:  # a schema Inspect cannot offer is the file's error, before any model call
         _tool_defs(list(item.functions))
     except Exception as exc:
@@ -173,6 +179,14 @@ def _call(call: Any, i: int, k: int) -> ToolCall:
         ) from None
     if not isinstance(args, dict):
         args = {"arguments": args}
+    try:  # an escape such as \\ud800 decodes to a lone surrogate, which Inspect cannot log
+        json.dumps(args, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad(
+            f"history[{i}].tool_calls[{k}].function.arguments",
+            "JSON without lone surrogate escapes (\\ud800 is no Unicode character)",
+            raw,
+        ) from None
     return ToolCall(id=str(call.get("id") or f"call-{i}-{k}"), function=fn["name"], arguments=args)
 
 
