@@ -273,7 +273,8 @@ def tictoc_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 def check_tictoc_arguments(arguments: Any, good_first: bool = True) -> Any:
     """The TicToc task's dataset from a file of a good item and one whose past
     tool call has ``arguments``: the good item must be kept, a skipped one
-    said on stderr in one line."""
+    said on stderr in one line (then this raises that line as a
+    :class:`TsolveError`: the input was reported)."""
     items = [_tictoc_item("good", '{"server": "web-3"}'), _tictoc_item("hostile", arguments)]
     if not good_first:
         items.reverse()
@@ -295,6 +296,8 @@ def check_tictoc_arguments(arguments: Any, good_first: bool = True) -> Any:
         raise AssertionError("a bad item was skipped without a word on stderr")
     if said:
         _one_bounded_line(said)
+    if len(ids) < len(items):  # the hostile item was reported and skipped: counted as reported
+        raise TsolveError(said[:200])
     return {"samples": ids}
 
 
