@@ -218,3 +218,76 @@ def test_budget_split_adds_up() -> None:
         outputs, mutations, surfaces, wire = budget_split(budget, len(FAMILIES))
         total = len(FAMILIES) * (outputs + mutations) + surfaces + wire
         assert budget - len(FAMILIES) <= total <= budget
+
+
+# ------------------------------------------------ the adapters' surfaces find the old defects
+#
+# Each new surface is run against the behaviour it was built to catch, put
+# back by hand: the check that fixed it replaced by what was there before.
+
+
+def test_mcp_args_finds_coercion_and_the_generic_prompt_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("mcp", reason="the mcp extra is not installed")
+    import tsolve.adapters.mcp_server as server
+    from tsolve.stress import fuzz_adapters as fa
+
+    call = {"facts": [{"kind": "month", "params": {"month": 2}}], "limit": True}
+    month = {"calendar_name": "gregorian", "year": 2024, "month": True, "day": 1}
+    with pytest.raises(TsolveError):  # refused today
+        fa.check_tool_call("solve_facts", call, must_refuse=True)
+    with pytest.raises(TsolveError):
+        fa.check_prompt_call({"family": "span", "seed": "²"}, "seed", "²")
+
+    def old_int_arg(text: str, name: str) -> int:
+        if not str(text).strip().isdigit():
+            raise TsolveError(f"{name}: expected a non-negative integer, got {text!r}")
+        return int(text)
+
+    monkeypatch.setattr(server, "check_tool_arguments", lambda *a: None)  # the SDK's lax mode
+    monkeypatch.setattr(server, "_int_arg", old_int_arg)
+    with pytest.raises(AssertionError, match="accepted"):  # true became a limit of 1
+        fa.check_tool_call("solve_facts", call, must_refuse=True)
+    with pytest.raises(AssertionError, match="accepted"):  # and January
+        fa.check_tool_call("search_calendar", month, must_refuse=True)
+    with pytest.raises(AssertionError, match="-32602"):  # int('²') inside the prompt
+        fa.check_prompt_call({"family": "span", "seed": "²"}, "seed", "²")
+
+
+def test_tictoc_args_finds_the_arguments_json_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tsolve.adapters.inspect_ai.tictoc_task as tt
+    from tsolve.stress import fuzz_adapters as fa
+
+    with pytest.raises(TsolveError, match="skipped 1 bad item"):  # the good one kept
+        fa.check_tictoc_arguments("[" * 100_000)
+
+    def old_call(call: Any, i: int, k: int) -> Any:  # only JSONDecodeError caught
+        fn = call["function"]
+        raw = fn.get("arguments")
+        try:
+            args = json.loads(raw) if isinstance(raw, str) else (raw or {})
+        except json.JSONDecodeError:
+            args = {"arguments": raw}
+        return tt.ToolCall(id="c", function=fn["name"], arguments=args)
+
+    monkeypatch.setattr(tt, "_call", old_call)
+    for arguments in ("[" * 100_000, "9" * 5000):
+        with pytest.raises(Exception) as err:
+            fa.check_tictoc_arguments(arguments)
+        assert not isinstance(err.value, TsolveError | AssertionError)  # a crash, as before
+
+
+def test_configs_finds_what_validate_let_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tsolve.facade as facade
+    from tsolve.stress import fuzz_adapters as fa
+
+    for field, value in (("reward_metric", "bogus"), ("size", 10**30)):
+        with pytest.raises(TsolveError):  # refused today, at creation
+            fa.check_config("facade", "span", field, value)
+    monkeypatch.setattr(facade, "check_reward_metric", lambda *a: None)
+    monkeypatch.setattr(facade, "check_size", lambda value, *a: value)
+    with pytest.raises(AssertionError, match="accepted reward_metric='bogus', then TsolveError"):
+        fa.check_config("facade", "span", "reward_metric", "bogus")
+    with pytest.raises(AssertionError, match="then OverflowError"):
+        fa.check_config("facade", "span", "size", 10**30)

@@ -358,3 +358,19 @@ def test_code_runs_in_docker_unless_local_is_asked_for(capsys: pytest.CaptureFix
     assert "on this machine" not in capsys.readouterr().err
     assert parse_condition(tools="code", sandbox="local").sandbox == "local"
     assert "runs the model's Python code on this machine" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("facts", [5, "a Monday", {"kind": "weekday"}])
+def test_context_knowledge_refuses_a_record_whose_facts_are_not_a_list(
+    facts: Any, tmp_path: Path
+) -> None:
+    """It was a TypeError traceback while the task was built; now one line
+    naming the record, as the registered task reports it."""
+    from tsolve.adapters.inspect_ai.tasks import task_functions
+
+    path = tmp_path / "records.jsonl"
+    record = {"id": "odd", "family": "time-puzzles", "facts": facts, "prompt": "When?"}
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    with pytest.raises(Exception, match=r"tsolve: record 'odd': facts: expected a list") as info:
+        task_functions()["time_puzzles"](file=str(path), context="knowledge")
+    assert type(info.value).__name__ == "PrerequisiteError" and "\n" not in str(info.value)

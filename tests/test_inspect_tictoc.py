@@ -188,3 +188,35 @@ def test_the_metrics_are_the_papers_formulas(decisions: list[tuple[int, str, boo
             assert got["attempt_rate" + suffix] == pytest.approx(rate)
         if tool:
             assert got["accuracy_prefer_tool" + suffix] == pytest.approx(sum(tool) / len(tool))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "why"),
+    [("[" * 100_000, "nested too deeply"), ("9" * 5000, "a number too long")],
+)
+def test_one_bad_item_is_said_and_the_rest_go_on(
+    tmp_path: Path, arguments: str, why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A past tool call whose arguments Python's JSON reader cannot take (it
+    once raised RecursionError or ValueError while the task was built): that
+    item is one line on stderr, the good items are the task, and the log
+    says how many were skipped."""
+    raw = _raw()
+    key = next(iter(raw))
+    good = raw[key]
+    hostile = json.loads(json.dumps(good[0]))
+    hostile["id"] = "hostile"
+    (message,) = [m for m in hostile["history"] if m.get("tool_calls")][:1]
+    message["tool_calls"][0]["function"]["arguments"] = arguments
+    path = tmp_path / key
+    path.write_text(json.dumps([*good, hostile]), encoding="utf-8")
+    task = tictoc_task(path)
+    assert sorted(str(s.id).split("@")[0] for s in task.dataset) == sorted(i["id"] for i in good)
+    assert task.metadata is not None and task.metadata["skipped_items"] == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "skipped 1 bad item(s) of 3" in err
+    assert "'hostile'" in err and why in err and len(err) < 400
+    # A file of nothing but the bad item is one line, and no task.
+    path.write_text(json.dumps([hostile]), encoding="utf-8")
+    with pytest.raises(TsolveError, match=why):
+        tictoc_task(path)

@@ -337,6 +337,19 @@ BAD = [
     ("verify_answer", {"record": {"id": "x"}, "output": "MY ANSWER: None"}, "family"),
     ("verify_answer", {"record": {"id": "x", "family": "time-puzzles"}}, "output"),
     ("no_such_tool", {}, "no_such_tool"),
+    # Strict before the SDK's lax coercion (true was January, or a limit of 1),
+    # and capped before anything decodes or echoes the text.
+    (
+        "search_calendar",
+        {"calendar_name": "gregorian", "year": 2024, "month": True, "day": 1},
+        "month: expected",
+    ),
+    ("solve_facts", {"facts": [{"kind": "month", "params": {"month": 2}}], "limit": True}, "limit"),
+    (
+        "search_calendar",
+        {"calendar_name": "gregorian", "year": 2024, "month": "[" * 100_000, "day": 1},
+        "at most 40 characters",
+    ),
 ]
 
 

@@ -138,3 +138,18 @@ def test_calendar_tool_condition_serves_tsolves_calendar_tools() -> None:
     assert "\n" not in bad.content[0].text
     with pytest.raises(ValidationError):
         TsolveTaskConfig(tools="code")  # not offered (docs/rl.md)
+
+
+@pytest.mark.parametrize(
+    ("fields", "why"),
+    [
+        ({"task": {"reward_metric": "bogus"}}, "reward_metric: expected one of em, f1"),
+        ({"task": {"reward_metric": "alt_reading"}}, "never a reward"),
+        ({"family": "span", "task": {"reward_metric": "em"}}, "expected one of accuracy"),
+        ({"count": 10**30}, "less than or equal to 1000000000"),
+    ],
+)
+def test_verifiers_config_refuses_what_would_fail_later(fields: dict[str, Any], why: str) -> None:
+    """Checked when the config is made, not at the first reward of a run."""
+    with pytest.raises(ValueError, match=why):
+        TsolveTasksetConfig.model_validate(fields)

@@ -37,14 +37,68 @@ from typing import Any, overload
 from tsolve.contract import Family, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
+from tsolve.records.validation import expect_int, shown
 from tsolve.verifiers.gold_answers import gold_answer
-from tsolve.verifiers.rewards import MAIN_METRICS, gameable, reward_value
+from tsolve.verifiers.rewards import DIAGNOSTIC, MAIN_METRICS, gameable, reward_value
 
 Entry = dict[str, Any]
 
 REWARD_METRICS = MAIN_METRICS
 """The metric that is the reward when none is named: the first of these that
 the family's scorer reports, else its first metric."""
+
+MAX_SIZE = 10**9
+"""Most items a dataset (or a reasoning-gym or verifiers config) may hold: a
+billion, more than any training run draws (items are made on access, so the
+size costs nothing by itself), and far below ``2**63``, where ``len()``
+overflows."""
+
+
+def check_size(value: object, field: str = "size", least: int = 0) -> int:
+    """``value`` as a dataset size in ``least..MAX_SIZE``, or a one-line error."""
+    return expect_int(value, field, least, MAX_SIZE)
+
+
+def reward_metrics(family: Family, config: Any) -> tuple[str, ...]:
+    """The metrics ``family``'s scorer offers as rewards under ``config`` (the
+    family's made options): the ones it reports on an item of the run, less
+    the gameable and the diagnostic ones, which are never a reward
+    (:mod:`tsolve.verifiers.rewards`). The scorer declares no list, so this
+    scores an empty answer to the first item the family makes; empty when it
+    makes none of the first three (then nothing can be checked ahead)."""
+    score = family.require("score")
+    for index in range(3):
+        try:
+            record = family.make_record(0, index, config)
+            metrics = getattr(score(record, "", diagnose=False), "metrics", None)
+        except Exception:  # a family whose item fails here fails at that item anyway
+            continue
+        if isinstance(metrics, Mapping):
+            never = set(gameable(family.name)) | set(DIAGNOSTIC)
+            return tuple(name for name in metrics if name not in never)
+    return ()
+
+
+def check_reward_metric(family: Family, name: object, config: Any) -> None:
+    """A ``reward_metric`` option checked when the dataset or config is made,
+    not at the first reward of a training run: text, not a gameable or
+    diagnostic metric, and one of :func:`reward_metrics`."""
+    if name is None:
+        return
+    if not isinstance(name, str):
+        raise TsolveError(f"reward_metric: expected text or None, got {shown(name)}")
+    if name in DIAGNOSTIC:
+        raise TsolveError(
+            f"reward_metric: {shown(name)} is a diagnostic (it counts wrong answers of a "
+            "kind, not how right an answer is), never a reward"
+        )
+    reward_value({name: 0.0}, family.name, name)  # a gameable or diagnostic one raises
+    offered = reward_metrics(family, config)
+    if offered and name not in offered:
+        raise TsolveError(
+            f"reward_metric: expected one of {', '.join(offered)} (the reward metrics of "
+            f"{family.name}), got {shown(name)}"
+        )
 
 
 class TsolveDataset(Sequence[Entry]):
@@ -61,18 +115,16 @@ class TsolveDataset(Sequence[Entry]):
         reward_metric: str | None = None,
         **config: Any,
     ) -> None:
-        for what, value in (("seed", seed), ("size", size)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise TsolveError(f"{what}: expected an integer >= 0, got {value!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise TsolveError(f"seed: expected an integer >= 0, got {shown(seed)}")
+        self.size = check_size(size)
         self.family: Family = get_family(name, need="generate")
         self.family.require("score")
-        if reward_metric is not None and reward_metric in gameable(self.family.name):
-            reward_value({reward_metric: 0.0}, self.family.name, reward_metric)  # raises
         self.seed = seed
-        self.size = size
         self.reward_metric = reward_metric
         self.options = dict(config)
         self._config = self.family.make_options(self.options)
+        check_reward_metric(self.family, reward_metric, self._config)
         # A run larger than the family's content domain can keep distinct is
         # still served, but said so (Family.coverage_warnings).
         for line in self.family.coverage_warnings(seed, 0, size, self._config):

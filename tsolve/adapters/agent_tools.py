@@ -32,7 +32,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tsolve.errors import TsolveError
-from tsolve.records.validation import bad, expect_dict, expect_int, expect_list, expect_str
+from tsolve.records.validation import (
+    bad,
+    expect_dict,
+    expect_int,
+    expect_list,
+    expect_str,
+    shown,
+)
 
 if TYPE_CHECKING:
     from tsolve.calendars.festivals import Festival
@@ -42,6 +49,10 @@ if TYPE_CHECKING:
 MAX_LIMIT = 100_000
 #: Longest time limit :func:`solve_facts` accepts, in seconds.
 MAX_TIME_LIMIT = 120.0
+#: Longest month name :func:`search_calendar` reads: the longest real one
+#: ("Rabi' al-Thani", "Leap Month 12") is well under it, and a longer text is
+#: refused before any parsing or echoing.
+MAX_MONTH_TEXT = 40
 #: Years are checked against each calendar's own range; this only keeps
 #: absurd integers out of the table lookups.
 _YEAR_BOUND = 100_000
@@ -90,6 +101,8 @@ def search_calendar(
         )
     if isinstance(month, bool) or not isinstance(month, int | str):
         raise bad("month", "a month number or name", month)
+    if isinstance(month, str):
+        expect_str(month, "month", MAX_MONTH_TEXT)
     m, leap = parse_month(cal, str(month), "month")
     d = expect_int(day, "day", 1, 31)
     query = {"calendar": cal, "year": y, "month": m, "day": d}
@@ -281,6 +294,9 @@ def family_instructions(family: str, seed: int = 0, index: int = 0) -> dict[str,
 
 # ------------------------------------------------------------------ verifier
 
+#: Longest model output :func:`verify_answer` scores.
+MAX_OUTPUT = 1_000_000
+
 
 def verify_answer(record: dict[str, Any], output: str, family: str | None = None) -> dict[str, Any]:
     """tsolve's score of ``output`` (a model's raw answer text) on ``record``
@@ -296,7 +312,7 @@ def verify_answer(record: dict[str, Any], output: str, family: str | None = None
     from tsolve.verifiers.registry import scorer_for
 
     rec = expect_dict(record, "record")
-    text = expect_str(output, "output", 1_000_000)
+    text = expect_str(output, "output", MAX_OUTPUT)
     stated = rec.get("family")
     if family is None:
         name = family_of(rec)
@@ -382,7 +398,7 @@ def lookup_knowledge(name: str, kind: str | None = None) -> dict[str, Any]:
     if not found:
         narrowed = f" of kind {kind!r}" if kind else ""
         raise TsolveError(
-            f"lookup_knowledge: nothing{narrowed} in the knowledge base matches {query!r} "
+            f"lookup_knowledge: nothing{narrowed} in the knowledge base matches {shown(query)} "
             "(it holds well-known people, US presidents since 1945, dated historical "
             "events, and the Summer/Winter Olympics and FIFA World Cup editions)"
         )

@@ -24,20 +24,23 @@ Uses the official MCP Python SDK, version 2 (``MCPServer``, called
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Annotated, Any, TypeVar
 
 from tsolve.adapters import agent_tools
+from tsolve.adapters.mcp_arguments import check_prompt_arguments, check_tool_arguments
 from tsolve.encodings.facts.schema import any_fact_schema
 from tsolve.errors import INTERNAL, TsolveError
+from tsolve.records.validation import bad, shown
 from tsolve.solver.backend_names import BACKENDS
 
 try:
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp.shared.exceptions import MCPError
-    from mcp.types import INVALID_PARAMS, ToolAnnotations
+    from mcp.types import INTERNAL_ERROR, INVALID_PARAMS, ToolAnnotations
     from pydantic import Field, ValidationError
 except ImportError:  # without the extra (tests/test_mcp_server.py)
     raise TsolveError(
@@ -70,6 +73,13 @@ class _OneLineErrorServer(MCPServer):
     """
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is None:
+            raise ToolError(f"Unknown tool: {shown(name)}")
+        try:
+            check_tool_arguments(arguments, tool.parameters)
+        except TsolveError as exc:
+            raise ToolError(f"Error executing tool {name}: invalid arguments: {exc}") from None
         try:
             result = await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -84,6 +94,27 @@ class _OneLineErrorServer(MCPServer):
                 ) from cause
             raise ToolError(" ".join(str(exc).split())) from cause
         return result
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Any = None
+    ) -> Any:
+        """The SDK's ``get_prompt``, with bad requests refused first as
+        ``-32602`` (the SDK reports them as a generic error with code 0, and
+        logs a traceback), and any other failure as ``-32603``."""
+        prompt = self._prompt_manager.get_prompt(name)
+        if prompt is None:
+            raise MCPError(INVALID_PARAMS, f"Unknown prompt: {shown(name)}")
+        declared = [(a.name, bool(a.required)) for a in prompt.arguments or []]
+        try:
+            check_prompt_arguments(arguments, declared)
+        except TsolveError as exc:
+            raise MCPError(INVALID_PARAMS, str(exc)) from None
+        try:
+            return await super().get_prompt(name, arguments, context)
+        except MCPError:
+            raise
+        except Exception as exc:  # a tsolve bug: the SDK has logged the traceback
+            raise MCPError(INTERNAL_ERROR, " ".join(f"{INTERNAL}: {exc}".split())) from exc
 
     async def run_stdio_async(self) -> None:
         """Serve on stdio with every line screened first (:mod:`tsolve.adapters.mcp_stdio`):
@@ -122,16 +153,24 @@ def _tool(fn: _F) -> _F:
 
 # ------------------------------------------------------------------ parameters
 
+#: Longest calendar, family or backend name read (the checks of
+#: :mod:`tsolve.adapters.agent_tools` use the same caps), and longest festival or
+#: knowledge-base name. Every string parameter has a cap in its schema, which
+#: :mod:`tsolve.adapters.mcp_arguments` enforces before the SDK sees the call.
+_NAME = 100
+_FESTIVAL = 200
+
 CalendarName = Annotated[
     str,
     Field(
         description="Calendar: gregorian, chinese, hebrew, islamic, islamic-umalqura, persian "
-        "or shaka; SPAN's names ('Chinese lunar calendar', 'Islamic calendar') also work."
+        "or shaka; SPAN's names ('Chinese lunar calendar', 'Islamic calendar') also work.",
+        max_length=_NAME,
     ),
 ]
 Year = Annotated[int, Field(description="Year in the calendar named.")]
 Month = Annotated[
-    int | str | None,
+    int | Annotated[str, Field(max_length=agent_tools.MAX_MONTH_TEXT)] | None,
     Field(
         description="Date schema: month number or name (e.g. 1, 'Nisan', 'Adar II'); a "
         "Chinese leap month as 'L4'. Give with day, not with festival_name."
@@ -139,7 +178,7 @@ Month = Annotated[
 ]
 Day = Annotated[int | None, Field(description="Date schema: day of the month.")]
 FestivalName = Annotated[
-    str | None,
+    Annotated[str, Field(max_length=_FESTIVAL)] | None,
     Field(
         description="Festival schema: e.g. 'Chinese New Year', 'Eid al-Fitr', 'Nowruz', "
         "'Passover'. Give instead of month and day."
@@ -170,12 +209,16 @@ def convert_date(
         str,
         Field(
             description="Y-M-D in from_calendar; the month may be a name ('5784-Adar II-14'), "
-            "a Chinese leap month 'L2' ('2023-L2-15'). Gregorian is ISO (2024-04-23)."
+            "a Chinese leap month 'L2' ('2023-L2-15'). Gregorian is ISO (2024-04-23).",
+            max_length=_NAME,
         ),
     ],
-    from_calendar: Annotated[str, Field(description="Calendar of date.")] = "gregorian",
+    from_calendar: Annotated[
+        str, Field(description="Calendar of date.", max_length=_NAME)
+    ] = "gregorian",
     to_calendars: Annotated[
-        list[str] | None, Field(description="Target calendars (default: all).")
+        list[Annotated[str, Field(max_length=_NAME)]] | None,
+        Field(description="Target calendars (default: all).", max_length=20),
     ] = None,
 ) -> dict[str, Any]:
     """Convert one date from one calendar to one, several or all other calendars.
@@ -184,13 +227,16 @@ def convert_date(
 
 
 def festival_date(
-    festival_name: Annotated[str, Field(description="Festival, e.g. 'Mid-Autumn Festival'.")],
+    festival_name: Annotated[
+        str, Field(description="Festival, e.g. 'Mid-Autumn Festival'.", max_length=_FESTIVAL)
+    ],
     year: Annotated[int, Field(description="Year, of year_calendar.")],
     year_calendar: Annotated[
         str,
         Field(
             description="Calendar of year: gregorian (every occurrence in that year) or the "
-            "festival's own calendar (exactly one day)."
+            "festival's own calendar (exactly one day).",
+            max_length=_NAME,
         ),
     ] = "gregorian",
 ) -> dict[str, Any]:
@@ -222,7 +268,12 @@ def solve_facts(
         float, Field(description="Seconds.", gt=0, le=agent_tools.MAX_TIME_LIMIT)
     ] = 10.0,
     backend: Annotated[
-        str, Field(description="Solver backend.", json_schema_extra={"enum": list(BACKENDS)})
+        str,
+        Field(
+            description="Solver backend.",
+            max_length=_NAME,
+            json_schema_extra={"enum": list(BACKENDS)},
+        ),
     ] = "cpsat",
 ) -> dict[str, Any]:
     """Every date that satisfies all the facts, from a constraint solver. status says
@@ -244,9 +295,12 @@ def verify_answer(
         dict[str, Any],
         Field(description="A tsolve task record (any family), as tsolve dataset writes it."),
     ],
-    output: Annotated[str, Field(description="The model's raw answer text.")],
+    output: Annotated[
+        str, Field(description="The model's raw answer text.", max_length=agent_tools.MAX_OUTPUT)
+    ],
     family: Annotated[
-        str | None, Field(description="Task family (default: the record's own).")
+        Annotated[str, Field(max_length=_NAME)] | None,
+        Field(description="Task family (default: the record's own)."),
     ] = None,
 ) -> dict[str, Any]:
     """Score a model's output on a tsolve task record with tsolve's verifier: the
@@ -277,11 +331,11 @@ def lookup_knowledge(
         Field(
             description="A person ('Michael Jackson'), US president ('Obama'), historical "
             "event ('the fall of the Berlin Wall') or sporting event ('Summer Olympics').",
-            max_length=200,
+            max_length=_FESTIVAL,
         ),
     ],
     kind: Annotated[
-        str | None,
+        Annotated[str, Field(max_length=_NAME)] | None,
         Field(
             description="Narrow the search: person, office, event or edition.",
             json_schema_extra={"enum": list(agent_tools.KNOWLEDGE_KINDS)},
@@ -347,10 +401,17 @@ def task_prompt(
 
 
 def _int_arg(text: str, name: str) -> int:
-    """Prompt arguments are strings in MCP; an integer is spelled in digits."""
-    if not str(text).strip().isdigit():
-        raise TsolveError(f"{name}: expected a non-negative integer, got {text!r}")
-    return int(text)
+    """Prompt arguments are strings in MCP; an integer is spelled in ASCII
+    digits. ``str.isdigit`` is not the test: it accepts ``"²"`` and other
+    characters ``int`` refuses, and any number of digits, while ``int``
+    stops at 4,300 (a seed is at most 19 digits, below ``2**63``)."""
+    digits = text.strip() if isinstance(text, str) else ""
+    if not _SEED_DIGITS.fullmatch(digits):
+        raise bad(name, "a non-negative integer in ASCII digits (at most 19)", text)
+    return int(digits)
+
+
+_SEED_DIGITS = re.compile(r"[0-9]{1,19}")
 
 
 def build_server() -> MCPServer:

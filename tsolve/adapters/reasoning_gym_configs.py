@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from tsolve.contract import Family, get_family
 from tsolve.errors import TsolveError
-from tsolve.verifiers.rewards import gameable, reward_value
+from tsolve.facade import check_reward_metric, check_size
 
 BASE_FIELDS = ("seed", "size", "reward_metric")
 
@@ -46,21 +46,19 @@ class TsolveConfig:
 
     def validate(self) -> None:
         """Every field checked by the family's own parsers (one-line
-        :class:`TsolveError`, a ``ValueError``), before any item is made."""
+        :class:`TsolveError`, a ``ValueError``), before any item is made:
+        ``size`` in ``1..``:data:`~tsolve.facade.MAX_SIZE`, ``reward_metric``
+        one of the family's reward metrics
+        (:func:`~tsolve.facade.check_reward_metric`), so that a bad one fails
+        here and not at the first reward of a training run."""
         if self.seed is not None and (
             isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0
         ):
             raise TsolveError(f"seed: expected an integer >= 0 or None, got {self.seed!r}")
-        if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size < 1:
-            raise TsolveError(f"size: expected an integer >= 1, got {self.size!r}")
+        check_size(self.size, "size", 1)
         family = get_family(self.family, need="generate")
         family.require("score")
-        if self.reward_metric is not None:
-            if not isinstance(self.reward_metric, str):
-                raise TsolveError(f"reward_metric: expected text, got {self.reward_metric!r}")
-            if self.reward_metric in gameable(family.name):
-                reward_value({self.reward_metric: 0.0}, family.name, self.reward_metric)
-        family.make_options(self.options())
+        check_reward_metric(family, self.reward_metric, family.make_options(self.options()))
 
 
 @dataclass

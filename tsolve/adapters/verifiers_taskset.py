@@ -35,8 +35,7 @@ import verifiers.v1 as vf
 from pydantic import Field, model_validator
 
 from tsolve.contract import get_family
-from tsolve.facade import TsolveDataset, score_answer
-from tsolve.verifiers.rewards import gameable, reward_value
+from tsolve.facade import MAX_SIZE, TsolveDataset, check_reward_metric, score_answer
 
 
 class TsolveTaskData(vf.TaskData):
@@ -54,8 +53,10 @@ class TsolveTaskConfig(vf.TaskConfig):
     """Scoring knobs (``--env.taskset.task.*``)."""
 
     reward_metric: str | None = None
-    """A named metric of the family's scorer instead of its main one; a
-    gameable one (logistics ``partial``) is refused."""
+    """A named reward metric of the family's scorer instead of its main one
+    (``f1`` for partial credit); a gameable one (logistics ``partial``), a
+    diagnostic one (``alt_reading``) or one the scorer does not report is
+    refused when the taskset config is validated."""
     tools: Literal["none", "calendar"] = "none"
     """Issue 24's tool condition: no tools, or tsolve's calendar tools."""
     toolset: vf.ToolsetConfig = vf.ToolsetConfig()
@@ -89,7 +90,7 @@ class TsolveTasksetConfig(vf.TasksetConfig):
     of seed 0 with the family's default options."""
 
     family: str = "time-puzzles"
-    count: int = Field(default=100, ge=0)
+    count: int = Field(default=100, ge=0, le=MAX_SIZE)
     seed: int = Field(default=0, ge=0)
     options: dict[str, Any] = Field(default_factory=dict)
     """Generator options, as ``tsolve dataset --set`` takes them."""
@@ -101,10 +102,7 @@ class TsolveTasksetConfig(vf.TasksetConfig):
         # TsolveError (a ValueError, so pydantic reports it on the config).
         family = get_family(self.family, need="generate")
         family.require("score")
-        family.make_options(self.options)
-        metric = self.task.reward_metric
-        if metric is not None and metric in gameable(family.name):
-            reward_value({metric: 0.0}, family.name, metric)
+        check_reward_metric(family, self.task.reward_metric, family.make_options(self.options))
         return self
 
 

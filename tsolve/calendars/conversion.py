@@ -24,6 +24,7 @@ from tsolve.calendars.domain import EPOCH_ORDINAL, parse_iso
 from tsolve.calendars.names import parse_month
 from tsolve.calendars.tables import CALENDARS, check_calendar, month_name, spec, table
 from tsolve.errors import TsolveError
+from tsolve.records.validation import shown
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,7 +114,7 @@ def parse_date(text: str, calendar: str, field: str = "date") -> tuple[int, int,
     m = _DATE.match(str(text))
     if not m:
         hint = " (leap month: Y-L4-D)" if cal == "chinese" else ""
-        raise TsolveError(f"{field}: {text!r} is not a {cal} date in Y-M-D form{hint}")
+        raise TsolveError(f"{field}: {shown(text)} is not a {cal} date in Y-M-D form{hint}")
     month, leap = parse_month(cal, m[2], field)
     y, d = int(m[1]), int(m[3])
     to_days(cal, np.array([y]), np.array([month]), np.array([d]), np.array([leap]), field=field)

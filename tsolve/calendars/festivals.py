@@ -28,6 +28,7 @@ import numpy as np
 from tsolve.calendars.names import normalise
 from tsolve.calendars.tables import check_calendar, table
 from tsolve.errors import TsolveError
+from tsolve.records.validation import shown
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ def get_festival(name: str) -> Festival:
     f = _BY_NAME.get(normalise(name))
     if f is None:
         known = ", ".join(x.key for x in FESTIVALS)
-        raise TsolveError(f"festival: unknown festival {name!r} (known: {known})")
+        raise TsolveError(f"festival: unknown festival {shown(name)} (known: {known})")
     return f
 
 

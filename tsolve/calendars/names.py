@@ -16,6 +16,7 @@ import unicodedata
 from functools import cache
 
 from tsolve.errors import TsolveError
+from tsolve.records.validation import shown
 
 # Extra spellings per calendar: alias -> month number (Hebrew 12/13 = Adar I/II).
 _ALIASES: dict[str, dict[str, int]] = {
@@ -135,13 +136,13 @@ def parse_month(calendar: str, text: str, field: str = "month") -> tuple[int, bo
         cn = re.match(r"^(闰|閏)?(.+?)月$", raw)
         if cn and cn[2] in _CN_NUM:
             return _CN_NUM[cn[2]], bool(cn[1])
-        raise TsolveError(f"{field}: {text!r} is not a Chinese lunar month (e.g. 8 or L4)")
+        raise TsolveError(f"{field}: {shown(text)} is not a Chinese lunar month (e.g. 8 or L4)")
     if re.fullmatch(r"\d{1,2}", raw):
         return int(raw), False
     key = normalise(raw)
     month = month_numbers(calendar).get(key)
     if month is None:
-        raise TsolveError(f"{field}: {text!r} is not a month name of the {calendar} calendar")
+        raise TsolveError(f"{field}: {shown(text)} is not a month name of the {calendar} calendar")
     return month, False
 
 
@@ -180,7 +181,7 @@ def calendar_key(name: str, field: str = "calendar") -> str:
     if found is None:
         known = ", ".join(_CALENDAR_SPELLINGS)
         raise TsolveError(
-            f"{field}: unknown calendar {str(name)!r} (known: {known}; "
+            f"{field}: unknown calendar {shown(str(name))} (known: {known}; "
             "SPAN's names such as 'Chinese lunar calendar' also work)"
         )
     return found

@@ -1,7 +1,9 @@
-"""Hostile input for the surfaces beyond scoring (issue 22): claim checking,
-TicToc tool-call detection, TEMPO tagging, the audit of every family,
-``solve --text-file``, the MCP server's wire, and Hugging Face round trips
-with non-finite numbers.
+"""Hostile input for the surfaces beyond scoring: claim checking, TicToc
+tool-call detection, TEMPO tagging, the audit of every family, ``solve
+--text-file``, the MCP server's wire, Hugging Face round trips with
+non-finite numbers, and (:mod:`tsolve.stress.fuzz_adapters`) the MCP
+server's tool and prompt arguments, TicToc tool-call arguments and the
+reasoning-gym / facade / verifiers config values.
 
 Each surface takes a random input (from ``random.Random(seed)`` alone, so a
 campaign is reproducible) and must do one of two things: return a result
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import INTERNAL, TsolveError
+from tsolve.stress import fuzz_adapters
 from tsolve.stress.fuzz import (
     FuzzFailure,
     FuzzReport,
@@ -43,7 +46,10 @@ from tsolve.stress.fuzz import (
     random_output,
 )
 
-SURFACES = ("claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf")
+SURFACES = (
+    "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
+    "mcp-args", "tictoc-args", "configs",
+)  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
 
 
@@ -263,6 +269,9 @@ def _hf(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
     "claims": _claims, "tictoc-detect": _tictoc, "tempo-tag": _tempo, "audit": _audit,
     "solve-text": _solve_text, "mcp": _mcp, "hf": _hf,
+    # The adapters' arguments and configs: tsolve.stress.fuzz_adapters.
+    "mcp-args": fuzz_adapters.mcp_args, "tictoc-args": fuzz_adapters.tictoc_args,
+    "configs": fuzz_adapters.configs,
 }  # fmt: skip
 
 _BASES: dict[str, list[dict[str, Any]]] = {}

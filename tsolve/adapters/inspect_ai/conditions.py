@@ -37,6 +37,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, generate, solver, use
 
 from tsolve.adapters.inspect_ai.tools import DEFAULT_SANDBOX, TOOL_SETS, local_warning
 from tsolve.errors import TsolveError
+from tsolve.records.validation import bad, shown
 
 TOOL_CHOICES = tuple(TOOL_SETS)
 CONTEXT_CHOICES = ("none", "knowledge")
@@ -118,9 +119,14 @@ def parse_condition(
 
 
 def knowledge_names(record: dict[str, Any]) -> list[str]:
-    """The knowledge-base names the record's facts rest on, in fact order, once each."""
+    """The knowledge-base names the record's facts rest on, in fact order, once
+    each. Facts that are not a list are the record's one-line error, named by
+    its id (the task is being built: no model call is spent on it)."""
+    facts = record.get("facts")
+    if facts is not None and not isinstance(facts, list):
+        raise bad(f"record {shown(record.get('id'), 40)}: facts", "a list of facts", facts)
     names: list[str] = []
-    for fact in record.get("facts") or []:
+    for fact in facts or []:
         if not isinstance(fact, dict):
             continue
         param = KNOWLEDGE_FACTS.get(str(fact.get("kind")))

@@ -25,6 +25,7 @@ The metrics are the paper's: NAR and the attempt rate overall
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,49 +56,82 @@ from tsolve.errors import TsolveError
 from tsolve.families.tictoc.data import Sample as TicTocSample
 from tsolve.families.tictoc.data import iso, iter_samples, split_samples
 from tsolve.families.tictoc.metrics import Confusion, length_bucket
+from tsolve.records.validation import bad, shown
 
 TASK_NAME = "tictoc"
 SCORER_NAME = "tsolve/tictoc_scorer"
 
 
 def tictoc_dataset(path: str | Path) -> MemoryDataset:
-    """The file's samples as Inspect samples; any unreadable item is a one-line
-    error naming it (a score over fewer items than the file holds would mislead)."""
-    good, bads = split_samples(iter_samples([path]))
-    if bads:
-        more = f" (and {len(bads) - 1} more bad items)" if len(bads) > 1 else ""
-        raise TsolveError(f"{bads[0]}{more}")
+    """The file's samples as Inspect samples (see :func:`tictoc_samples`)."""
+    samples, _ = tictoc_samples(path)
+    return MemoryDataset(samples, name="tictoc")
+
+
+def tictoc_samples(path: str | Path) -> tuple[list[Sample], list[str]]:
+    """The file's good items as Inspect samples, and each bad item's one-line error.
+
+    A bad item is one line naming it, and the rest go on (as in every batch
+    job): the items skipped are counted on stderr, with the first one's
+    error, and in the task's ``skipped_items`` metadata, so the log says the
+    score is over fewer items than the file holds. A file with no good item
+    at all is a one-line error. Everything is checked here, before any model
+    call."""
+    good, bad_rows = split_samples(iter_samples([path]))
+    bads = [str(b) for b in bad_rows]
     samples: list[Sample] = []
     seen: set[str] = set()
     for item in good:
-        sid = f"{item.id}@{item.preference}-{item.level}"
-        if sid in seen:
-            raise TsolveError(
-                f"{item.source}: item {item.id!r} appears twice at level {item.level}"
-            )
-        seen.add(sid)
-        try:  # a schema Inspect cannot offer is the file's error, before any model call
-            _tool_defs(list(item.functions))
-        except Exception as exc:
-            raise TsolveError(
-                f"{item.source}: item {item.id!r}: function: {' '.join(str(exc).split())}"
-            ) from None
-        samples.append(
-            Sample(
-                id=sid,
-                input=_messages(item),
-                target="tool" if item.preference == "tool" else "no_tool",
-                metadata={
-                    "tictoc_id": item.id,
-                    "level": item.level,
-                    "preference": item.preference,
-                    "turns": item.turns,
-                    "functions": list(item.functions),
-                    "source": item.source,
-                },
-            )
+        try:
+            samples.append(_sample(item, seen))
+        except TsolveError as exc:
+            bads.append(" ".join(str(exc).split()))
+    more = f" (and {len(bads) - 1} more bad items)" if len(bads) > 1 else ""
+    if not samples:
+        raise TsolveError(f"{bads[0]}{more}" if bads else f"{path}: no TicToc items")
+    if bads:
+        print(
+            f"tsolve: tictoc: skipped {len(bads)} bad item(s) of {len(bads) + len(samples)}: "
+            f"{bads[0]}{more}",
+            file=sys.stderr,
         )
-    return MemoryDataset(samples, name="tictoc")
+    return samples, bads
+
+
+def _sample(item: TicTocSample, seen: set[str]) -> Sample:
+    """One item as an Inspect sample, or a one-line error naming it."""
+    sid = f"{item.id}@{item.preference}-{item.level}"
+    where = f"{item.source}: item {shown(item.id)}"
+    if sid in seen:
+        raise TsolveError(f"{where} appears twice at level {item.level}")
+    try:  # Inspect cannot write such text to its log, and then the whole eval fails
+        json.dumps([item.history, item.functions], ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise TsolveError(
+            f"{where}: holds a lone surrogate (a \\u escape that is no Unicode character)"
+        ) from None
+    try:  # a schema Inspect cannot offer is the file's error, before any model call
+        _tool_defs(list(item.functions))
+    except Exception as exc:
+        raise TsolveError(f"{where}: function: {shown(str(exc), 200)}") from None
+    try:
+        messages = _messages(item)
+    except TsolveError as exc:
+        raise TsolveError(f"{where}: {exc}") from None
+    seen.add(sid)
+    return Sample(
+        id=sid,
+        input=messages,
+        target="tool" if item.preference == "tool" else "no_tool",
+        metadata={
+            "tictoc_id": item.id,
+            "level": item.level,
+            "preference": item.preference,
+            "turns": item.turns,
+            "functions": list(item.functions),
+            "source": item.source,
+        },
+    )
 
 
 def _messages(item: TicTocSample) -> list[ChatMessage]:
@@ -124,7 +158,7 @@ def _messages(item: TicTocSample) -> list[ChatMessage]:
                 )
             )
         else:
-            raise TsolveError(f"{item.source}: item {item.id!r}: history[{i}].role {role!r}")
+            raise bad(f"history[{i}].role", "system, user, assistant or tool", role)
     return out
 
 
@@ -135,10 +169,24 @@ def _call(call: Any, i: int, k: int) -> ToolCall:
     raw = fn.get("arguments")
     try:
         args = json.loads(raw) if isinstance(raw, str) else (raw or {})
-    except json.JSONDecodeError:
+    except json.JSONDecodeError:  # not JSON: shown to the model as the text it was
         args = {"arguments": raw}
+    except (RecursionError, ValueError):  # JSON nested too deeply, or a number too long
+        raise bad(
+            f"history[{i}].tool_calls[{k}].function.arguments",
+            "JSON that Python can read (nested too deeply, or a number too long)",
+            raw,
+        ) from None
     if not isinstance(args, dict):
         args = {"arguments": args}
+    try:  # an escape such as \\ud800 decodes to a lone surrogate, which Inspect cannot log
+        json.dumps(args, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad(
+            f"history[{i}].tool_calls[{k}].function.arguments",
+            "JSON without lone surrogate escapes (\\ud800 is no Unicode character)",
+            raw,
+        ) from None
     return ToolCall(id=str(call.get("id") or f"call-{i}-{k}"), function=fn["name"], arguments=args)
 
 
@@ -256,12 +304,17 @@ def tictoc_scorer() -> Scorer:
 
 def tictoc_task(file: str | Path) -> Task:
     """The TicToc task over one data file (see the module docstring)."""
+    samples, bads = tictoc_samples(file)
     return Task(
         name=f"tsolve/{TASK_NAME}",
-        dataset=tictoc_dataset(file),
+        dataset=MemoryDataset(samples, name="tictoc"),
         solver=next_move(),
         scorer=tictoc_scorer(),
-        metadata={"tsolve_family": "tictoc", "file": str(file)},
+        metadata={
+            "tsolve_family": "tictoc",
+            "file": str(file),
+            "skipped_items": len(bads),
+        },
     )
 
 
