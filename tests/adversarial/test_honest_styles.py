@@ -65,7 +65,7 @@ def _inspect_value(record: dict[str, Any], output: str) -> float:
     from inspect_ai.scorer import Target
     from inspect_ai.solver import TaskState
 
-    from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
+    from tsolve.adapters.inspect_ai.scorer import main_value, tsolve_scorer
 
     state = TaskState(
         model="mockllm/model",  # type: ignore[arg-type]
@@ -78,7 +78,7 @@ def _inspect_value(record: dict[str, Any], output: str) -> float:
     )
     score = asyncio.run(tsolve_scorer()(state, Target("")))
     assert score is not None
-    return float(score.value)  # type: ignore[arg-type]
+    return main_value(score.value)
 
 
 def _rg_score(family: str, record: dict[str, Any], output: str) -> float:
