@@ -291,3 +291,54 @@ def test_configs_finds_what_validate_let_through(monkeypatch: pytest.MonkeyPatch
         fa.check_config("facade", "span", "reward_metric", "bogus")
     with pytest.raises(AssertionError, match="then OverflowError"):
         fa.check_config("facade", "span", "size", 10**30)
+
+
+def _surface_failures(surface: str, n: int) -> list[Any]:
+    from tsolve.stress.fuzz_surfaces import check_surface
+
+    rng = random.Random(f"finds-the-defect:{surface}")
+    found = []
+    for _ in range(n):
+        failure, _reported, _took, _label = check_surface(surface, rng, HANG_GUARD)
+        if failure is not None:
+            found.append(failure)
+    return found
+
+
+def test_report_surface_finds_non_finite_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the finite-number check taken out of the report's reader, a NaN
+    or an infinite value is reported as a figure again: the surface must see
+    it (a non-strict JSON report or a NaN metric)."""
+    pytest.importorskip("inspect_ai", reason="the inspect extra is not installed")
+    import tsolve.adapters.inspect_ai.report as rep
+    from tsolve.stress import fuzz_outputs as fo
+
+    def lax_number(value: Any, what: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise rep.BadSample(f"{what}: expected a number")
+        return float(value)
+
+    monkeypatch.setattr(rep, "_number", lax_number)
+    monkeypatch.setattr(fo, "_PLACES", ("value.em",))
+    monkeypatch.setattr(fo, "_HOSTILE", (("NaN", lambda: float("nan")),))
+    found = _surface_failures("report", 2)
+    assert found and all(f.kind in ("exception", "internal", "non-strict-json") for f in found)
+
+
+def test_out_folders_surface_finds_a_target_written_through(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the target checks taken out (a link, the working folder, a
+    folder tsolve did not write are all accepted), the surface must find a
+    write outside the target, a lost user file or a lost working folder."""
+    import os
+    from pathlib import Path
+
+    import tsolve.records.folders as folders
+
+    monkeypatch.setattr(
+        folders, "check_target", lambda out, kind, what="out": Path(os.path.abspath(out))
+    )
+    monkeypatch.setattr(folders, "_why_not_ours", lambda root, kind: None)
+    found = _surface_failures("out-folders", 40)
+    assert found, "no defect found with every target check removed"

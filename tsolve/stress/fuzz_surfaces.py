@@ -3,7 +3,9 @@ tool-call detection, TEMPO tagging, the audit of every family, ``solve
 --text-file``, the MCP server's wire, Hugging Face round trips with
 non-finite numbers, and (:mod:`tsolve.stress.fuzz_adapters`) the MCP
 server's tool and prompt arguments, TicToc tool-call arguments and the
-reasoning-gym / facade / verifiers config values.
+reasoning-gym / facade / verifiers config values, and
+(:mod:`tsolve.stress.fuzz_outputs`) Inspect logs read by ``tsolve report``
+and the folders the output commands replace.
 
 Each surface takes a random input (from ``random.Random(seed)`` alone, so a
 campaign is reproducible) and must do one of two things: return a result
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import INTERNAL, TsolveError
-from tsolve.stress import fuzz_adapters
+from tsolve.stress import fuzz_adapters, fuzz_outputs
 from tsolve.stress.fuzz import (
     FuzzFailure,
     FuzzReport,
@@ -48,7 +50,7 @@ from tsolve.stress.fuzz import (
 
 SURFACES = (
     "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
-    "mcp-args", "tictoc-args", "configs",
+    "mcp-args", "tictoc-args", "configs", "report", "out-folders",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
 
@@ -272,6 +274,8 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     # The adapters' arguments and configs: tsolve.stress.fuzz_adapters.
     "mcp-args": fuzz_adapters.mcp_args, "tictoc-args": fuzz_adapters.tictoc_args,
     "configs": fuzz_adapters.configs,
+    # What tsolve reads back and writes out: tsolve.stress.fuzz_outputs.
+    "report": fuzz_outputs.report_input, "out-folders": fuzz_outputs.folders_input,
 }  # fmt: skip
 
 _BASES: dict[str, list[dict[str, Any]]] = {}
