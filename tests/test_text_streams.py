@@ -104,3 +104,17 @@ def test_not_utf8_is_one_line(tmp_path: Path) -> None:
     f.write_bytes(b"ok \xff")
     with pytest.raises(TsolveError, match=r"not UTF-8 text \(byte 3\)"):
         read_text_source(str(f))
+
+
+def test_dash_is_stdin_even_beside_a_folder_named_dash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``-`` means standard input, whatever the working folder holds: a
+    folder named ``-`` there was read as a folder of records instead."""
+    from cli_main import run_cli
+
+    (tmp_path / "-").mkdir()
+    monkeypatch.chdir(tmp_path)
+    r = run_cli(capsys, "solve", "--text-file", "-", "--format", "jsonl", stdin=PUZZLE)
+    assert r.returncode == 0, r.stderr
+    assert answers(r.stdout) == FRIDAYS

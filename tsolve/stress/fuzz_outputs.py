@@ -185,7 +185,7 @@ def folders_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         (folder / "README.md").write_text("old card\n", encoding="utf-8")
         (folder / MARKER).write_text(json.dumps({"paths": ["README.md"]}), encoding="utf-8")
 
-    def run() -> Any:
+    def attempt() -> Any:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             outside = root / "outside"
@@ -195,6 +195,9 @@ def folders_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
             work.mkdir()
             target = work / "out"
             cwd = os.getcwd()
+            # Every relative target ("-", ".", "..") resolves inside this
+            # temporary folder, even with the checks under test broken.
+            os.chdir(work)
             user_file = None
             given: str | Path = target
             if layout == "empty":
@@ -260,5 +263,12 @@ def folders_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
                 return {"written": True}
             finally:
                 os.chdir(cwd)
+
+    def run() -> Any:
+        cwd = os.getcwd()
+        try:
+            return attempt()
+        finally:
+            os.chdir(cwd)
 
     return layout, run

@@ -94,7 +94,8 @@ def text_puzzles(path: str | Path) -> Iterator[dict[str, Any] | BadRow]:
     """The puzzles in a file, each ``{"id", "text"}`` (see the module docstring
     for the formats); a row without a text is a :class:`BadRow`."""
     p = Path(path)
-    if p.is_dir() or p.suffix.lower() in _RECORD_SUFFIXES:
+    stdin = str(path) == "-"  # stdin, even beside a folder named "-"
+    if not stdin and (p.is_dir() or p.suffix.lower() in _RECORD_SUFFIXES):
         for n, row in enumerate(iter_json_rows(p), start=1):
             if isinstance(row, BadRow):
                 yield row
@@ -111,7 +112,7 @@ def text_puzzles(path: str | Path) -> Iterator[dict[str, Any] | BadRow]:
         r"\n\s*\n", content
     )  # fmt: skip
     texts = [t.strip() for t in parts if t.strip()]
-    stem = "stdin" if str(path) == "-" else p.stem
+    stem = "stdin" if stdin else p.stem
     for n, text in enumerate(texts, start=1):
         yield {"id": f"{stem}-{n}", "text": text}
 
