@@ -11,6 +11,7 @@ import dataclasses
 import pickle
 import statistics
 import warnings
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -194,15 +195,21 @@ def test_span_curriculum_levels_ask_longer_offsets() -> None:
 
 
 def test_logistics_curriculum_levels_add_objects_and_events() -> None:
+    """The hardest level's items name more objects and list more events than
+    the easiest level's, on average over a few items (one item each would
+    compare two draws of the scenario, not the levels)."""
     configs = _levels("tsolve_logistics")
     assert [c.depth for c in configs] == sorted(c.depth for c in configs)
-    objects = []
+    objects, events = [], []
     for cfg in (configs[0], configs[-1]):
-        entry = rg.factory.DATASETS["tsolve_logistics"][0](cfg)[0]
-        assert entry["metadata"]["difficulty"]["depth"] == cfg.depth
-        assert entry["metadata"]["difficulty"]["difficulty"] == cfg.difficulty
-        objects.append(len(entry["metadata"]["record"]["objects_description"]))
-    assert objects[0] <= objects[1]
+        entries = list(rg.factory.DATASETS["tsolve_logistics"][0](replace(cfg, size=8)))
+        for entry in entries:
+            assert entry["metadata"]["difficulty"]["depth"] == cfg.depth
+            assert entry["metadata"]["difficulty"]["difficulty"] == cfg.difficulty
+        records = [e["metadata"]["record"] for e in entries]
+        objects.append(sum(len(", ".join(r["objects_description"]).split(",")) for r in records))
+        events.append(sum(len(r["events"]) for r in records))
+    assert objects[0] < objects[1] and events[0] < events[1]
 
 
 def test_rg_names() -> None:

@@ -106,8 +106,8 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
     several, and ``epochs`` shows the epochs behind each sample."""
     from rich.table import Table
 
-    from tsolve.adapters.inspect_ai.report import run_label
     from tsolve.cli.output import console, user_text
+    from tsolve.plots.run_labels import run_label
 
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for row in rows:

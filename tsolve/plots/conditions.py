@@ -21,6 +21,7 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.plots.output import new_figure, save
+from tsolve.plots.run_labels import run_label
 
 #: One colour per condition, in the report's order of conditions.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
@@ -65,8 +66,6 @@ def panels(rows: Sequence[dict[str, Any]]) -> dict[PanelKey, list[dict[str, Any]
 def bar_labels(panel_rows: Sequence[dict[str, Any]]) -> dict[str, str]:
     """Each run's label in a panel, by eval id: its condition, and what tells
     it apart from the other runs of that condition."""
-    from tsolve.adapters.inspect_ai.report import run_label
-
     labels: dict[str, str] = {}
     for row in panel_rows:
         same = [r for r in panel_rows if r["condition"] == row["condition"]]
