@@ -1,6 +1,7 @@
 """``tsolve stress``: a thin shell over :func:`tsolve.stress.run_stress`."""
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -226,6 +227,25 @@ def run_fuzz(
         raise typer.Exit(1)
 
 
+def _families(family: str, known: Sequence[str]) -> list[str]:
+    """``family`` as a list (``all``: every one of ``known``), or a one-line error."""
+    if family != "all" and family not in known:
+        raise TsolveError(f"family: expected all or one of {', '.join(known)}, got {family!r}")
+    return list(known) if family == "all" else [family]
+
+
+def _per_family(what: str, families: Sequence[str], quiet: bool,
+                run: Callable[[Callable[[str], None]], Any]) -> Any:  # fmt: skip
+    """``run(on_family)`` with a progress bar that advances once per family."""
+    with progress(len(families), what, enabled=not quiet) as bar:
+        task = bar.task_ids[0]
+
+        def on_family(name: str) -> None:
+            bar.update(task, advance=1, description=f"{what} {name}")
+
+        return run(on_family)
+
+
 def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -> None:
     """``tsolve stress FAMILY --adversarial``: a thin shell over
     :func:`tsolve.stress.adversarial.run_adversarial`."""
@@ -234,16 +254,9 @@ def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -
     from tsolve.stress.adversarial import FAMILIES, run_adversarial
 
     check_format(fmt, ("text", "json"))
-    if family != "all" and family not in FAMILIES:
-        raise TsolveError(f"family: expected all or one of {', '.join(FAMILIES)}, got {family!r}")
-    families = list(FAMILIES) if family == "all" else [family]
-    with progress(len(families), "adversarial", enabled=not quiet) as bar:
-        task = bar.task_ids[0]
-
-        def on_family(name: str) -> None:
-            bar.update(task, advance=1, description=f"adversarial {name}")
-
-        report = run_adversarial(families, n, seed, on_family=on_family)
+    families = _families(family, FAMILIES)
+    report = _per_family("adversarial", families, quiet,
+                         lambda on: run_adversarial(families, n, seed, on_family=on))  # fmt: skip
     if fmt != "text":
         emit_report(report.to_json(), fmt)
     else:
@@ -276,16 +289,10 @@ def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bo
     from tsolve.stress.shortcuts import DEFAULT_N, FAMILIES, run_shortcuts
 
     check_format(fmt, ("text", "json"))
-    if family != "all" and family not in FAMILIES:
-        raise TsolveError(f"family: expected all or one of {', '.join(FAMILIES)}, got {family!r}")
-    families = list(FAMILIES) if family == "all" else [family]
-    with progress(len(families), "shortcuts", enabled=not quiet) as bar:
-        task = bar.task_ids[0]
-
-        def on_family(name: str) -> None:
-            bar.update(task, advance=1, description=f"shortcuts {name}")
-
-        report = run_shortcuts(families, n or DEFAULT_N, seed, on_family=on_family)
+    families = _families(family, FAMILIES)
+    size = n or DEFAULT_N
+    report = _per_family("shortcuts", families, quiet,
+                         lambda on: run_shortcuts(families, size, seed, on_family=on))  # fmt: skip
     if fmt != "text":
         emit_report(report.to_json(), fmt)
     else:
