@@ -1,16 +1,20 @@
-"""Issue 26, item 7: time-puzzle generation against the cached-mask peer,
-default and minimal puzzles, in one interleaved run.
+"""Time-puzzle generation against the cached-mask peer and the certifying
+peer, default and minimal puzzles, in one interleaved run.
 
     python benchmarks/generation_vs_peer.py [--work 300] [--rounds 5] [--wall] [--json]
 
-Four runs take turns, round by round (forward, then backward): tsolve's
-default puzzles, the peer's, tsolve's minimal puzzles, the peer's minimal
-puzzles (it drops each fact whose removal leaves M dates). Each round is
+Six runs take turns, round by round (forward, then backward): tsolve's
+default puzzles, the plain peer's, the certifying peer's, then the same three
+for minimal puzzles (the peers drop each fact whose removal leaves M dates).
+The certifying peer adds one CP-SAT call per puzzle that enumerates the
+answer set over the facts' masks, and a checked witness per fact of a
+minimal puzzle: the fair target for certified records. Each round is
 ``--work`` puzzles, M cycling 1..6; every tsolve record carries its CP-SAT
 certificate. The clock is CPU time unless ``--wall``. Printed: each side's
 median rate and the median per-round ratio with its range. The same figures
 are ``tsolve bench --family time-puzzles``'s ``time-puzzles.generate.cpsat.M=1-6``
-and ``...M=1-6.minimal`` (library: ``tsolve.families.time_puzzles.bench.generation_vs_peer``).
+and ``...M=1-6.minimal``, and against the certifying peer the same ids ending
+``.vs-certifying`` (library: ``tsolve.families.time_puzzles.bench.generation_vs_peer``).
 """
 
 from __future__ import annotations
