@@ -199,15 +199,19 @@ class CertifyingPeer(MaskPeer):
             hit = self.domains[key] = self.cp_model.Domain.FromFlatIntervals(flat)
         return hit
 
+    def _span(self, key: tuple[str, tuple[int, ...]]) -> int:
+        days = self.mask(key)[1]
+        return int(days[-1] - days[0]) if days.size else -1
+
     def answers(self, keys: list[tuple[str, tuple[int, ...]]], cap: int) -> list[int]:
         """Every day (up to ``cap``) satisfying all of ``keys``, enumerated by CP-SAT."""
         cp = self.cp_model
         model = cp.CpModel()
-        # x starts in the fact with the fewest days; each other fact's domain
-        # is cut to that fact's span first (sound: x lies in it anyway), as a
-        # careful modeller would, so a weekday's ~10,000 intervals do not
-        # reach the model whole.
-        first = min(keys, key=lambda k: self.mask(k)[1].size)
+        # x starts in the fact whose days span the shortest stretch (a year's
+        # or a decade's); each other fact's domain is cut to that stretch
+        # first (sound: x lies in it anyway), as a careful modeller would, so
+        # a weekday's ~10,000 intervals do not reach the model whole.
+        first = min(keys, key=self._span)
         days = self.mask(first)[1]
         span = cp.Domain(int(days[0]), int(days[-1])) if days.size else cp.Domain(0, -1)
         x = model.new_int_var_from_domain(self.domain_of(first), "day")
