@@ -87,6 +87,8 @@ def test_expected_figures_are_present(tiny: dict[str, Any]) -> None:
     assert {
         "time-puzzles.generate.kind=minimal",
         "time-puzzles.generate.relational.events=2",
+        "time-puzzles.generate.cpsat.M=1-6.vs-certifying",
+        "time-puzzles.generate.cpsat.M=1-6.minimal.vs-certifying",
         "tictoc.score",
         "logistics.answer",
     } <= peered

@@ -28,7 +28,7 @@ from tsolve.bench.measure import (
     round_figure,
     solve_with,
 )
-from tsolve.families.time_puzzles.mask_peer import MaskPeer
+from tsolve.families.time_puzzles.mask_peer import CertifyingPeer, MaskPeer
 from tsolve.solver.backend_names import BACKENDS, GENERATION_BACKENDS
 
 #: The Time Puzzles paper: "around 2 seconds to generate each puzzle in a single core CPU".
@@ -118,17 +118,23 @@ PEER_NAME = (
     "cached-mask NumPy peer (calendar facts' masks kept, ANDed until M; "
     "no knowledge base, no certificate)"
 )
+CERTIFYING_PEER_NAME = (
+    "certifying peer (the cached-mask peer plus one CP-SAT call enumerating the answer "
+    "set over the facts' masks; minimal: a checked witness per fact)"
+)
 #: Issue 14, target 2: the whole proleptic Gregorian calendar.
 WIDE_DOMAIN = ("0001-01-01", "9999-12-31")
 
 
 def mask_peer_run(peer: MaskPeer, work: int, minimal: bool = False) -> Callable[[int], int]:
-    """A round of the peer: ``work`` puzzles, M cycling 1..6, seeded by the round."""
+    """A round of the peer: ``work`` puzzles, M cycling 1..6, seeded by the round
+    (certified when ``peer`` is a :class:`CertifyingPeer`)."""
+    make = peer.certified if isinstance(peer, CertifyingPeer) else peer.puzzle
 
     def run(r: int) -> int:
         rng = np.random.default_rng(r)
         for i in range(work):
-            peer.puzzle(rng, 1 + i % 6, minimal)
+            make(rng, 1 + i % 6, minimal)
         return work
 
     return run
@@ -138,41 +144,52 @@ def generation_vs_peer(
     work: int, rounds: int, domain: Any = None, clock: Callable[[], float] = time.process_time
 ) -> list[Measurement]:
     """Generation of default and of minimal puzzles (CP-SAT, M = 1..6, every
-    record certified), each against the cached-mask peer making the same kind
-    of puzzle, all four timed in the same interleaved rounds of ``work``
-    puzzles (:func:`~tsolve.bench.measure.interleave`: A B C D, D C B A, ...),
-    by ``clock`` (CPU time by default: the machine is shared, and CPU time is
+    record certified), each against two peers making the same kind of puzzle:
+    the cached-mask peer (:class:`MaskPeer`, no certificate) and the
+    certifying peer (:class:`CertifyingPeer`: the same plus one CP-SAT call
+    per puzzle and, for minimal ones, a checked witness per fact). All six
+    runs are timed in the same interleaved rounds of ``work`` puzzles
+    (:func:`~tsolve.bench.measure.interleave`: A B C ..., ... C B A), by
+    ``clock`` (CPU time by default: the machine is shared, and CPU time is
     what another process's load disturbs least). Each figure is the median of
     its per-round rates; its ``peer.ratio`` the median per-round ratio to the
-    peer. Returns the default figure, then the minimal one."""
+    peer. Returns the default and the minimal figure against the plain peer,
+    then the same two against the certifying peer (ids ending
+    ``.vs-certifying``)."""
     from tsolve.calendars.domain import DEFAULT_DOMAIN
     from tsolve.families.time_puzzles.generate import PuzzleConfig
 
     dom = domain or DEFAULT_DOMAIN
-    peer = MaskPeer(dom)
+    plain, certifying = MaskPeer(dom), CertifyingPeer(dom)
     runs: dict[str, Callable[[int], float]] = {}
     for kind, minimal in (("default", False), ("minimal", True)):
         cfg = PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), domain=dom, minimal=minimal)
         runs[f"tsolve.{kind}"] = count_puzzles(1, cfg, work)
-        runs[f"peer.{kind}"] = mask_peer_run(peer, work, minimal)
+        runs[f"peer.{kind}"] = mask_peer_run(plain, work, minimal)
+        runs[f"certifying.{kind}"] = mask_peer_run(certifying, work, minimal)
         # Warm-up, uncounted (other records than the rounds'): the mask
-        # table, anchors' days, the peer's masks, as a long run has them.
+        # table, anchors' days, the peers' masks, as a long run has them.
         count_puzzles(901, cfg, min(work, 60))(0)
-        mask_peer_run(peer, work, minimal)(rounds + 1)
+        mask_peer_run(plain, work, minimal)(rounds + 1)
+        mask_peer_run(certifying, work, minimal)(rounds + 1)
     got = interleave(runs, rounds, clock=clock)
     out = []
-    for kind in ("default", "minimal"):
-        pair = Paired.of(got, f"tsolve.{kind}", f"peer.{kind}")
-        m = Measurement(
-            f"time-puzzles.generate.cpsat.M=1-6{'' if kind == 'default' else '.minimal'}",
-            "time-puzzles", "generate", "puzzles/s", pair.value_a, work, rounds,
-            got.seconds[f"tsolve.{kind}"],
-            {"backend": "cpsat", "M": "1-6", "minimal": kind == "minimal",
-             "clock": getattr(clock, "__name__", "clock"), "target_peer_ratio": 0.5},
-            {"rates": [round_figure(r) for r in pair.a]},
-            note=f"{kind} puzzles, each certified by CP-SAT; {work} a round, 4 runs interleaved",
-        )  # fmt: skip
-        out.append(attach_peer(m, f"{PEER_NAME}, {kind} puzzles", "puzzles/s", work, pair))
+    peers = (("peer", PEER_NAME, 0.5), ("certifying", CERTIFYING_PEER_NAME, 0.8))
+    for peer, name, target in peers:
+        for kind in ("default", "minimal"):
+            pair = Paired.of(got, f"tsolve.{kind}", f"{peer}.{kind}")
+            mid = f"time-puzzles.generate.cpsat.M=1-6{'' if kind == 'default' else '.minimal'}"
+            m = Measurement(
+                mid + ("" if peer == "peer" else ".vs-certifying"),
+                "time-puzzles", "generate", "puzzles/s", pair.value_a, work, rounds,
+                got.seconds[f"tsolve.{kind}"],
+                {"backend": "cpsat", "M": "1-6", "minimal": kind == "minimal",
+                 "clock": getattr(clock, "__name__", "clock"), "target_peer_ratio": target},
+                {"rates": [round_figure(r) for r in pair.a]},
+                note=f"{kind} puzzles, each certified by CP-SAT; {work} a round, "
+                f"{len(runs)} runs interleaved",
+            )  # fmt: skip
+            out.append(attach_peer(m, f"{name}, {kind} puzzles", "puzzles/s", work, pair))
     return out
 
 

@@ -32,6 +32,7 @@ interleaved rounds (:func:`tsolve.bench.measure.paired_measure`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -155,3 +156,124 @@ class MaskPeer:
             else:
                 i += 1
         return keep
+
+
+#: What the certifying peer returns for a puzzle: (seed day index, facts,
+#: the certified answer set as day indices, one checked witness per fact of a
+#: minimal puzzle, else empty).
+Certified = tuple[int, list[tuple[str, tuple[int, ...]]], list[int], list[int]]
+
+
+class CertifyingPeer(MaskPeer):
+    """The cached-mask peer plus the least a generator must do to *certify*
+    its puzzles, as tsolve's generator does for every record: the fair target
+    for a generator whose records carry a solver's proof (a peer that issues
+    none is faster by exactly the work a certificate costs).
+
+    Per puzzle, one CP-SAT call over the facts' masks: a variable for the day
+    (an index into the domain), each fact a domain constraint on it (the
+    fact's days as intervals, built once per fact and kept like its mask),
+    and every solution enumerated up to M + 1, so the solver proves the answer
+    set is exactly the M days the masks left. For a minimal puzzle, a witness
+    per fact: a day outside the answers that every other fact allows (read off
+    the masks) and checked against the facts' own definitions (each other
+    fact's field value in its values), so every fact is shown needed.
+    A disagreement raises: the peer, like tsolve, emits nothing unproved."""
+
+    def __init__(self, domain: DateDomain = DEFAULT_DOMAIN) -> None:
+        super().__init__(domain)
+        from tsolve.solver.ortools_import import load_cp_model
+
+        self.cp_model = load_cp_model()
+        # (field, values) -> the fact's days as a CP-SAT Domain; kept like masks.
+        self.domains: dict[tuple[str, tuple[int, ...]], Any] = {}
+
+    def domain_of(self, key: tuple[str, tuple[int, ...]]) -> Any:
+        """The fact ``key``'s days as a CP-SAT domain (sorted intervals)."""
+        hit = self.domains.get(key)
+        if hit is None:
+            mask = self.mask(key)[0].astype(np.int8)
+            edges = np.flatnonzero(np.diff(np.concatenate(([0], mask, [0]))))
+            starts, ends = edges[0::2], edges[1::2] - 1
+            flat = np.column_stack((starts, ends)).ravel().tolist()
+            hit = self.domains[key] = self.cp_model.Domain.FromFlatIntervals(flat)
+        return hit
+
+    def _span(self, key: tuple[str, tuple[int, ...]]) -> int:
+        days = self.mask(key)[1]
+        return int(days[-1] - days[0]) if days.size else -1
+
+    def answers(self, keys: list[tuple[str, tuple[int, ...]]], cap: int) -> list[int]:
+        """Every day (up to ``cap``) satisfying all of ``keys``, enumerated by CP-SAT."""
+        cp = self.cp_model
+        model = cp.CpModel()
+        # x starts in the fact whose days span the shortest stretch (a year's
+        # or a decade's); each other fact's domain is cut to that stretch
+        # first (sound: x lies in it anyway), as a careful modeller would, so
+        # a weekday's ~10,000 intervals do not reach the model whole.
+        first = min(keys, key=self._span)
+        days = self.mask(first)[1]
+        span = cp.Domain(int(days[0]), int(days[-1])) if days.size else cp.Domain(0, -1)
+        x = model.new_int_var_from_domain(self.domain_of(first), "day")
+        for key in keys:
+            if key != first:
+                model.add_linear_expression_in_domain(
+                    x, self.domain_of(key).intersection_with(span)
+                )
+        solver = cp.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.enumerate_all_solutions = True
+        seen: list[int] = []
+
+        class _Collect(cp.CpSolverSolutionCallback):  # type: ignore[name-defined]
+            def on_solution_callback(self) -> None:
+                seen.append(int(self.value(x)))
+                if len(seen) >= cap:
+                    self.stop_search()
+
+        status = solver.solve(model, _Collect())
+        if status not in (cp.OPTIMAL, cp.INFEASIBLE) and len(seen) < cap:
+            raise AssertionError(f"the peer's certificate did not finish: {solver.status_name()}")
+        return sorted(seen)
+
+    def witnesses(self, keys: list[tuple[str, tuple[int, ...]]], answers: list[int]) -> list[int]:
+        """One checked witness per fact: a day outside ``answers`` that every
+        other fact allows. Raises if a fact has none (it is not needed)."""
+        masks = [self.mask(k)[0] for k in keys]
+        outside = np.ones(self.size, dtype=bool)
+        outside[answers] = False
+        out = []
+        for i in range(len(keys)):
+            rest = outside.copy()
+            for j, m in enumerate(masks):
+                if j != i:
+                    rest &= m
+            hits = np.flatnonzero(rest)
+            if hits.size == 0:
+                raise AssertionError(f"the peer's fact {keys[i]} is not needed")
+            day = int(hits[0])
+            for j, (name, values) in enumerate(keys):  # checked by the facts' definitions
+                if j != i and int(self.fields[name][day]) not in values:
+                    raise AssertionError(f"the peer's witness {day} breaks fact {keys[j]}")
+            out.append(day)
+        return out
+
+    def certified(self, rng: np.random.Generator, m: int, minimal: bool = False) -> Certified:
+        """:meth:`puzzle`, with its answer set proved by CP-SAT and, with
+        ``minimal``, each fact's checked witness (:meth:`certify`)."""
+        seed, keys = self.puzzle(rng, m, minimal)
+        return self.certify(seed, keys, m, minimal)
+
+    def certify(
+        self, seed: int, keys: list[tuple[str, tuple[int, ...]]], m: int, minimal: bool
+    ) -> Certified:
+        """The certificate of a puzzle the masks say has ``m`` answers: CP-SAT
+        enumerates its answers (up to m + 1), which must be the masks' own and
+        hold the seed; with ``minimal``, a checked witness per fact."""
+        alive = self.mask(keys[0])[1]
+        for k in keys[1:]:
+            alive = alive[self.mask(k)[0][alive]]
+        got = self.answers(keys, m + 1)
+        if got != alive.tolist() or seed not in got:
+            raise AssertionError(f"the peer's masks and CP-SAT disagree: {got} vs {alive}")
+        return seed, keys, got, self.witnesses(keys, got) if minimal else []
