@@ -83,6 +83,11 @@ def _styles(value: Any, name: str) -> Any:
     return parse_styles(value, name)
 
 
+def recognise(record: Record) -> bool:
+    """A relational record that lost its ``family`` field still says its ``kind``."""
+    return record.get("kind") == "relational"
+
+
 def rederive(record: Record) -> Any:
     """Re-solve a stored puzzle as a user would on a record of unknown size:
     with a time limit, so that a huge answer set ends as ``partial``."""
@@ -132,6 +137,8 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
     rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),
+    solve=Lazy("tsolve.families.relational_puzzles.solve:solve_relational_record"),
+    recognise=recognise,
     card=CARD,
     strata={"style": ("implicit", "explicit")},
 )

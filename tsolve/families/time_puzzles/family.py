@@ -186,6 +186,7 @@ FAMILY = Family(
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,
+    solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
     cli=Lazy("tsolve.cli.puzzle_commands:register"),
     card=CARD,
