@@ -1,7 +1,8 @@
 """The ``relational-puzzles`` family, declared once: several events, one or
-more unknown dates. Parts: generator ``generators/relational_puzzles.py``
-(+ ``relational_invariants.py``), scorer ``verifiers/relational_scoring.py``,
-auditor ``audit/relational.py``. Its commands are ``tsolve puzzle --events N``
+more unknown dates. Its parts sit beside this file in
+``families/relational_puzzles/``: generator ``generate.py`` (+
+``invariants.py``), solver ``solve.py``, scorer ``score.py``, auditor
+``audit.py``. Its commands are ``tsolve puzzle --events N``
 (``cli/relational_commands.py``, reached from the time-puzzles commands) and
 its bench cases run in the time-puzzles group, whose single-date figures are
 their peer."""

@@ -171,7 +171,7 @@ class PuzzleConfig:
     # a two-fact contradiction ("June" + "the 31st"). Off: a minimal
     # unsatisfiable set of at least three facts, every pair satisfiable.
     trivial_contradictions: bool = False
-    # Keep only puzzles of this measured difficulty (generators/difficulty.py).
+    # Keep only puzzles of this measured difficulty (families/time_puzzles/difficulty.py).
     difficulty: str | None = None
 
     def __post_init__(self) -> None:
