@@ -118,7 +118,7 @@ PEER_NAME = (
     "cached-mask NumPy peer (calendar facts' masks kept, ANDed until M; "
     "no knowledge base, no certificate)"
 )
-#: Issue 14, target 2: the whole proleptic Gregorian calendar.
+#: The whole proleptic Gregorian calendar.
 WIDE_DOMAIN = ("0001-01-01", "9999-12-31")
 
 
@@ -177,7 +177,7 @@ def generation_vs_peer(
 
 
 def bench_wide_domain(size: Size) -> Measurement:
-    """Generation over 0001-01-01..9999-12-31 (issue 14, target 2: at least
+    """Generation over 0001-01-01..9999-12-31 (the target: at least
     100 puzzles/s and under 1 GB), against the peer on the same domain."""
     from tsolve.calendars.domain import DateDomain
     from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzle
