@@ -1,4 +1,4 @@
-"""The layout's rules, checked on the source (docs/architecture.md, issue 23).
+"""The layout's rules, checked on the source (docs/architecture.md).
 
 * Engine layers never import a concrete family: a family registers into the
   engine through :mod:`tsolve.contract` (the family contract, registry and
