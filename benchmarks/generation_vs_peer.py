@@ -1,4 +1,4 @@
-"""Issue 26, item 7: time-puzzle generation against the cached-mask peer,
+"""Time-puzzle generation against the cached-mask peer,
 default and minimal puzzles, in one interleaved run.
 
     python benchmarks/generation_vs_peer.py [--work 300] [--rounds 5] [--wall] [--json]
