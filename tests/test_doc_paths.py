@@ -46,8 +46,10 @@ def _docstrings_and_comments(path: Path) -> list[str]:
 
 
 def _texts() -> list[tuple[Path, str]]:
-    out = [(p, d) for folder in ("tsolve", "benchmarks")
-           for p in sorted((ROOT / folder).rglob("*.py")) for d in _docstrings_and_comments(p)]  # fmt: skip
+    sources = [
+        p for folder in ("tsolve", "benchmarks") for p in sorted((ROOT / folder).rglob("*.py"))
+    ]
+    out = [(p, d) for p in sources for d in _docstrings_and_comments(p)]
     docs = [
         *sorted((ROOT / "docs").glob("*.md")),
         ROOT / "README.md",
