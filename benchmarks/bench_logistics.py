@@ -13,7 +13,7 @@
 * generated scenarios with solved questions/s, over every difficulty,
   execution and question type, depth drawn from 6..20.
 
-Targets: >= 2,000 answers/s (issue 5), >= 5,000 on one core (issue 14), and
+Targets: >= 2,000 answers/s, >= 5,000 on one core, and
 >= 200 generated records/s.
 
 ``--copies-out`` writes the items replicated to about ``--copies`` lines, ids

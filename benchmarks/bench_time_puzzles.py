@@ -1,4 +1,5 @@
-"""Time Puzzles throughput (issue 2's speed figures), measured in one process.
+"""Time Puzzles throughput (the figures the engine was
+first held to), measured in one process.
 
     python benchmarks/bench_time_puzzles.py [--n 300]
 

@@ -1,6 +1,6 @@
 """Answer UnSeenTimeQA split 1 as one concatenated file and file by file.
 
-Issue 21 §3's acceptance check: the benchmark numbers the items of each of its
+Batch rows are never dropped, checked on real data: the benchmark numbers the items of each of its
 files from 0, so the concatenation repeats ids; ``tsolve logistics answer``
 must still write one row per input row, in input order, with the same
 accuracy as answering the files one at a time.

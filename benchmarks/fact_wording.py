@@ -1,4 +1,4 @@
-"""Wording report for every fact sentence tsolve can render (issue 26, part 5).
+"""Wording report for every fact sentence tsolve can render.
 
     python benchmarks/fact_wording.py            # catalogue + 600 generated puzzles
     python benchmarks/fact_wording.py --puzzles 3000

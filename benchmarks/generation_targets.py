@@ -1,4 +1,4 @@
-"""Issue 14, targets 1 and 2: time-puzzle generation against the NumPy-mask
+"""Time-puzzle generation against the NumPy-mask
 peer, on the default domain and on 0001-01-01..9999-12-31, with peak memory.
 
     python benchmarks/generation_targets.py [--work 200] [--rounds 6] [--json]

@@ -3,7 +3,7 @@
     python benchmarks/startup.py [--runs N] [--against DIR] [--tsolve PATH] [--pty]
     python benchmarks/startup.py --instructions [--against DIR] [--tsolve PATH]
 
-Times ``tsolve --help`` and ``tsolve puzzle --solutions 3`` (issue 26's
+Times ``tsolve --help`` and ``tsolve puzzle --solutions 3`` (the
 targets: 150 ms and 400 ms, medians on an idle machine), each run a fresh
 process after one warm-up, and prints the median and range of wall and CPU
 time (user + system of the child, from ``os.wait4``). With ``--against DIR``

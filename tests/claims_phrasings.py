@@ -1,4 +1,4 @@
-"""Claims as models write them (issue 20 §7), generated with a seeded RNG, and
+"""Claims as models write them, generated with a seeded RNG, and
 their ground truth from libraries other than tsolve.
 
 Where the truth comes from: weekdays and Gregorian arithmetic from Python's

@@ -1,5 +1,5 @@
 """Records that went through an Arrow table score exactly like the JSON they
-came from (issue 13: Hugging Face ``datasets`` is Arrow underneath).
+came from (Hugging Face ``datasets`` is Arrow underneath).
 
 Two things Arrow does to tsolve's records: a table has one struct type for
 every row, so each fact (or mapping) gets the other rows' keys as ``None``;

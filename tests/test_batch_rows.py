@@ -1,4 +1,4 @@
-"""Issue 21 §3 and issue 22 §4, 5, 8, 9, 10: batch commands never drop a row.
+"""Batch commands never drop a row.
 
 ``logistics answer``, ``solve``, ``audit`` and ``verify --match order`` write
 one output row per input row, in input order, whatever the ids; ids keep
@@ -126,7 +126,7 @@ def test_audit_keeps_every_row_in_order(rows: list[Any]) -> None:
 
 
 def test_audit_survives_bad_rows_of_every_kind(tmp_path: Path) -> None:
-    """Issue 22 §4, 5, 9: rows that crashed audit are one error line each."""
+    """Rows that crashed audit are one error line each."""
     item = POOL[0]
     lines = [
         json.dumps({**item, "id": 1}),
@@ -338,7 +338,7 @@ def test_repeated_ids_are_counted_and_named_once(ids: list[Any]) -> None:
 
 @pytest.mark.parametrize("family", ["time-puzzles", "relational-puzzles", "span", "logistics"])
 def test_audit_meets_non_finite_numbers_with_checks_not_the_backstop(family: str) -> None:
-    """Issue 22 §5 at its root: a non-finite number handed over in memory
+    """Non-finite numbers at their root: a non-finite number handed over in memory
     (files never get one past the reader) in place of any number of a record
     is a checked field error or an audit, never an ``internal error``."""
     import copy

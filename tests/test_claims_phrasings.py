@@ -1,4 +1,4 @@
-"""Claims read what models write, and never misread it (issue 20 §7).
+"""Claims read what models write, and never misread it.
 
 Ground truth comes from outside tsolve (tests/claims_phrasings.py says
 from where); the transliteration table is checked spelling by spelling

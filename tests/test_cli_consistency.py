@@ -1,4 +1,4 @@
-"""Issue 13: style-named ids and pairs, verify breakdowns, `tsolve predict`,
+"""Style-named ids and pairs, verify breakdowns, `tsolve predict`,
 missing predictions, unknown --out suffixes, readable flag metavars."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The lazy CLI root (issue 26, part 6): the command table cannot go stale,
+"""The lazy CLI root: the command table cannot go stale,
 the root help printed without Typer is Typer's page, every command reached
 lazily is the command the eager app builds, and the fast paths import what
 they should (checked as ``sys.modules`` in a fresh interpreter, never as

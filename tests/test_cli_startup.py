@@ -86,7 +86,7 @@ def _loaded_after(code: str, packages: tuple[str, ...]) -> list[str]:
 def test_first_puzzle_is_certified_without_pandas() -> None:
     """`tsolve puzzle --solutions 3` certifies with CP-SAT (the record says so)
     but does not import pandas, which ortools' cp_model imports at load and
-    which was ~410 ms of the command's ~850 (issue 26)."""
+    which was ~410 ms of the command's ~850."""
     code = (
         "import contextlib, io, json, sys\n"
         "sys.argv = ['tsolve', 'puzzle', '--solutions', '3', '--format', 'json']\n"

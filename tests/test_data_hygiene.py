@@ -1,4 +1,4 @@
-"""Issue 20 §4-6 and issue 21 §4: balanced prefixes, no repeats, the overlap
+"""Balanced prefixes, no repeats, the overlap
 check and the split, and ids unique across generator configs.
 
 The checks count labels, prompts and ids in the generated records themselves;

@@ -1,4 +1,4 @@
-"""``tsolve dataset`` on hostile files and options (issue 15: items 7 and 11, smaller points).
+"""``tsolve dataset`` on hostile files and options: one-line errors, never a traceback.
 
 Each test is the issue's minimal reproduction. Before the fix these gave
 tracebacks (``IsADirectoryError``, ``UnicodeDecodeError``, ``RecursionError``,

@@ -1,4 +1,4 @@
-"""Measured difficulty (issue 11, item 6): the features agree with the solver,
+"""Measured difficulty: the features agree with the solver,
 the label follows the documented thresholds, and --difficulty filters."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22 item 13: a wrong file gets one line saying what it is and what
+"""A wrong file gets one line saying what it is and what
 was expected, not one warning per row; the exit code is 2 for a wrong file
 and 1 for a batch with a bad row."""
 

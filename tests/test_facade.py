@@ -1,4 +1,4 @@
-"""The reasoning-gym-style facade (issue 13, item 6): ``create_dataset`` and
+"""The reasoning-gym-style facade: ``create_dataset`` and
 ``score_answer`` over every generating family. The registration in
 reasoning-gym's registry is tested against the real package in
 tests/test_reasoning_gym.py."""

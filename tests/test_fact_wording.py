@@ -1,4 +1,4 @@
-"""Puzzle text worth showing (issue 26, part 5): every template, on every value
+"""Puzzle text worth showing: every template, on every value
 it can take, passes the wording checks; the checks catch the mistakes that
 were shipped; zero-answer puzzles and festival tables say something true."""
 

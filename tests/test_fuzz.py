@@ -163,7 +163,7 @@ def test_cli_on_a_file_of_mutated_rows(tmp_path: Path, capsys: pytest.CaptureFix
     assert "Traceback" not in err and INTERNAL not in out
 
 
-# ------------------------------------------------ the surfaces beyond scoring (issue 22)
+# ------------------------------------------------ the surfaces beyond scoring
 
 
 @pytest.mark.parametrize("surface", SURFACES)

@@ -1,7 +1,7 @@
-"""The faster generation paths of issue 14 decide exactly what the slower ones
+"""The faster generation paths (packed masks, one-call gold) decide exactly what the slower ones
 did: packed domain masks size facts as the IR does, the one-call gold
 certificate agrees with two enumerations (lower/upper readings) and with the
-canonical solve, and the necessity certificate (witness dates since issue 26,
+canonical solve, and the necessity certificate (witness dates,
 tests/test_certificate_witnesses.py) agrees with one capped count per fact.
 Each check compares against a path that shares no code with the new one (the
 IR's interval sets, the per-fact solver calls)."""

@@ -1,4 +1,4 @@
-"""Hugging Face ``datasets`` and Parquet (issue 13, item 3): exact round trips
+"""Hugging Face ``datasets`` and Parquet: exact round trips
 of every family's records through :mod:`tsolve.records.hf` and the table sinks, and
 the one reader giving ``verify``, ``solve`` and ``audit`` JSONL, JSON,
 Parquet and a ``datasets`` folder alike, including records a user saved the

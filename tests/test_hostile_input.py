@@ -1,4 +1,4 @@
-"""Regression tests for issue 15's reproductions: each one crashed, hung or lost
+"""Regression tests for hostile input that once broke tsolve: each one crashed, hung or lost
 rows on the code before the fix. The CLI runs in-process through its real entry
 point (``main``), so exit codes and one-line errors are what a user sees."""
 

@@ -1,8 +1,10 @@
-"""The layout's rules, checked on the source (docs/architecture.md, issue 23).
+"""The layout's rules, checked on the source (docs/architecture.md).
 
 * Engine layers never import a concrete family: a family registers into the
   engine through :mod:`tsolve.contract` (the family contract, registry and
   plug-in adapter), never the other way round.
+* No family imports another family: families meet only through the contract
+  (the registry, or the command line), as a plug-in family would have to.
 * No import circle between two modules, and none between two folders, so
   every folder sits on one floor and every import points down.
 * At most four loose modules at the package root.
@@ -81,6 +83,18 @@ def test_engine_layers_import_no_concrete_family() -> None:
         and b.startswith("tsolve.families.")
     ]  # fmt: skip
     assert not bad, "engine layers import a family:\n" + "\n".join(bad)
+
+
+def test_no_family_imports_another_family() -> None:
+    known = _modules()
+    bad = [
+        f"{a} -> {b}"
+        for a, b in _graph().edges
+        if _room(a, known).startswith("families/")
+        and _room(b, known).startswith("families/")
+        and _room(a, known) != _room(b, known)
+    ]
+    assert not bad, "a family imports another family:\n" + "\n".join(bad)
 
 
 def test_no_import_circle_between_modules() -> None:

@@ -1,4 +1,4 @@
-"""``tsolve export lm-eval`` (issue 25, part 3): the folder it writes runs in
+"""``tsolve export lm-eval``: the folder it writes runs in
 the real lm-evaluation-harness, and its scores are tsolve's.
 
 The lm-eval runs are skipped, with the reason, when lm-eval is not installed

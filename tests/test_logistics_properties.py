@@ -1,4 +1,5 @@
-"""Hypothesis properties over generated scenarios (issue 5, "Bar").
+"""Hypothesis properties over generated scenarios: the rules
+the logistics family promises.
 
 * rule 1: at every minute a package's answer is one location, one moving
   vehicle, or a vehicle together with the location where it stands;

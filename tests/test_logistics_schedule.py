@@ -1,4 +1,5 @@
-"""Hand-worked schedules and timelines: the conventions of issue 5, checked on
+"""Hand-worked schedules and timelines: the logistics conventions
+(docs/logistics.md), checked on
 scenarios small enough to compute on paper (expected values below were worked
 out by hand from the rules, not taken from the code)."""
 

@@ -1,4 +1,4 @@
-"""Issue 26: the search's packed mask tables, the indexed knowledge base and
+"""The search's packed mask tables, the indexed knowledge base and
 the cached-mask bench peer decide exactly what the slower paths decide.
 
 Each check compares against a path that shares no code with the new one: a

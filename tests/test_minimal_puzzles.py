@@ -1,5 +1,5 @@
-"""Zero-answer puzzles that need reasoning, and minimal puzzles (issue 11, items
-4 and 5), checked by the independent evaluator of ``test_puzzle_gold_independent``
+"""Zero-answer puzzles that need reasoning, and minimal puzzles,
+checked by the independent evaluator of ``test_puzzle_gold_independent``
 (Python's ``datetime``, the raw CSVs, the lunar libraries: no tsolve facts, IR
 or solvers).
 
@@ -173,7 +173,7 @@ def test_minimal_by_default_rule(
 
 
 def test_puzzle_command_is_minimal_without_a_flag(capsys: pytest.CaptureFixture[str]) -> None:
-    """The headline command's contract (issue 26): with neither --minimal nor
+    """The headline command's contract: with neither --minimal nor
     --no-minimal, removing any fact changes the answer set, checked by the
     independent evaluator; --no-minimal still gives the old puzzles."""
     from cli_main import run_main

@@ -1,4 +1,4 @@
-"""The IR with several date variables (issue 11, item 2): ``Diff`` atoms between
+"""The IR with several date variables: ``Diff`` atoms between
 variables, unary facts on any of them, every connective. The three backends
 must agree with a brute-force loop written here in plain Python (not the IR's
 own ``evaluate``), and ``check`` / ``explain`` must work on such problems."""

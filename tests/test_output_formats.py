@@ -1,4 +1,4 @@
-"""Issue 22 item 12: every command with machine output takes the same format
+"""Every command with machine output takes the same format
 names (text, json, jsonl) and writes strict JSON: ``json`` one document (an
 array of items for a command that streams them), ``jsonl`` one object per
 line. The values are checked against what the command's own jsonl says, so a

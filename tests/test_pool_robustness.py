@@ -1,4 +1,4 @@
-"""Process pools that die or are interrupted: stop with a message, never hang (issue 15, item 10).
+"""Process pools that die or are interrupted: stop with a message, never hang.
 
 Each dead-worker test really kills a worker with SIGKILL, as the out-of-memory
 killer would. ``multiprocessing.Pool`` (the old pool) silently replaced such a

@@ -273,7 +273,7 @@ def test_gold_is_the_same_under_every_reading(record: dict[str, Any]) -> None:
 def _wide_records() -> list[dict[str, Any]]:
     """Puzzles over the whole calendar, 0001-01-01..9999-12-31, where periodic
     facts become one 400-year cycle of residues and knowledge facts closed-form
-    spans (issue 14). Anchors with few days keep the evaluator's loop short."""
+    spans. Anchors with few days keep the evaluator's loop short."""
     import datetime as dt
 
     from tsolve.calendars.domain import DateDomain

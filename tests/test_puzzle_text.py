@@ -377,7 +377,7 @@ PARTIAL = "The date is a Monday. It is in March 2021. The day is after the 20th.
 def test_cli_a_partial_reading_is_never_called_complete(
     fmt: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 22 item 11: two of the three sentences are not read, so the answer
+    """Two of the three sentences are not read, so the answer
     set (every Monday) is the facts read's, not the text's: a status of its
     own, exit 1, and the word "complete" nowhere in the text output."""
     r = run(capsys, "solve", "--text", PARTIAL, "--format", fmt)

@@ -1,4 +1,4 @@
-"""tsolve in the real reasoning-gym (issue 25, part 1): the registry,
+"""tsolve in the real reasoning-gym: the registry,
 ``CompositeDataset`` mixes with native tasks, ``update_dataset_config``,
 typed configs with ``validate()``, ``seed=None`` and the curricula.
 

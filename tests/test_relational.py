@@ -1,4 +1,4 @@
-"""Relational puzzles (issue 11, item 3): several events, one or more unknown dates.
+"""Relational puzzles: several events, one or more unknown dates.
 
 Independent references used here: Python's ``datetime`` (ISO calendar weeks,
 months, years, day differences) for the relations; plain nested loops for the

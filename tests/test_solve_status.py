@@ -1,4 +1,4 @@
-"""Solve status is honest (issue 11, item 1): every backend is pushed into each
+"""Solve status is honest: every backend is pushed into each
 status, and nothing cut short is ever called complete."""
 
 from __future__ import annotations

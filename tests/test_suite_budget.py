@@ -1,4 +1,4 @@
-"""The suite's own promises (issue 22, "blind spots"): the ``thorough``
+"""The suite's own promises, so that no test escapes the budget: the ``thorough``
 profile scales every property test, including those that set their own
 ``max_examples`` (through :func:`budget.examples`), at their full count
 even where ``examples(n, ci=m)`` lowers the ``ci`` count."""

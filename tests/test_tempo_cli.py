@@ -295,7 +295,7 @@ def test_scores_from_intervals_equal_the_metrics_on_known_judgments(
 def test_a_year_zero_document_does_not_sink_the_batch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
-    """Issue 22 §3: one "Q3 0000" document killed the whole `tempo score` run."""
+    """One "Q3 0000" document killed the whole `tempo score` run."""
     docs = tmp_path / "docs.jsonl"
     docs.write_text(
         '{"id": "d1", "text": "Sales in Q3 0000 and H1 0000."}\n'

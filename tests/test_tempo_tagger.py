@@ -296,7 +296,7 @@ def test_inexact_edges_are_not_joined() -> None:
     assert [(f.text, f.kind) for f in tag("since the end of 2015")] == [("2015", "year")]
 
 
-# Issue 22 §3: "Q3 0000" crashed the tagger (year 0 is out of datetime's range).
+# "Q3 0000" once crashed the tagger (year 0 is out of datetime's range).
 four_digits = st.integers(0, 9999).map(lambda y: f"{y:04d}")
 period_forms = st.sampled_from(
     ["Q{q} {y}", "{y} Q{q}", "{y}-Q{q}", "H{h} {y}", "H{h} of {y}", "the first quarter of {y}",

@@ -1,4 +1,4 @@
-"""Stream arguments (issue 22 item 7): ``-``, ``/dev/stdin``, bash's
+"""Stream arguments: ``-``, ``/dev/stdin``, bash's
 ``<(cat file)`` and a FIFO are read as text, never taken for the text of
 their own name; an endless stream (``/dev/zero``) is a one-line error. Each
 run is a real subprocess (the shell makes the ``/dev/fd/N`` of ``<(...)``);

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tsolve.families.tictoc.detect import _unfenced, detect_tool_call
 
-# The rules as they were written before the linear rewrite (issue 22 §2).
+# The rules as they were written before the linear rewrite.
 _TAG = re.compile(r"<tool_call>(.*?)(</tool_call>|$)", re.DOTALL)
 _FENCE = re.compile(r"^```[A-Za-z0-9_-]*\s*\n?(.*?)\n?```$", re.DOTALL)
 _ACTION = re.compile(r"^\s*Action\s*:", re.MULTILINE)

@@ -1,4 +1,4 @@
-"""The ``tsolve_taskset`` verifiers taskset (issue 25, part 2), through the
+"""The ``tsolve_taskset`` verifiers taskset, through the
 real ``verifiers.v1``: loaded by id, tasks that carry the gold, and tsolve's
 scorer as the reward of the real ``Task.score(Trace)``.
 

@@ -1,4 +1,5 @@
-"""Issue 14: ``tsolve verify`` streams. The records file is read in step with
+"""``tsolve verify`` streams, so memory stays flat on any file size. The
+records file is read in step with
 the predictions, the report sums as it goes, and the items come out in order
 (``--format jsonl`` line by line, ``--format json`` spooled), all agreeing
 with a run that keeps every record and item in memory."""
@@ -166,7 +167,7 @@ def test_cli_jsonl_is_items_then_a_summary_line_and_errors_go_to_stderr(
     whole = json.loads(doc.stdout)
     rows = [json.loads(line) for line in lines.stdout.splitlines()]
     assert rows[-1] == {"summary": whole["summary"], "missing": whole["missing"]}
-    # The item stream holds items only (issue 22 item 12); the bad rows are on stderr.
+    # The item stream holds items only; the bad rows are on stderr.
     assert not any("error" in r for r in rows) and rows[:-1] == whole["items"]
     errors = [line for line in lines.stderr.splitlines() if line.startswith("error: ")]
     assert whole["errors"] and errors == ["error: " + e for e in whole["errors"]]

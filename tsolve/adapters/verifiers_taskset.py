@@ -20,7 +20,8 @@ record of a tsolve run, generated on load:
   <gold>`` earns 1.0 and anything unreadable 0.0; ``task.reward_metric``
   picks another non-gameable metric (``f1`` for partial credit).
 
-Tools: ``task.tools`` is a tool condition of issue 24: ``none`` (the
+Tools: ``task.tools`` is a tool condition of the
+seeds' tool-augmented evaluation: ``none`` (the
 default) or ``calendar``, SPAN's ``search_calendar`` and the conversion and
 festival tools, the functions ``tsolve mcp`` serves
 (:mod:`tsolve.adapters.verifiers_tools`).
@@ -58,7 +59,7 @@ class TsolveTaskConfig(vf.TaskConfig):
     diagnostic one (``alt_reading``) or one the scorer does not report is
     refused when the taskset config is validated."""
     tools: Literal["none", "calendar"] = "none"
-    """Issue 24's tool condition: no tools, or tsolve's calendar tools."""
+    """The tool condition of the tool-augmented evaluation: no tools, or tsolve's calendar tools."""
     toolset: vf.ToolsetConfig = vf.ToolsetConfig()
     """Where the tool server runs (verifiers' own settings)."""
 

@@ -1,6 +1,6 @@
 """The tools the verifiers taskset offers (``tools="calendar"``).
 
-Issue 24's ``calendar`` condition: SPAN's ``search_calendar`` (with the
+The ``calendar`` condition of the tool-augmented evaluation: SPAN's ``search_calendar`` (with the
 paper's parameters ``calendar_name``, ``year``, ``month``, ``day`` or
 ``festival_name``) and the narrower ``convert_date`` and ``festival_date``.
 They are the functions ``tsolve mcp`` serves (:mod:`tsolve.adapters.agent_tools`);
@@ -23,7 +23,8 @@ from tsolve.adapters import agent_tools
 from tsolve.errors import TsolveError
 
 TOOL_CONDITIONS = ("none", "calendar")
-"""The tool conditions the taskset offers: issue 24's names. ``knowledge``,
+"""The tool conditions the taskset offers, named as in the
+Inspect tool conditions. ``knowledge``,
 ``code`` and ``all`` are not offered yet (docs/rl.md)."""
 
 

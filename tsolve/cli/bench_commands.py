@@ -36,7 +36,7 @@ def bench(
 
     Puzzles/s by backend and M, solve latency (median, p95), verification,
     vectorised calendar conversion, logistics answering; each figure with its
-    work size and repetitions. JSON schema: see tsolve/bench.py.
+    work size and repetitions. JSON schema: see :mod:`tsolve.bench`.
     """
     from tsolve.bench import run_bench
 

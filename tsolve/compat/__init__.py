@@ -1,5 +1,5 @@
 """Old module paths, kept importable for one release (0.2) after the layout
-of issue 23, then removed.
+changed to engine layers with one folder per family, then removed.
 
 Every module that moved is listed in :data:`OLD_PATHS` (old -> new). Importing
 an old path imports the new module, binds it under the old name too, and warns

@@ -48,6 +48,11 @@ family from this one object and from nowhere else. A family says:
   six records with default options), and the family's own reader of a stored
   record besides its scorer (re-solving a puzzle, answering a logistics
   question), which the campaign throws mutated records at.
+* ``solve(record, backend, limit, time_limit) -> dict``: the family's own
+  solver of a stored record (``answers``, ``count``, ``status``,
+  ``complete``, ``matches``), for ``tsolve solve`` and :func:`tsolve.solve`.
+  A family reaches another family's records only through this part
+  (:func:`tsolve.contract.registry.record_solver`), never by importing it.
 
 Only ``name`` is required. A family without ``generate`` (TEMPO and TicToc
 score data that exists elsewhere) is refused by ``tsolve dataset`` with a
@@ -150,6 +155,7 @@ class Family:
     recognise: Callable[[Record], bool] | None = None
     fuzz_records: Callable[[int], list[Record]] | Lazy | None = None
     rederive: Callable[[Record], Any] | Lazy | None = None
+    solve: Callable[..., dict[str, Any]] | Lazy | None = None
     # ---- measuring and the command line
     bench: Callable[[Any], list[Any]] | Lazy | None = None
     cli: Callable[[Any], None] | Lazy | None = None

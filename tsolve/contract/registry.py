@@ -26,7 +26,7 @@ it again with :func:`unregister_family` (or uses :func:`temporary_family`).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,6 +184,23 @@ def family_of(record: Record) -> str:
         if family.recognise is not None and family.recognise(record):
             return family.name
     raise TsolveError(f"record {record.get('id')!r}: cannot tell its family (no 'family' field)")
+
+
+def record_solver(record: object, besides: str | None = None) -> Callable[..., Any] | None:
+    """The ``solve`` part of the family ``record`` belongs to (:func:`family_of`),
+    or None when no family claims the record, its family declares no solver,
+    or its family is ``besides`` (the caller's own, which reads the record
+    itself). This is how one family's command solves another family's
+    records without importing that family."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        family = get_family(family_of(record))
+    except TsolveError:
+        return None
+    if family.solve is None or family.name == besides:
+        return None
+    return family.require("solve")
 
 
 def describe(family: Family) -> dict[str, Any]:

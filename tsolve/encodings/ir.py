@@ -46,7 +46,7 @@ class IntervalSet:
     the vectorised constructors produce, and :attr:`bounds`). A set built from
     arrays never keeps the tuples: "the 15th of a month" over one 400-year
     cycle has 4,800 intervals, 77 KB as arrays and 1.5 MB as Python pairs, and
-    a generation run over 0001..9999 holds hundreds of such sets (issue 14).
+    a generation run over 0001..9999 holds hundreds of such sets.
     Equality and hashing are by value, whichever form a set is in.
     """
 

@@ -1,6 +1,6 @@
 """tsolve records as Hugging Face ``datasets``, and back, exactly.
 
-Left to itself, ``datasets`` damages records (issue 13): ``load_dataset("json")``
+Left to itself, ``datasets`` damages records: ``load_dataset("json")``
 reads ISO dates as timestamps, and ``Dataset.from_list`` gives every fact the
 other facts' ``params`` keys as ``None``. :func:`to_dataset` instead builds the
 table with explicit :class:`datasets.Features` chosen by :mod:`tsolve.records.columns`:

@@ -2,8 +2,8 @@
 
 ``ortools.sat.python.cp_model`` (9.x) runs ``import pandas as pd`` at module
 level, for its ``*_series`` helpers and one type alias, and pandas costs
-about 410 ms of a 530 ms import (issue 26: 80 % of ``tsolve puzzle
---solutions 3`` was imports). tsolve never uses the pandas helpers. So
+about 410 ms of a 530 ms import (and imports were 80 % of
+``tsolve puzzle --solutions 3``). tsolve never uses the pandas helpers. So
 :func:`load_cp_model` imports ``cp_model`` with a stand-in registered as
 ``pandas`` for the length of that one import, and takes it out of
 ``sys.modules`` again straight after. ``cp_model`` keeps the stand-in as its

@@ -1,6 +1,6 @@
 """The scaling check: no parser or scorer does more than linear work on any text.
 
-Issue 22 found quadratic scans by timing hostile inputs (16k digits: 12 s in
+Quadratic scans were found by timing hostile inputs (16k digits: 12 s in
 claim checking; 60k newlines: 9 s in TicToc detection). A timed assertion
 flakes on a loaded machine, so this check counts *work*, deterministically,
 and fails when doubling the input more than triples it.

@@ -1,6 +1,6 @@
 """What kind of file a batch command was given, told from its first row, so
 that a wrong file gets one line saying what it is and what was expected,
-rather than one warning per row (issue 22 item 13).
+rather than one warning per row.
 
 * :class:`PredictionShape` (``tsolve verify``): a predictions file whose rows
   are task records (records and predictions swapped) is refused at its first

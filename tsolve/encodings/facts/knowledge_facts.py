@@ -439,7 +439,7 @@ class EventRelationFact(Fact):
             text = f"The date is the day of {ev}" if single else f"The date falls during {ev}"
         elif r == "anniversary":
             # "as" takes a noun phrase: "as the first day of X", never "as X began"
-            # (the Lindbergh sentence, issue 26).
+            # ("the same month and day as Charles Lindbergh's flight began" read badly).
             start = "" if single else "the first day of "
             text = f"The date has the same month and day as {start}{ev}"
         elif r == "same_month":

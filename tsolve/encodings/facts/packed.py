@@ -8,7 +8,7 @@ order, the fewest facts that fix the answer), the size without each fact.
 With the domain packed into ``ceil(N / 64)`` words, a conjunction is a few
 ``&`` over those words and a size is a popcount: 1,142 words for the default
 200-year domain, 57,000 for 0001..9999, where building interval sets just to
-size them took seconds and gigabytes (issue 14).
+size them took seconds and gigabytes.
 
 Facts recur across puzzles (the same months, weekdays, presidents), so the
 packed masks are kept, keyed by the fact (a frozen value), in one

@@ -24,7 +24,7 @@ from typing import Any
 from tsolve.encodings.facts.base import FACT_TYPES, Fact
 
 #: One valid fact of each kind, as a record (and ``solve_facts``) holds it.
-#: tests/test_mcp_fact_kinds.py reads each back through ``fact_from_json``.
+#: tests/test_mcp_polish.py reads each back through ``fact_from_json``.
 EXAMPLES: dict[str, dict[str, Any]] = {
     "year": {"year": 2024},
     "decade": {"decade": 1990},

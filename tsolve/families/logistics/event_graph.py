@@ -12,7 +12,7 @@ chain edges carry the stated gaps, so a delay or expedite moves the named event
 and every later one by the same amount, as the serial domain description says.
 
 Parallel execution follows the rules stated in the benchmark's parallel domain
-description, made precise as "rule 3" of issue 5:
+description, made precise as follows:
 
 * a *batch* is a run of consecutive list entries of one kind (loads, or
   unloads) on one vehicle; its members start together, at the latest of the

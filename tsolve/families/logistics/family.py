@@ -1,8 +1,8 @@
 """The ``logistics`` family, declared once: UnSeenTimeQA-style logistics
-timelines with parallel events. Parts: generator ``generators/logistics/``
-(+ invariants), scorer ``verifiers/logistics_scoring.py``, auditor
-``audit/logistics.py``, bench cases ``bench/logistics.py``, commands
-``cli/logistics_commands.py``."""
+timelines with parallel events. Its parts sit beside this file in
+``families/logistics/``: generator ``generate/`` (+ ``invariants.py``),
+solver ``schedule.py``, scorer ``score.py``, auditor ``audit.py``, bench
+cases ``bench.py``; its commands are ``cli/logistics_commands.py``."""
 
 from __future__ import annotations
 

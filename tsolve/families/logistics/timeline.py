@@ -1,7 +1,7 @@
 """Where is package p at minute t: a piecewise-constant timeline.
 
 Intervals are half-open: at the minute an event starts its new state holds, at
-the minute it ends the next state holds. The states (rule 1 of issue 5):
+the minute it ends the next state holds. The states:
 
 * ``at``         lying at a location                     -> {location}
 * ``loading`` / ``unloading``  during the (batch) event  -> {location, vehicle}

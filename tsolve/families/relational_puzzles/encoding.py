@@ -10,7 +10,8 @@ exact disjunctions (same week, month, year), described on each class.
 
 Only calendar facts are used on events: knowledge-base facts (presidents,
 sports events, lifespans, event anchors) have answers that depend on a reading
-(issue 9); they come to relational puzzles once the readings API lands.
+(the knowledge horizon, a convention); they come to relational puzzles once
+the readings API lands.
 """
 
 from __future__ import annotations

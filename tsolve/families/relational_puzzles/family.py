@@ -1,7 +1,8 @@
 """The ``relational-puzzles`` family, declared once: several events, one or
-more unknown dates. Parts: generator ``generators/relational_puzzles.py``
-(+ ``relational_invariants.py``), scorer ``verifiers/relational_scoring.py``,
-auditor ``audit/relational.py``. Its commands are ``tsolve puzzle --events N``
+more unknown dates. Its parts sit beside this file in
+``families/relational_puzzles/``: generator ``generate.py`` (+
+``invariants.py``), solver ``solve.py``, scorer ``score.py``, auditor
+``audit.py``. Its commands are ``tsolve puzzle --events N``
 (``cli/relational_commands.py``, reached from the time-puzzles commands) and
 its bench cases run in the time-puzzles group, whose single-date figures are
 their peer."""
@@ -83,6 +84,11 @@ def _styles(value: Any, name: str) -> Any:
     return parse_styles(value, name)
 
 
+def recognise(record: Record) -> bool:
+    """A relational record that lost its ``family`` field still says its ``kind``."""
+    return record.get("kind") == "relational"
+
+
 def rederive(record: Record) -> Any:
     """Re-solve a stored puzzle as a user would on a record of unknown size:
     with a time limit, so that a huge answer set ends as ``partial``."""
@@ -132,6 +138,8 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
     rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),
+    solve=Lazy("tsolve.families.relational_puzzles.solve:solve_relational_record"),
+    recognise=recognise,
     card=CARD,
     strata={"style": ("implicit", "explicit")},
 )

@@ -1,7 +1,8 @@
 """The ``span`` family, declared once: SPAN-style cross-calendar questions.
-Parts: generator ``generators/span.py`` (+ invariants), scorer
-``verifiers/span_scoring.py``, auditor ``audit/span.py``, bench cases
-``bench/span.py``, commands ``cli/span_commands.py``."""
+Its parts sit beside this file in ``families/span/``: generator
+``generate.py`` (+ ``invariants.py``), scorer ``score.py``, auditor
+``audit.py``, bench cases ``bench.py``; its commands are
+``cli/span_commands.py``."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ the offset (or places the festival in its year), places the candidate date the
 same way, and answers "Yes" when the two are within 14 days. A benchmark whose
 near misses are all a month or more off lets it score far above chance; good
 near misses hold it near 50 %. ``benchmarks/span_polar_baseline.py`` runs it on
-a file; issue 9 asks for at most 65 % on 2,000 questions.
+a file; the SPAN family holds it to at most 65 % on 2,000 questions.
 
 It reads the structured ``params`` of a record (any generator version) rather
 than the text: the point is the information it uses, not parsing.

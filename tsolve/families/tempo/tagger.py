@@ -50,7 +50,8 @@ from tsolve.families.tempo.intervals import Interval
 MAX_TEXT = 1_000_000
 #: The longest expression pass 1 reads, in characters. Every regex call sees a
 #: bounded window (:func:`tsolve.bounded_scan.bounded_finditer`), so tagging
-#: is linear in the text whatever it holds (issue 22 scaling check).
+#: is linear in the text whatever it holds (the scaling check,
+#: :mod:`tsolve.stress.scaling`).
 MAX_EXPRESSION = 160
 #: How far pass 2 looks around an atom for the words that join it ("between",
 #: "and", "since the start of"): at most this many characters.

@@ -50,7 +50,7 @@ class Detection:
     names: tuple[str, ...] = ()
 
 
-# Every scan below is linear in the output, whatever it holds (issue 22: the
+# Every scan below is linear in the output, whatever it holds (the
 # multiline ``^\s*Action`` patterns rescanned the blank lines from every line
 # start, 9 s on 60,000 newlines): tags and fences are found with ``str.find``,
 # and the ReAct patterns run through :func:`tsolve.bounded_scan.bounded_finditer`,

@@ -1,4 +1,4 @@
-"""Measured difficulty of a time puzzle (issue 11, item 6).
+"""Measured difficulty of a time puzzle.
 
 The paper has no difficulty label; the number of facts was the only knob. A
 puzzle is harder when more of its facts must be combined before the answer

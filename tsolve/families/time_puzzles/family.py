@@ -1,8 +1,8 @@
 """The ``time-puzzles`` family, declared once: every date that satisfies a set
-of facts (the Time Puzzles paper). Its parts live in the layer rooms:
-generator ``generators/time_puzzles.py``, invariants beside it, scorer
-``verifiers/puzzle_scoring.py``, auditor ``audit/time_puzzles.py``, bench
-cases ``bench/time_puzzles.py``, commands ``cli/puzzle_commands.py``."""
+of facts (the Time Puzzles paper). Its parts sit beside this file in
+``families/time_puzzles/``: generator ``generate.py`` (+ ``invariants.py``),
+solver ``solve.py``, scorer ``score.py``, auditor ``audit.py``, bench cases
+``bench.py``; its commands are ``cli/puzzle_commands.py``."""
 
 from __future__ import annotations
 
@@ -186,6 +186,7 @@ FAMILY = Family(
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,
+    solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
     cli=Lazy("tsolve.cli.puzzle_commands:register"),
     card=CARD,

@@ -91,12 +91,12 @@ GENERATOR_NAME = "time-puzzles"
 # spare's own slot can never become needed): minimal puzzles 1.12-1.18x faster than
 # version 4 (benchmarks/generation_targets.py). The random key
 # carries the version, so every puzzle of a run differs from version 4's.
-# 6: fact sentences read as English (issue 26): an anniversary of a
+# 6: fact sentences read as English: an anniversary of a
 # multi-day event is "the same month and day as the first day of X" (was "as
 # X began"), a month of one is "the same month of the same year as a day of
 # X", and a name ending in a full stop ("Jr.") gets no second one. The random
 # key carries the version, so every puzzle of a run differs from version 5's.
-# 7: fact sets are chosen whole from the seed's candidates (issue 26): each
+# 7: fact sets are chosen whole from the seed's candidates: each
 # slot's candidates, drawn once per seed (the seed-determined ones looked up in
 # the domain's seed table), are judged at once by AND and popcount over the
 # anchor's words, and the last two slots as pairs, where versions 1-6 drew one
@@ -108,7 +108,8 @@ GENERATOR_NAME = "time-puzzles"
 # puzzle of a run differs from version 7's.
 GENERATOR_VERSION = "8"
 # Ids carry the fingerprint of the options that shape content
-# (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py) since issue 21, with
+# (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py), so that
+# runs with different options never share an id; with
 # the version kept: the random key carries the version, and the content of
 # every record is what version 5 made; only its id (and pair) gained the part.
 FAMILY = "time-puzzles"
@@ -183,7 +184,7 @@ class PuzzleConfig:
     # a two-fact contradiction ("June" + "the 31st"). Off: a minimal
     # unsatisfiable set of at least three facts, every pair satisfiable.
     trivial_contradictions: bool = False
-    # Keep only puzzles of this measured difficulty (generators/difficulty.py).
+    # Keep only puzzles of this measured difficulty (families/time_puzzles/difficulty.py).
     difficulty: str | None = None
 
     def __post_init__(self) -> None:
@@ -1000,7 +1001,7 @@ def generate_puzzle(
         # A pair is one puzzle in two wordings, and a one-style run makes the
         # same puzzle as a paired one: keep a set only if its gold holds under
         # the readings of both wordings (deciding by the record's own style
-        # let the two wordings of a pair diverge, issue 26). The implicit
+        # let the two wordings of a pair diverge). The implicit
         # wording leaves to knowledge what the explicit one spells out, so its
         # readings include the explicit one's: an implicit record needs no
         # second call, an explicit one checks the implicit readings too.

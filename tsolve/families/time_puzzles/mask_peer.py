@@ -1,5 +1,5 @@
-"""The cached-mask NumPy peer for time-puzzle generation (issue 14 target 1,
-made strong in issue 26).
+"""The cached-mask NumPy peer for time-puzzle generation: the
+strongest honest alternative, so that the generator's speed is judged against it.
 
 What a careful engineer would write from the Time Puzzles paper alone, with
 no knowledge base and no certificate, and with every mask kept: the default

@@ -112,14 +112,17 @@ def solve_record(
     ``complete`` is true only for ``complete`` and ``unsat``. ``matches`` is
     None when the record stores no answers, or when the enumeration stopped
     early (at ``limit`` or the time limit): then equality cannot be decided.
-    Relational records (several events) are solved by their own reader.
+    A record of another family that declares a solver (relational puzzles:
+    several events) is solved by that family's own reader, found through the
+    registry, so that no family imports another.
     """
-    # Imported here: the relational solver (~35 ms of imports) is not on the
-    # generator's path, which imports this module for its certificates.
-    from tsolve.families.relational_puzzles.solve import is_relational, solve_relational_record
+    # Imported here: the registry is not on the generator's path, which
+    # imports this module for its certificates.
+    from tsolve.contract.registry import record_solver
 
-    if is_relational(record):
-        return solve_relational_record(record, backend, limit, time_limit)
+    other = record_solver(record, besides="time-puzzles")
+    if other is not None:
+        return other(record, backend, limit, time_limit)
     puzzle = puzzle_from_record(record)
     res = solve_puzzle(puzzle, backend, limit, time_limit)
     answers = answers_iso(res)

@@ -84,9 +84,10 @@ GENERATOR_NAME = "logistics"
 # 5: the asked minute's kind (loading, unloading, moving, parked; never
 # before the package's first event or after its last) is drawn from
 # UnSeenTimeQA split 1's mix per stratum, and the asked event lies inside the
-# package's own span of events (generate/asked_minute.py).
+# package's own span of events (logistics/generate/asked_minute.py).
 GENERATOR_VERSION = "5"
-# Ids carry the options' fingerprint (``logistics-5-2-9f1c0e``) since issue 21.
+# Ids carry the options' fingerprint (``logistics-5-2-9f1c0e``), so that
+# runs with different options never share an id.
 QuestionKind = Literal["static", "relative", "hypothetical"]
 QUESTION_KINDS: tuple[QuestionKind, ...] = ("static", "relative", "hypothetical")
 DEPTH_RANGE = (6, 20)

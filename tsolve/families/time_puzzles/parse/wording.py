@@ -8,7 +8,7 @@ walks the closed catalogue that :mod:`tsolve.families.time_puzzles.parse.rendere
 back (every calendar value, every knowledge-base anchor under every relation)
 plus every year and decade of the widest domain, in both styles, and
 :func:`wording_problems` names what is wrong with one sentence. The checks are
-the mistakes templates have made (issue 26: "the same month and day as
+the mistakes templates have made ("the same month and day as
 Charles Lindbergh's solo nonstop transatlantic flight began") and the ones a
 template filled with data can make (a stray capital "The", a doubled word, "a
 8th"), not a grammar of English: a sentence that passes is not proven good,
