@@ -5,9 +5,9 @@ library, and the package ships both files."""
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 
+import tomllib
 import yaml
 
 from tsolve.adapters.inspect_ai.conditions import parse_condition
