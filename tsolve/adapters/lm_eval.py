@@ -277,9 +277,9 @@ def export_lm_eval(
                     fh.write(json_text(_doc(entry, dataset.family.name)) + "\n")
         (folder / "utils.py").write_text(UTILS_PY, encoding="utf-8")
         (folder / "metrics.json").write_text(json.dumps(list(metrics)), encoding="utf-8")
-        common = {"seed": seed, "count": count, "fewshot": fewshot > 0}
         (folder / f"{name}.yaml").write_text(
-            task_yaml(name, max_gen_toks, metrics, **common), encoding="utf-8"
+            task_yaml(name, max_gen_toks, metrics, seed=seed, count=count, fewshot=fewshot > 0),
+            encoding="utf-8",
         )
         groups: list[str] = []
         for knob, keys in sorted(by_knob.items()):
@@ -287,7 +287,7 @@ def export_lm_eval(
             subtasks = [f"{name}_{key}" for key in sorted(keys)]
             for key, sub in zip(sorted(keys), subtasks, strict=True):
                 text = task_yaml(sub, max_gen_toks, metrics, subset=key, tags=(f"{group}_tag",),
-                                 **common)  # fmt: skip
+                                 seed=seed, count=count, fewshot=fewshot > 0)  # fmt: skip
                 (folder / f"{sub}.yaml").write_text(text, encoding="utf-8")
             (folder / f"{group}.yaml").write_text(group_yaml(group, subtasks, metrics), "utf-8")
             groups.append(group)
