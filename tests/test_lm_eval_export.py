@@ -39,18 +39,20 @@ def test_cli_writes_a_named_task_whose_hooks_score_with_tsolve(
     )  # fmt: skip
     assert code == 0, stdout
     report = json.loads(stdout)
-    assert report["task"] == "tsolve_span_s3_n4"
-    assert "task: tsolve_span_s3_n4\n" in (out / "tsolve_span_s3_n4.yaml").read_text()
+    assert report["task"] == "tsolve_span"  # stable: the run is in the metadata
+    assert report["run"].startswith("HF_HUB_OFFLINE=1 lm_eval ")
+    text = (out / "tsolve_span.yaml").read_text()
+    assert "task: tsolve_span\n" in text and "  seed: 3\n" in text and "  count: 4\n" in text
     docs = _utils(out).load_docs()["test"]
     expected = tsolve.create_dataset("span", seed=3, size=4, date="2024-03-01")
     assert [d["answer"] for d in docs] == [e["answer"] for e in expected]
     utils = _utils(out)
     for doc in docs:
-        assert utils.process_results(doc, ["Thinking.\nMY ANSWER: " + doc["answer"]]) == {
-            "score": 1.0
-        }
-        assert utils.process_results(doc, ["no clue"]) == {"score": 0.0}
-        assert utils.process_results(doc, []) == {"score": 0.0}
+        right = {"score": 1.0, "accuracy": 1.0}  # SPAN's one metric, and the main one
+        assert utils.process_results(doc, ["Thinking.\nMY ANSWER: " + doc["answer"]]) == right
+        wrong = {"score": 0.0, "accuracy": 0.0}
+        assert utils.process_results(doc, ["no clue"]) == wrong
+        assert utils.process_results(doc, []) == wrong
 
 
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -96,3 +98,41 @@ def test_the_real_lm_eval_runs_the_folder(tmp_path: Path, monkeypatch: pytest.Mo
         assert out is not None
         scores[name] = out["results"][result.task]["score,none"]
     assert scores == {"gold": 1.0, "dummy": 0.0}
+
+
+def test_the_real_lm_eval_reports_every_metric_by_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each family metric, for the whole run and for each group (M, style,
+    difficulty) and its subtasks: 1.0 for the gold model, 0.0 for "lol"; the
+    subtasks partition the run, so a group's document count is the run's."""
+    pytest.importorskip("lm_eval", reason="lm-eval not installed (pip install lm-eval)")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    hub_constants = pytest.importorskip("huggingface_hub.constants")
+    monkeypatch.setattr(hub_constants, "HF_HUB_OFFLINE", True)
+    from lm_eval import simple_evaluate
+    from lm_eval.models.dummy import DummyLM
+    from lm_eval.tasks import TaskManager
+
+    class GoldLM(DummyLM):  # type: ignore[misc]
+        def generate_until(self, requests: Any, disable_tqdm: bool = False) -> list[str]:
+            return [f"Reasoning...\nMY ANSWER: {r.doc['answer']}" for r in requests]
+
+    result = export_lm_eval(
+        tmp_path / "tp", "time-puzzles", 4, seed=2, options={"solutions": "1-2"}, fewshot=1
+    )
+    assert set(result.metrics) == {"em", "f1", "jaccard"}
+    assert {"tsolve_time_puzzles_by_m", "tsolve_time_puzzles_by_style"} <= set(result.groups)
+    manager = TaskManager(include_path=str(result.directory), include_defaults=False)
+    for model, want in ((GoldLM(), 1.0), (DummyLM(), 0.0)):
+        out = simple_evaluate(
+            model=model, tasks=[result.task, *result.groups], task_manager=manager
+        )
+        assert out is not None
+        for name in (result.task, *result.groups):
+            row = out["results"][name]
+            for metric in ("score", *result.metrics):
+                assert row[f"{metric},none"] == want, (name, metric)
+        subtasks = [t for t in out["results"] if t.startswith("tsolve_time_puzzles_m_")]
+        assert len(subtasks) == 2  # M = 1 and M = 2
+        assert sum(out["n-samples"][t]["effective"] for t in subtasks) == 4

@@ -153,3 +153,21 @@ def test_family_instructions_refuses_bad_arguments_directly() -> None:
 
     with pytest.raises(TsolveError, match="index"):
         family_instructions("span", 0, -1)
+
+
+def test_the_served_log_is_one_plain_line_per_event() -> None:
+    """A tsolve bug inside a tool logs one plain line, not a wrapped traceback."""
+    import logging
+
+    from tsolve.adapters.mcp_server import OneLineFormatter
+
+    try:
+        raise ValueError("bad\nthing")
+    except ValueError:
+        import sys
+
+        record = logging.LogRecord(
+            "tsolve", logging.ERROR, __file__, 1, "tool %s failed", ("x",), sys.exc_info()
+        )
+    line = OneLineFormatter().format(record)
+    assert line == "tsolve mcp: ERROR: tool x failed (ValueError: bad thing)"

@@ -436,6 +436,32 @@ def build_server() -> MCPServer:
     return server
 
 
+class OneLineFormatter(logging.Formatter):
+    """A log record as one plain line, its exception (if any) folded in as
+    ``Type: message``: a client shows the server's stderr in its own log, where
+    the SDK's default (a rich, terminal-wrapped handler with multi-line
+    tracebacks) turns one event into many broken lines."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = f"tsolve mcp: {record.levelname}: {record.getMessage()}"
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            line += f" ({type(exc).__name__}: {exc})"
+        return " ".join(line.split())
+
+
+def quiet_logging() -> None:
+    """Warnings and errors only, each one plain line on stderr. Installed on the
+    root logger before the server is built, so the SDK's own logging setup
+    (which configures only a root logger without handlers) leaves it alone."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(OneLineFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)
+
+
 def serve() -> None:
     """Run the server on stdio until the client closes it (``tsolve mcp``)."""
+    quiet_logging()
     build_server().run("stdio")

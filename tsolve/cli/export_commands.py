@@ -33,14 +33,21 @@ def register(app: typer.Typer) -> None:
             typer.Option("--set", help="Generator option KEY=VALUE (repeatable)."),
         ] = None,
         task: Annotated[
-            str | None, typer.Option(help="Task name (default tsolve_<family>_s<seed>_n<count>).")
+            str | None,
+            typer.Option(
+                help="Task name (default tsolve_<family>; seed and count go in its metadata)."
+            ),
         ] = None,
         max_gen_toks: Annotated[int, typer.Option(help="Generation budget per item.")] = 2048,
+        fewshot: Annotated[
+            int, typer.Option(help="Further records of the run written as a few-shot split.")
+        ] = 0,
         fmt: Annotated[Fmt, typer.Option("--format", help="text, json or jsonl.")] = Fmt.text,
     ) -> None:
         """Write an lm-evaluation-harness task folder: YAML, data and a utils.py
-        whose process_results calls tsolve's scorer. Run it with
-        `lm_eval --model M --tasks NAME --include_path DIR`."""
+        whose process_results calls tsolve's scorer under each family metric,
+        with subtasks and groups by style, M and difficulty. Run it with
+        `HF_HUB_OFFLINE=1 lm_eval --model M --tasks NAME --include_path DIR`."""
         from tsolve.adapters.lm_eval import export_lm_eval
         from tsolve.contract import get_family
         from tsolve.datasets.options import gather_options
@@ -48,8 +55,9 @@ def register(app: typer.Typer) -> None:
         fam = get_family(family, need="generate")
         options = gather_options(fam, config, sets=set_ or ())
         result = export_lm_eval(
-            directory, fam.name, count, seed, options, task=task, max_gen_toks=max_gen_toks
-        )
+            directory, fam.name, count, seed, options, task=task, max_gen_toks=max_gen_toks,
+            fewshot=fewshot,
+        )  # fmt: skip
         if fmt is not Fmt.text:
             emit_report(result.to_json(), fmt.value)
             return
@@ -57,4 +65,7 @@ def register(app: typer.Typer) -> None:
         typer.echo(
             f"wrote {report['count']} items to {report['directory']} (task {report['task']})"
         )
+        typer.echo(f"metrics: {', '.join(report['metrics'])}")
+        if report["groups"]:
+            typer.echo(f"groups: {', '.join(report['groups'])}")
         typer.echo(f"run: {report['run']}")

@@ -35,8 +35,91 @@ LICENSE = "mit"
 TSOLVE_CITATION = """\
 @software{tsolve,
   title = {tsolve: a constraint-solver-centric engine for temporal-reasoning benchmarks},
+  author = {{The tsolve contributors}},
+  year = {2026},
+  version = {0.1.0},
+  note = {No public repository URL yet: cite by title and version},
   license = {MIT}
 }"""
+
+#: Every paper tsolve implements (docs/papers.md), as each paper states itself
+#: and as its public record confirms: authors, year, venue or arXiv id, URL.
+#: Where a paper states no author (the Time Puzzles text is an anonymous
+#: submission; the SPAN text names none), the entry says so rather than guess,
+#: and gives the paper's own link.
+PAPERS: dict[str, str] = {
+    "time_puzzles": """@misc{time_puzzles,
+  title = {Measuring Iterative Temporal Reasoning with Time Puzzles},
+  author = {{Anonymous}},
+  note = {Anonymous ACL submission; no public link or year stated in the text tsolve follows}
+}""",
+    "span": """@misc{span,
+  title = {{SPAN}: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
+           Large Language Models},
+  author = {{The SPAN authors}},
+  note = {The paper's text names no authors, year or venue; code and data at the URL},
+  url = {https://github.com/miaozhongjian/span}
+}""",
+    "unseentimeqa": """@inproceedings{unseentimeqa,
+  title = {{UnSeenTimeQA}: Time-Sensitive Question-Answering Beyond {LLMs}' Memorization},
+  author = {Uddin, Md Nayem and Saeidi, Amir and Handa, Divij and Seth, Agastya
+            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta},
+  booktitle = {Proceedings of the 63rd Annual Meeting of the Association for
+               Computational Linguistics (ACL 2025)},
+  year = {2025},
+  eprint = {2407.03525},
+  archivePrefix = {arXiv},
+  url = {https://arxiv.org/abs/2407.03525}
+}""",
+    "tempo": """@misc{tempo,
+  title = {{TEMPO}: A Realistic Multi-Domain Benchmark for Temporal
+           Reasoning-Intensive Retrieval},
+  author = {Abdallah, Abdelrahman and Ali, Mohammed and Abdul-Mageed, Muhammad
+            and Jatowt, Adam},
+  year = {2026},
+  eprint = {2601.09523},
+  archivePrefix = {arXiv},
+  url = {https://arxiv.org/abs/2601.09523}
+}""",
+    "tictoc": """@inproceedings{tictoc,
+  title = {Your {LLM} Agents are Temporally Blind: The Misalignment Between Tool Use
+           Decisions and Human Time Perception},
+  author = {Cheng, Yize and Soltani Moakhar, Arshia and Fan, Chenrui and Hosseini, Parsa
+            and Faghih, Kazem and Sodagar, Zahra and Wang, Wenxiao and Feizi, Soheil},
+  booktitle = {Findings of the Association for Computational Linguistics: ACL 2026},
+  year = {2026},
+  eprint = {2510.23853},
+  archivePrefix = {arXiv},
+  url = {https://aclanthology.org/2026.findings-acl.1848/}
+}""",
+}
+
+#: The paper behind each family (the others are cited after it).
+FAMILY_PAPER = {
+    "time-puzzles": "time_puzzles",
+    "relational-puzzles": "time_puzzles",
+    "span": "span",
+    "logistics": "unseentimeqa",
+    "tempo": "tempo",
+    "tictoc": "tictoc",
+}
+
+#: What each common record field holds, for the card's field table; a field
+#: not listed is the family's own (docs/hf.md has every family's fields).
+FIELD_NOTES = {
+    "id": "the record's id: family, seed and index (stable across runs)",
+    "family": "the task family that made the record",
+    "question": "the question as shown to a model (plain text)",
+    "answer": "the gold answer as one string (several dates joined by ', ')",
+    "answers": "every gold answer (the full solution set)",
+    "facts": "the constraints of the puzzle, each a typed fact",
+    "prompt": "the full prompt, with the answer-format instructions",
+    "generator": "generator name, version and the full parameters of the run",
+    "solutions": "M: the number of dates that satisfy the facts",
+    "style": "implicit (facts name events) or explicit (facts give dates)",
+    "difficulty": "the difficulty level",
+    "level": "the measured difficulty level",
+}
 
 
 #: A marker line in the card, so that a folder tsolve wrote may be replaced.
@@ -92,7 +175,12 @@ def front_matter(
         "license": LICENSE,
         "pretty_name": f"tsolve {fam.name} (seed {seed})",
         "language": ["en"],
+        "annotations_creators": ["machine-generated"],
+        "language_creators": ["machine-generated"],
+        "multilinguality": ["monolingual"],
+        "source_datasets": ["original"],
         "task_categories": list(prose.get("task_categories") or ["question-answering"]),
+        "task_ids": list(prose.get("task_ids") or ["closed-domain-qa"]),
         "size_categories": [size_category(total)],
         "tags": ["tsolve", "temporal-reasoning", "synthetic", fam.name],
         "configs": [
@@ -139,10 +227,24 @@ def render_card(
     out += _columns(columns)
     if prose.get("limitations"):
         out += ["## Known limitations", "", str(prose["limitations"]), ""]
-    out += ["## Source papers and citation", ""]
-    out += [f"- {line}" for line in prose.get("papers") or []]
-    out += ["", "```bibtex", str(prose.get("citation") or "").strip(), TSOLVE_CITATION, "```", ""]
+    out += _citations(fam.name, prose)
     return "\n".join(out)
+
+
+def _citations(family: str, prose: dict[str, Any]) -> list[str]:
+    """The family's source paper first, tsolve, then every other paper tsolve
+    implements: each in full (:data:`PAPERS`)."""
+    own = FAMILY_PAPER.get(family)
+    out = ["## Source papers and citation", ""]
+    out += [f"- {line}" for line in prose.get("papers") or []]
+    out += ["", "Please cite the source paper of this family and tsolve:", "", "```bibtex"]
+    if own is not None:
+        out.append(PAPERS[own])
+    elif prose.get("citation"):
+        out.append(str(prose["citation"]).strip())
+    out += [TSOLVE_CITATION, "```", "", "The other papers tsolve implements:", "", "```bibtex"]
+    out += [text for key, text in PAPERS.items() if key != own]
+    return [*out, "```", ""]
 
 
 def _generation(
@@ -227,6 +329,11 @@ def _balance(summary: HubSummary) -> list[str]:
 
 def _columns(columns: list[Column]) -> list[str]:
     json_cols = [c.name for c in columns if c.kind == "json"]
+    table = ["| column | type | what it holds |", "|---|---|---|"]
+    for c in columns:
+        field = c.field
+        kind = "JSON text" if c.kind == "json" else c.kind
+        table.append(f"| `{c.name}` | {kind} | {FIELD_NOTES.get(field, 'a field of the family')} |")
     return [
         "## Columns",
         "",
@@ -239,5 +346,7 @@ def _columns(columns: list[Column]) -> list[str]:
         + "`tsolve.records.hf.from_dataset(load_dataset(DIR)['train'])` gives the records back "
         "exactly as tsolve wrote them, nulls included; every tsolve command also reads "
         "the Parquet files directly (`tsolve verify data/test-00000-of-00001.parquet ...`).",
+        "",
+        *table,
         "",
     ]

@@ -12,7 +12,8 @@ A task runs under one :class:`Condition`:
   search results as fixed context" condition, where the knowledge-base
   entries behind each implicit fact are pasted into the prompt
   (:func:`knowledge_context`) and no tool is offered;
-* ``sandbox``: where ``code`` runs model-written Python. Docker by default;
+* ``sandbox``: where ``code`` runs model-written Python. Docker by default, with
+  tsolve's pinned image (``tsolve/sandbox/``: Python and calendar libraries);
   ``local`` runs it on the host, so it must be asked for here and warns. The
   code tool checks, on each call, that Inspect really gives it this sandbox
   (:func:`tsolve.adapters.inspect_ai.tools.check_sandbox`).
@@ -72,6 +73,19 @@ class Condition:
         """The condition's label in reports: ``none``, ``calendar``, ...,
         ``context-knowledge``."""
         return "context-knowledge" if self.context == "knowledge" else self.tools
+
+    @property
+    def sandbox_spec(self) -> str | tuple[str, str] | None:
+        """What the task declares to Inspect: Docker with tsolve's pinned
+        image (:data:`tsolve.sandbox.COMPOSE_FILE`), not Inspect's unpinned
+        default, so the code condition's interpreter is the same on every run;
+        ``local`` as is. The code tool's guard checks the sandbox *type*
+        (:attr:`sandbox`), which the spec keeps."""
+        if self.sandbox == "docker":
+            from tsolve.sandbox import COMPOSE_FILE
+
+            return ("docker", str(COMPOSE_FILE))
+        return self.sandbox
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, **asdict(self)}

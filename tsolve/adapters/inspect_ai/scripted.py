@@ -94,6 +94,8 @@ def scripted(answer: str = "gold") -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         record = state.metadata.get("record")
+        if not isinstance(record, dict) and "tictoc_id" in state.metadata:
+            return _tictoc_move(state, answer)
         if not isinstance(record, dict):
             raise TsolveError(f"sample {state.sample_id!r}: no tsolve record in its metadata")
         shown = state.metadata.get("condition") or {}
@@ -118,6 +120,19 @@ def scripted(answer: str = "gold") -> Solver:
         return state
 
     return solve
+
+
+def _tictoc_move(state: TaskState, answer: str) -> TaskState:
+    """A TicToc sample has no tsolve record: its one move is a tool call or a
+    direct answer (:func:`tsolve.adapters.inspect_ai.tictoc_task.scripted_move`)."""
+    from tsolve.adapters.inspect_ai.tictoc_task import scripted_move
+
+    move = scripted_move(state, answer)
+    state.output = _output(move if isinstance(move, str) else "")
+    if not isinstance(move, str):
+        state.output.message.tool_calls = [move]
+    state.messages.append(state.output.message)
+    return state
 
 
 def _tool_name(tool: Any) -> str:

@@ -85,7 +85,7 @@ def family_task(
         dataset=_under(records_dataset(records, name=fam.name), condition),
         solver=condition_solver(condition),
         scorer=tsolve_scorer(),
-        sandbox=condition.sandbox,
+        sandbox=condition.sandbox_spec,
         metadata={
             "tsolve_family": fam.name,
             "tsolve_version": fam.version_text(),

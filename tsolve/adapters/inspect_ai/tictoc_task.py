@@ -53,8 +53,8 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolDef, ToolParams
 
 from tsolve.errors import TsolveError
+from tsolve.families.tictoc.data import Preference, iso, iter_samples, split_samples
 from tsolve.families.tictoc.data import Sample as TicTocSample
-from tsolve.families.tictoc.data import iso, iter_samples, split_samples
 from tsolve.families.tictoc.metrics import Confusion, length_bucket
 from tsolve.records.validation import bad, shown
 
@@ -62,13 +62,17 @@ TASK_NAME = "tictoc"
 SCORER_NAME = "tsolve/tictoc_scorer"
 
 
-def tictoc_dataset(path: str | Path) -> MemoryDataset:
+def tictoc_dataset(
+    path: str | Path, preference: Preference | None = None, level: int | None = None
+) -> MemoryDataset:
     """The file's samples as Inspect samples (see :func:`tictoc_samples`)."""
-    samples, _ = tictoc_samples(path)
+    samples, _ = tictoc_samples(path, preference, level)
     return MemoryDataset(samples, name="tictoc")
 
 
-def tictoc_samples(path: str | Path) -> tuple[list[Sample], list[str]]:
+def tictoc_samples(
+    path: str | Path, preference: Preference | None = None, level: int | None = None
+) -> tuple[list[Sample], list[str]]:
     """The file's good items as Inspect samples, and each bad item's one-line error.
 
     A bad item is one line naming it, and the rest go on (as in every batch
@@ -76,8 +80,9 @@ def tictoc_samples(path: str | Path) -> tuple[list[Sample], list[str]]:
     error, and in the task's ``skipped_items`` metadata, so the log says the
     score is over fewer items than the file holds. A file with no good item
     at all is a one-line error. Everything is checked here, before any model
-    call."""
-    good, bad_rows = split_samples(iter_samples([path]))
+    call. ``preference`` and ``level`` label rows the file does not label
+    (:func:`tsolve.families.tictoc.data.iter_samples`)."""
+    good, bad_rows = split_samples(iter_samples([path], preference, level))
     bads = [str(b) for b in bad_rows]
     samples: list[Sample] = []
     seen: set[str] = set()
@@ -302,9 +307,11 @@ def tictoc_scorer() -> Scorer:
     return score
 
 
-def tictoc_task(file: str | Path) -> Task:
+def tictoc_task(
+    file: str | Path, preference: Preference | None = None, level: int | None = None
+) -> Task:
     """The TicToc task over one data file (see the module docstring)."""
-    samples, bads = tictoc_samples(file)
+    samples, bads = tictoc_samples(file, preference, level)
     return Task(
         name=f"tsolve/{TASK_NAME}",
         dataset=MemoryDataset(samples, name="tictoc"),
@@ -318,15 +325,31 @@ def tictoc_task(file: str | Path) -> Task:
     )
 
 
+def scripted_move(state: TaskState, answer: str) -> str | ToolCall:
+    """The offline scripted solver's move on a TicToc sample: with ``gold``, the
+    move its preference asks for (a call of the item's first tool, or a direct
+    answer); with ``refuse``, a direct answer whatever it asks."""
+    functions = state.metadata.get("functions") or []
+    if answer == "gold" and state.metadata.get("preference") == "tool" and functions:
+        name = _tool_defs(list(functions))[0].name
+        return ToolCall(id="scripted-0", function=name, arguments={})
+    return "No tool is needed for this: here is the answer."
+
+
 @task(name=TASK_NAME)
-def tictoc(file: str | None = None) -> Task:
+def tictoc(
+    file: str | None = None, preference: str | None = None, level: int | None = None
+) -> Task:
     """TicToc: does the model call a tool, given the time since the last call?
-    Option: file (a TicToc data file in the benchmark's format)."""
+    Options: file (a TicToc data file in the benchmark's format); preference
+    (tool or no_tool) and level (0, 1 or 2) for rows whose file name does not
+    give them (a public file saved under another name)."""
     from tsolve.adapters.inspect_ai.tasks import _one_line
+    from tsolve.families.tictoc.data import check_preference
 
     try:
         if file is None:
             raise TsolveError("file: give the TicToc data file (-T file=PATH)")
-        return tictoc_task(file)
+        return tictoc_task(file, check_preference(preference), level)
     except TsolveError as exc:
         raise _one_line(exc) from None

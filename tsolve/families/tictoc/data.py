@@ -147,21 +147,56 @@ def parse_sample(row: dict[str, Any], preference: Preference, level: int, source
     )  # fmt: skip
 
 
-def _own_label(row: dict[str, Any]) -> tuple[Preference, int]:
-    """``preference`` and ``level`` of a tsolve JSONL row."""
-    pref = row.get("preference")
+def label_hint(field: str, example: str) -> str:
+    """How a label is given, for the error a row without one gets: the public
+    files carry the preference and level only in their names, so a renamed
+    copy loses them."""
+    return (
+        f"{field}: missing: a benchmark file's name gives it (preferTool_elapse_2.json), "
+        f"a row its own '{field}' field, or give one for the whole file (-T {field}={example})"
+    )
+
+
+def check_preference(value: Any) -> Preference | None:
+    """``value`` as a preference (None stays None), or a one-line error."""
+    if value is None or value in PREFERENCES:
+        return value
+    raise bad("preference", "'tool' or 'no_tool'", value)
+
+
+def _own_label(
+    row: dict[str, Any], preference: Preference | None = None, level: int | None = None
+) -> tuple[Preference, int]:
+    """``preference`` and ``level`` of a tsolve JSONL row; the arguments stand
+    in for a row that states none."""
+    pref = row.get("preference", preference)
+    if pref is None:
+        raise TsolveError(label_hint("preference", "tool|no_tool"))
     if pref not in PREFERENCES:
         raise bad("preference", "'tool' or 'no_tool'", pref)
-    return pref, expect_int(row.get("level"), "level", 0, 2)
+    lvl = row.get("level", level)
+    if lvl is None:
+        raise TsolveError(label_hint("level", "0|1|2"))
+    return pref, expect_int(lvl, "level", 0, 2)
 
 
 def _is_bundle(row: dict[str, Any]) -> bool:
     return bool(row) and "id" not in row and all(label_from_name(k) for k in row)
 
 
-def iter_samples(paths: Iterable[str | Path]) -> Iterator[Sample | BadRow]:
+def iter_samples(
+    paths: Iterable[str | Path],
+    preference: Preference | None = None,
+    level: int | None = None,
+) -> Iterator[Sample | BadRow]:
     """Every sample in ``paths`` (any of the three shapes), or a BadRow where
-    one cannot be read. Raises TsolveError only for an unreadable file."""
+    one cannot be read. Raises TsolveError only for an unreadable file.
+    ``preference`` and ``level`` label rows whose file name, bundle key and
+    own fields give none (a benchmark file saved under another name); a name
+    or a row's own field still wins."""
+    check_preference(preference)
+    if level is not None:
+        expect_int(level, "level", 0, 2)
     for path in paths:
         name = Path(path).name
         from_name = label_from_name(name)
@@ -173,7 +208,7 @@ def iter_samples(paths: Iterable[str | Path]) -> Iterator[Sample | BadRow]:
                 continue
             if _is_bundle(row):
                 for key, items in row.items():
-                    pref, level = label_from_name(key)  # type: ignore[misc]
+                    pref, key_level = label_from_name(key)  # type: ignore[misc]
                     if not isinstance(items, list):
                         yield BadRow(
                             f"{name}[{key}]",
@@ -181,18 +216,18 @@ def iter_samples(paths: Iterable[str | Path]) -> Iterator[Sample | BadRow]:
                         )
                         continue
                     for j, item in enumerate(items):
-                        yield _sample_or_bad(item, pref, level, f"{name}[{key}][{j}]", key)
+                        yield _sample_or_bad(item, pref, key_level, f"{name}[{key}][{j}]", key)
                 continue
             where = f"{name}[{i}]"
             if from_name is not None:
                 yield _sample_or_bad(row, from_name[0], from_name[1], where, name)
                 continue
             try:
-                pref, level = _own_label(row)
+                pref, lvl = _own_label(row, preference, level)
             except TsolveError as exc:
                 yield BadRow(_where_id(where, row), str(exc))
                 continue
-            yield _sample_or_bad(row, pref, level, where, name)
+            yield _sample_or_bad(row, pref, lvl, where, name)
         if seen == 0:
             raise TsolveError(f"file: {name} holds no samples")
 
