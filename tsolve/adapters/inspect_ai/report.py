@@ -41,6 +41,18 @@ samples, ``epochs`` is the run's epoch count and ``sample_epochs`` the
 scored sample-epochs. The mean tool calls, turns and output tokens are per
 sample-epoch.
 
+**Where the reasoning went wrong** (``claims=True``, ``tsolve report
+--claims``). Each scored sample-epoch of a family task has its output run
+through the claim checker (:func:`tsolve.claims.first_false_claim`), and each
+family row gains ``wrong_with_false_claim`` (of its wrong sample-epochs, those
+whose main metric is below 1, the share whose reasoning holds a false date
+claim; None when none is wrong), ``false_claim_kinds`` (how many first false
+claims of each kind: weekday, leap-year, conversion, shift, ..., commonest
+first) and ``false_claims`` (per sample-epoch with one: the sample, epoch,
+whether its answer was right, and its first false claim as
+``tsolve check-claims`` prints it). This is the Time Puzzles paper's error
+analysis, done symbolically.
+
 **Bad input never sinks the report.** A sample that ended in an error has no
 score: it is counted in the row's ``errors``, not in ``n``. A sample whose
 score or metadata cannot be read (a value or field of an unexpected type, a
@@ -88,6 +100,10 @@ class _Epoch:
     turns: int
     tokens: int
     called: bool = False
+    #: set when claims are checked: the epoch number and its first false claim
+    checked: bool = False
+    epoch: int = 1
+    false_claim: dict[str, Any] | None = None
 
 
 @dataclass
@@ -131,7 +147,9 @@ class _Cell:
                 metrics[name] = sum(got) / len(got)
         every = [e for epochs in self.samples.values() for e in epochs]
         per = (lambda total: total / len(every)) if every else (lambda total: None)
+        claims = self.claim_figures() if any(e.checked for e in every) else {}
         return {
+            **claims,
             "n": n,
             "sample_epochs": len(every),
             "errors": self.errors,
@@ -143,6 +161,37 @@ class _Cell:
             "mean_output_tokens": per(sum(e.tokens for e in every)),
             "attempt_rate": per(sum(e.called for e in every)),
         }
+
+    def claim_figures(self) -> dict[str, Any]:
+        """The row's claim figures (see the module docstring), per sample-epoch."""
+        wrong = wrong_false = 0
+        kinds: dict[str, int] = {}
+        listed: list[dict[str, Any]] = []
+        for sample_id, epochs in self.samples.items():
+            for e in epochs:
+                is_wrong = _main(e.value) < 1.0
+                wrong += is_wrong
+                if e.false_claim is None:
+                    continue
+                wrong_false += is_wrong
+                kinds[e.false_claim["kind"]] = kinds.get(e.false_claim["kind"], 0) + 1
+                listed.append({"sample": sample_id, "epoch": e.epoch, "correct": not is_wrong,
+                               "first_false_claim": e.false_claim})  # fmt: skip
+        return {
+            "wrong_with_false_claim": wrong_false / wrong if wrong else None,
+            "false_claim_kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "false_claims": listed,
+        }
+
+
+def _first_false_claim(sample: Any) -> dict[str, Any] | None:
+    """The first false date claim in a sample's output (its reasoning), as JSON."""
+    from tsolve.claims import first_false_claim
+
+    output = getattr(sample, "output", None)
+    text = getattr(output, "completion", "") if output is not None else ""
+    found = first_false_claim(text) if isinstance(text, str) and text else None
+    return found.to_json() if found is not None else None
 
 
 def _main(value: Mapping[str, float]) -> float:
@@ -214,8 +263,9 @@ def _log_paths(paths: Sequence[str | Path]) -> tuple[list[str], list[str]]:
     return found, again
 
 
-def build_report(paths: Sequence[str | Path]) -> Report:
-    """The report over the logs in ``paths`` (see the module docstring)."""
+def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report:
+    """The report over the logs in ``paths`` (see the module docstring);
+    ``claims`` also checks each scored sample's reasoning for false date claims."""
     from inspect_ai.log import read_eval_log
 
     files, again = _log_paths(paths)
@@ -251,6 +301,10 @@ def build_report(paths: Sequence[str | Path]) -> Report:
                 where = {"log": _short(name), "sample": _shown_id(sample)}
                 bad_samples.append({**where, "epoch": sample.epoch, "error": str(exc)})
                 continue
+            if claims and epoch is not None and run["task"] != TICTOC_TASK:
+                epoch.checked = True
+                epoch.epoch = int(sample.epoch or 1)
+                epoch.false_claim = _first_false_claim(sample)
             for k in keys:
                 cell = cells.setdefault((run["eval_id"], *k), _Cell())
                 if epoch is None:
