@@ -427,3 +427,43 @@ def test_a_log_scored_before_values_were_dicts_reads_the_same(
     old = build_report([path]).rows
     figures = ("n", "accuracy", "stderr", "M", "metrics")
     assert [{k: r[k] for k in figures} for r in old] == [{k: r[k] for k in figures} for r in new]
+
+
+def test_the_tictoc_figure_draws_accuracy_attempt_rate_and_nar_by_level(
+    logs: dict[str, Any], tmp_path: Path
+) -> None:
+    from tsolve.plots.conditions import condition_figure, panels, tictoc_series
+
+    raw = json.loads(TICTOC.read_text(encoding="utf-8"))
+    levels = {int(k.removesuffix(".json").split("_elapse_")[1]) for k in raw}
+    rows = [r for r in build_report([logs["folder"]]).rows if r["task"] == "tsolve/tictoc"]
+    (key,) = [k for k in panels(rows) if k[3] == "tictoc"]
+    series = tictoc_series(panels(rows)[key])
+    # the model always calls a tool: prefer-tool decisions all match, prefer-no-tool none
+    assert series == {
+        "NAR": dict.fromkeys(levels, 0.5),
+        "accuracy, prefer no-tool": dict.fromkeys(levels, 0.0),
+        "accuracy, prefer tool": dict.fromkeys(levels, 1.0),
+        "attempt rate, prefer no-tool": dict.fromkeys(levels, 1.0),
+        "attempt rate, prefer tool": dict.fromkeys(levels, 1.0),
+    }
+    assert condition_figure(rows, tmp_path / "tictoc.png").stat().st_size > 0
+
+
+def test_implicit_and_explicit_share_one_panel_told_apart_by_label() -> None:
+    from tsolve.plots.conditions import bar_labels, panels
+
+    def row(style: str, m: Any, acc: float) -> dict[str, Any]:
+        return {"task": "tsolve/time_puzzles", "model": "m", "condition": "none", "style": style,
+                "M": m, "n": 2, "accuracy": acc, "stderr": 0.0, "eval_id": style,
+                "reducer": "mean", "tags": [], "solver": None, "solver_args": {},
+                "task_args": {}, "epochs": 1, "generate_config": {}, "log": style}  # fmt: skip
+
+    rows = [row(s, m, a) for s, a in (("implicit", 0.5), ("explicit", 1.0)) for m in (1, 2, "all")]
+    drawn = panels(rows)
+    assert list(drawn) == [("tsolve/time_puzzles", "m", "", "M")]
+    assert sorted((r["style"], r["M"]) for r in drawn[next(iter(drawn))]) == [
+        ("explicit", 1), ("explicit", 2), ("implicit", 1), ("implicit", 2)
+    ]  # fmt: skip
+    labels = sorted(bar_labels(drawn[next(iter(drawn))]).values())
+    assert labels == ["none, explicit", "none, implicit"]
