@@ -201,6 +201,7 @@ def test_a_refuse_run_and_a_gold_run_are_two_rows(more_logs: dict[str, Any]) -> 
     rows = [
         r for r in build_report([more_logs["folder"]]).rows
         if r["task"] == "tsolve/span" and r["direction"] == "all" and r["reference_year"] == "all"
+        and r["type"] == "all"
         and r["solver"] == "tsolve/scripted"
     ]  # fmt: skip
     assert len(rows) == 2
@@ -286,7 +287,11 @@ def test_a_log_reached_twice_or_copied_is_read_once(
     assert "same run" in dup["reason"]
     code, out, err = run_main(capsys, "report", str(copies), "--format", "json")
     assert code == 0 and "read once" in err
-    n = {r["n"] for r in json.loads(out) if r.get("reference_year") == "all" == r.get("direction")}
+    n = {
+        r["n"]
+        for r in json.loads(out)
+        if r.get("reference_year") == "all" == r.get("direction") == r.get("type", "all")
+    }
     assert n == {len(log.samples or [])}
 
 
@@ -467,3 +472,22 @@ def test_implicit_and_explicit_share_one_panel_told_apart_by_label() -> None:
     ]  # fmt: skip
     labels = sorted(bar_labels(drawn[next(iter(drawn))]).values())
     assert labels == ["none, explicit", "none, implicit"]
+
+
+def test_span_type_by_format_rows_and_their_panel(more_logs: dict[str, Any]) -> None:
+    from tsolve.plots.conditions import cross_label, panels
+
+    records = more_logs["records"]
+    rows = [r for r in build_report([more_logs["folder"]]).rows
+            if r["task"] == "tsolve/span" and r["solver"] != "tsolve/scripted"]  # fmt: skip
+    cross = [r for r in rows if r["type"] != "all"]
+    pairs = {(r["type"], r["format"]) for r in records}
+    assert {(r["type"], r["format"]) for r in cross} == pairs
+    for r in cross:
+        mine = [x for x in records if (x["type"], x["format"]) == (r["type"], r["format"])]
+        right = [x for x in mine if int(x["params"]["reference_date"]["gregorian"][:4]) < 2030]
+        assert r["n"] == len(mine) and r["accuracy"] == pytest.approx(len(right) / len(mine))
+    # the other rows say "all" there, and the panel draws one group per pair
+    assert all(r["format"] == "all" for r in rows if r["type"] == "all")
+    (key,) = [k for k in panels(rows) if k[3] == "cross"]
+    assert {cross_label(r) for r in panels(rows)[key]} == {f"{t} x {f}" for t, f in pairs}

@@ -143,6 +143,8 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
             cols = [*extra, "level", "preference", "n", "accuracy", "stderr", "attempt_rate", "nar"]
         else:
             span = ["reference_year", "direction"] if "direction" in task_rows[0] else []
+            span += [f for f in ("type", "format", "difficulty", "question_type")
+                     if f in task_rows[0]]  # fmt: skip
             # a family's "accuracy" metric is the acc column already
             metric_names = sorted({k for r in task_rows for k in r["metrics"]} - {"accuracy"})
             cols = [*extra, "condition", "style", "M", *span, "n", "accuracy", "stderr",
@@ -151,7 +153,8 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
                     "mean_tool_calls", "mean_turns", "mean_output_tokens",
                     "errors"]  # fmt: skip
         for col in cols:
-            left = col in ("run", "condition", "style", "preference", "direction")
+            left = col in ("run", "condition", "style", "preference", "direction", "type",
+                           "format", "difficulty", "question_type")  # fmt: skip
             table.add_column(HEADINGS.get(col, col), justify="left" if left else "right")
         for r in shown:
             table.add_row(*(user_text(_num(r[c] if c in r else r["metrics"].get(c))) for c in cols))

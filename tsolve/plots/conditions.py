@@ -39,8 +39,20 @@ PanelKey = tuple[str, str, str, str]
 CAPTION = "error bars: ±1 s.e. of the mean over samples; n = samples behind a bar"
 
 
+#: The two-way breakdowns' row fields (SPAN's type x format, UnSeenTimeQA's
+#: difficulty x question type), drawn as one bar group per pair.
+CROSS_FIELDS = ("type", "format", "difficulty", "question_type")
+
+
+def cross_label(row: dict[str, Any]) -> str:
+    """A two-way row's group label, e.g. ``date x polar`` or ``hard x static_time``."""
+    return " x ".join(str(row[f]) for f in CROSS_FIELDS if f in row)
+
+
 def _breakdown(row: dict[str, Any]) -> str | None:
     """Which panel kind a row belongs to (None: the SPAN overall row)."""
+    if any(row.get(f, "all") != "all" for f in CROSS_FIELDS):
+        return "cross"
     if row.get("reference_year", "all") != "all":
         return "reference_year"
     if row.get("direction", "all") != "all":
@@ -135,7 +147,9 @@ def condition_figure(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
                 _year_lines(ax, series)
             else:
                 _bars(ax, series, kind)
-            by = {"M": "", "reference_year": " by reference year", "direction": " by direction"}
+            cross = " x ".join(f for f in CROSS_FIELDS if f in panel_rows[0])
+            by = {"M": "", "reference_year": " by reference year", "direction": " by direction",
+                  "cross": f" by {cross}"}  # fmt: skip
             styles = {str(r.get("style", "-")) for r in panel_rows}
             # one style: the title names it; several: each bar's label does
             one = f" ({next(iter(styles))})" if len(styles) == 1 and styles != {"-"} else ""
@@ -188,7 +202,9 @@ def _tictoc_bars(ax: Any, panel_rows: Sequence[dict[str, Any]]) -> None:
 
 def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) -> None:
     """One bar group per M (or direction), one bar per run."""
-    field = "M" if kind == "M" else "direction"
+    field = {"M": "M", "direction": "direction", "cross": "_cross"}[kind]
+    if kind == "cross":
+        series = [(label, [{**r, "_cross": cross_label(r)} for r in rs]) for label, rs in series]
     groups = sorted({r[field] for _, rs in series for r in rs},
                     key=lambda m: (m == "all", str(m).zfill(9)))  # fmt: skip
     width = min(0.8 / max(len(series), 1), 0.2)
@@ -203,8 +219,9 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
             errs.append(100 * (row["stderr"] or 0.0))
             ns.append(row["n"])
         explicit = any(r.get("style") == "explicit" for r in run_rows)
-        conds = list(dict.fromkeys(str(rs[0]["condition"]) for _, rs in series))
-        color = PALETTE[conds.index(str(run_rows[0]["condition"])) % len(PALETTE)]
+        # one colour per run but for its style (explicit is the hatched twin)
+        runs = list(dict.fromkeys(_unstyled(lb, rs) for lb, rs in series))
+        color = PALETTE[runs.index(_unstyled(label, run_rows)) % len(PALETTE)]
         bars = ax.bar(xs, ys, width, yerr=errs, capsize=3, label=label, color=color,
                       hatch="//" if explicit else None, edgecolor="white")  # fmt: skip
         for bar, err, n in zip(bars, errs, ns, strict=True):
@@ -212,9 +229,17 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
             ax.annotate(f"n={n}", (bar.get_x() + bar.get_width() / 2, top), ha="center",
                         va="bottom", fontsize=6)  # fmt: skip
     names = [f"M={m}" for m in groups] if kind == "M" else [str(m) for m in groups]
+    if groups == ["all"]:
+        names, kind = ["all samples"], "overall"
     ax.set_xticks(range(len(groups)), names, fontsize=8 if kind == "M" else 7)
     ax.set_xlim(-0.6, len(groups) - 0.4)
-    ax.set_xlabel("answer-set size M" if kind == "M" else "conversion direction")
+    cross = " x ".join(f for f in CROSS_FIELDS if any(f in r for _, rs in series for r in rs))
+    named = {"M": "answer-set size M", "direction": "conversion direction", "overall": ""}
+    ax.set_xlabel(named.get(kind, cross))
+
+
+def _unstyled(label: str, run_rows: list[dict[str, Any]]) -> str:
+    return label.replace(f", {run_rows[0].get('style')}", "", 1)
 
 
 def _year_lines(ax: Any, series: list[tuple[str, list[dict[str, Any]]]]) -> None:

@@ -26,7 +26,11 @@ read, and :attr:`Report.duplicates` says which were set aside.
   ``solution_count``: the Time Puzzles paper's breakdown). SPAN adds a row
   per reference year (``reference_year``, from ``params.reference_date``)
   and per conversion ``direction`` (the SPAN paper's Future-Date Degradation
-  and Calendar Asymmetry Bias); its other rows have ``"all"`` there.
+  and Calendar Asymmetry Bias); its other rows have ``"all"`` there. Two-way
+  tables come from :data:`CROSS_BREAKDOWNS`: SPAN's ``type`` x ``format``,
+  and UnSeenTimeQA's (``tsolve/logistics``) ``difficulty`` (the record's
+  ``data_split``) x ``question_type``, one row per pair, the family's other
+  rows having ``"all"`` there.
 * ``tsolve/tictoc``: one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
   ``attempt_rate`` (share of tool calls), and the level's NAR.
@@ -75,6 +79,12 @@ from tsolve.errors import TsolveError
 
 PUZZLE_FAMILIES = ("time-puzzles", "relational-puzzles")
 SPAN_FAMILY = "span"
+
+#: A family's two-way table: the row fields and the record fields they are read from.
+CROSS_BREAKDOWNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "span": (("type", "type"), ("format", "format")),
+    "logistics": (("difficulty", "data_split"), ("question_type", "question_type")),
+}
 TICTOC_TASK = "tsolve/tictoc"
 
 #: The order conditions are listed in, as in the papers' tables.
@@ -485,19 +495,27 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
     tool_calls = _count(run.get("n_tool_calls", 0), "run.n_tool_calls")
     turns = _count(run.get("turns", 0), "run.turns")
     family = _label(sm.get("family") or record.get("family") or "", "family")
-    keys = [("family", condition, style, "all", "all", "all")]
+    cross = CROSS_BREAKDOWNS.get(family)
+    blank: tuple[tuple[str, Any], ...] = tuple((f, "all") for f, _ in cross) if cross else ()
+    keys = [("family", condition, style, "all", "all", "all", blank)]
     if family in PUZZLE_FAMILIES:
         m = record.get("solution_count")
         if m is None and isinstance(record.get("answers"), list):
             m = len(record["answers"])
         if m is not None:
-            keys.append(("family", condition, style, _count(m, "solution_count"), "all", "all"))
+            m = _count(m, "solution_count")
+            keys.append(("family", condition, style, m, "all", "all", blank))
     if family == SPAN_FAMILY:
         year, direction = _span_breakdown(record)
         if year is not None:
-            keys.append(("family", condition, style, "all", year, "all"))
+            keys.append(("family", condition, style, "all", year, "all", blank))
         if direction is not None:
-            keys.append(("family", condition, style, "all", "all", direction))
+            keys.append(("family", condition, style, "all", "all", direction, blank))
+    if cross:
+        values = [record.get(source) for _, source in cross]
+        if all(v not in (None, "") for v in values):
+            pairs = tuple((f, _label(v, f)) for (f, _), v in zip(cross, values, strict=True))
+            keys.append(("family", condition, style, "all", "all", "all", pairs))
     if value is None:
         return keys, None
     return keys, _Epoch(value, tool_calls, turns, tokens)
@@ -621,7 +639,8 @@ def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     head = (row["task"], row["model"], (rank, str(condition)), settings, str(row["reducer"]))
     if "level" in row:
         return (*head, part(row["level"]), part(row["preference"]))
-    breakdown = (row["style"], row["M"], row.get("reference_year"), row.get("direction"))
+    cross = [row[f] for f in ("type", "format", "difficulty", "question_type") if f in row]
+    breakdown = (row["style"], row["M"], row.get("reference_year"), row.get("direction"), *cross)
     return (*head, *(part(k) for k in breakdown))
 
 
@@ -638,10 +657,11 @@ def _row(
             "stderr": figures["stderr"], "attempt_rate": figures["attempt_rate"],
             **_rest(settings),
         }  # fmt: skip
-    _, condition, style, m, year, direction = key
+    _, condition, style, m, year, direction, cross = key
     row = {**_first(settings), "condition": condition, "style": style, "M": m}
     if run["task"] == "tsolve/span" or year != "all" or direction != "all":
         row.update(reference_year=year, direction=direction)
+    row.update(dict(cross))
     figures = dict(figures)
     del figures["attempt_rate"]
     return {**row, **figures, **_rest(settings)}
