@@ -80,10 +80,11 @@ from tsolve.errors import TsolveError
 PUZZLE_FAMILIES = ("time-puzzles", "relational-puzzles")
 SPAN_FAMILY = "span"
 
-#: A family's two-way table: the row fields and the record fields they are read from.
+#: A family's two-way table: the row fields and the record fields they are
+#: read from (``a|b``: the first one the record has).
 CROSS_BREAKDOWNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "span": (("type", "type"), ("format", "format")),
-    "logistics": (("difficulty", "data_split"), ("question_type", "question_type")),
+    "logistics": (("difficulty", "data_split|difficulty"), ("question_type", "question_type")),
 }
 TICTOC_TASK = "tsolve/tictoc"
 
@@ -512,7 +513,10 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
         if direction is not None:
             keys.append(("family", condition, style, "all", "all", direction, blank))
     if cross:
-        values = [record.get(source) for _, source in cross]
+        values = [
+            next((record[k] for k in source.split("|") if record.get(k) not in (None, "")), None)
+            for _, source in cross
+        ]
         if all(v not in (None, "") for v in values):
             pairs = tuple((f, _label(v, f)) for (f, _), v in zip(cross, values, strict=True))
             keys.append(("family", condition, style, "all", "all", "all", pairs))
