@@ -201,6 +201,7 @@ def test_a_refuse_run_and_a_gold_run_are_two_rows(more_logs: dict[str, Any]) -> 
     rows = [
         r for r in build_report([more_logs["folder"]]).rows
         if r["task"] == "tsolve/span" and r["direction"] == "all" and r["reference_year"] == "all"
+        and r["type"] == "all"
         and r["solver"] == "tsolve/scripted"
     ]  # fmt: skip
     assert len(rows) == 2
@@ -286,7 +287,11 @@ def test_a_log_reached_twice_or_copied_is_read_once(
     assert "same run" in dup["reason"]
     code, out, err = run_main(capsys, "report", str(copies), "--format", "json")
     assert code == 0 and "read once" in err
-    n = {r["n"] for r in json.loads(out) if r.get("reference_year") == "all" == r.get("direction")}
+    n = {
+        r["n"]
+        for r in json.loads(out)
+        if r.get("reference_year") == "all" == r.get("direction") == r.get("type", "all")
+    }
     assert n == {len(log.samples or [])}
 
 
@@ -427,3 +432,62 @@ def test_a_log_scored_before_values_were_dicts_reads_the_same(
     old = build_report([path]).rows
     figures = ("n", "accuracy", "stderr", "M", "metrics")
     assert [{k: r[k] for k in figures} for r in old] == [{k: r[k] for k in figures} for r in new]
+
+
+def test_the_tictoc_figure_draws_accuracy_attempt_rate_and_nar_by_level(
+    logs: dict[str, Any], tmp_path: Path
+) -> None:
+    from tsolve.plots.conditions import condition_figure, panels, tictoc_series
+
+    raw = json.loads(TICTOC.read_text(encoding="utf-8"))
+    levels = {int(k.removesuffix(".json").split("_elapse_")[1]) for k in raw}
+    rows = [r for r in build_report([logs["folder"]]).rows if r["task"] == "tsolve/tictoc"]
+    (key,) = [k for k in panels(rows) if k[3] == "tictoc"]
+    series = tictoc_series(panels(rows)[key])
+    # the model always calls a tool: prefer-tool decisions all match, prefer-no-tool none
+    assert series == {
+        "NAR": dict.fromkeys(levels, 0.5),
+        "accuracy, prefer no-tool": dict.fromkeys(levels, 0.0),
+        "accuracy, prefer tool": dict.fromkeys(levels, 1.0),
+        "attempt rate, prefer no-tool": dict.fromkeys(levels, 1.0),
+        "attempt rate, prefer tool": dict.fromkeys(levels, 1.0),
+    }
+    assert condition_figure(rows, tmp_path / "tictoc.png").stat().st_size > 0
+
+
+def test_implicit_and_explicit_share_one_panel_told_apart_by_label() -> None:
+    from tsolve.plots.conditions import bar_labels, panels
+
+    def row(style: str, m: Any, acc: float) -> dict[str, Any]:
+        return {"task": "tsolve/time_puzzles", "model": "m", "condition": "none", "style": style,
+                "M": m, "n": 2, "accuracy": acc, "stderr": 0.0, "eval_id": style,
+                "reducer": "mean", "tags": [], "solver": None, "solver_args": {},
+                "task_args": {}, "epochs": 1, "generate_config": {}, "log": style}  # fmt: skip
+
+    rows = [row(s, m, a) for s, a in (("implicit", 0.5), ("explicit", 1.0)) for m in (1, 2, "all")]
+    drawn = panels(rows)
+    assert list(drawn) == [("tsolve/time_puzzles", "m", "", "M")]
+    assert sorted((r["style"], r["M"]) for r in drawn[next(iter(drawn))]) == [
+        ("explicit", 1), ("explicit", 2), ("implicit", 1), ("implicit", 2)
+    ]  # fmt: skip
+    labels = sorted(bar_labels(drawn[next(iter(drawn))]).values())
+    assert labels == ["none, explicit", "none, implicit"]
+
+
+def test_span_type_by_format_rows_and_their_panel(more_logs: dict[str, Any]) -> None:
+    from tsolve.plots.conditions import cross_label, panels
+
+    records = more_logs["records"]
+    rows = [r for r in build_report([more_logs["folder"]]).rows
+            if r["task"] == "tsolve/span" and r["solver"] != "tsolve/scripted"]  # fmt: skip
+    cross = [r for r in rows if r["type"] != "all"]
+    pairs = {(r["type"], r["format"]) for r in records}
+    assert {(r["type"], r["format"]) for r in cross} == pairs
+    for r in cross:
+        mine = [x for x in records if (x["type"], x["format"]) == (r["type"], r["format"])]
+        right = [x for x in mine if int(x["params"]["reference_date"]["gregorian"][:4]) < 2030]
+        assert r["n"] == len(mine) and r["accuracy"] == pytest.approx(len(right) / len(mine))
+    # the other rows say "all" there, and the panel draws one group per pair
+    assert all(r["format"] == "all" for r in rows if r["type"] == "all")
+    (key,) = [k for k in panels(rows) if k[3] == "cross"]
+    assert {cross_label(r) for r in panels(rows)[key]} == {f"{t} x {f}" for t, f in pairs}

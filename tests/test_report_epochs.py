@@ -151,7 +151,8 @@ def test_report_matches_inspect_and_counts_samples_once(
         (row,) = [
             r for r in report.rows
             if r["M"] == "all" and r.get("reference_year", "all") == "all"
-            and r.get("direction", "all") == "all" and r["reducer"] == reducer
+            and r.get("direction", "all") == "all" == r.get("type", "all")
+            and r["reducer"] == reducer
         ]  # fmt: skip
         inspect = _inspect_metrics(log, reducer)
         assert row["n"] == len(ids) and row["epochs"] == EPOCHS

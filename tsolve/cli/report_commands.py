@@ -33,6 +33,14 @@ def register(app: typer.Typer) -> None:
                 help="Also draw accuracy by condition and M to this .png/.svg (plot extra)."
             ),
         ] = None,
+        claims: Annotated[
+            bool,
+            typer.Option(
+                "--claims",
+                help="Also check each sample's reasoning for false date claims: per row "
+                "wrong_with_false_claim, false_claim_kinds, and each sample's first false claim.",
+            ),
+        ] = False,
     ) -> None:
         """Accuracy and tool use by task, condition, style and M over Inspect logs.
 
@@ -49,7 +57,7 @@ def register(app: typer.Typer) -> None:
             from tsolve.plots.output import check_out
 
             check_out(plot)
-        report = build_report(log_dirs)
+        report = build_report(log_dirs, claims=claims)
         if fmt is Fmt.text:
             _print_tables(report.rows)
         else:
@@ -97,6 +105,7 @@ HEADINGS = {
     "preference": "preference", "attempt_rate": "attempt", "nar": "NAR",
     "jaccard": "jac", "alt_reading": "alt", "partial": "part", "run": "run",
     "epochs": "epochs", "reference_year": "ref_year", "direction": "direction",
+    "wrong_with_false_claim": "wrong+claim",
 }  # fmt: skip
 
 
@@ -134,13 +143,18 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
             cols = [*extra, "level", "preference", "n", "accuracy", "stderr", "attempt_rate", "nar"]
         else:
             span = ["reference_year", "direction"] if "direction" in task_rows[0] else []
+            span += [f for f in ("type", "format", "difficulty", "question_type")
+                     if f in task_rows[0]]  # fmt: skip
             # a family's "accuracy" metric is the acc column already
             metric_names = sorted({k for r in task_rows for k in r["metrics"]} - {"accuracy"})
             cols = [*extra, "condition", "style", "M", *span, "n", "accuracy", "stderr",
-                    *metric_names, "mean_tool_calls", "mean_turns", "mean_output_tokens",
+                    *metric_names,
+                    *(["wrong_with_false_claim"] if "false_claims" in task_rows[0] else []),
+                    "mean_tool_calls", "mean_turns", "mean_output_tokens",
                     "errors"]  # fmt: skip
         for col in cols:
-            left = col in ("run", "condition", "style", "preference", "direction")
+            left = col in ("run", "condition", "style", "preference", "direction", "type",
+                           "format", "difficulty", "question_type")  # fmt: skip
             table.add_column(HEADINGS.get(col, col), justify="left" if left else "right")
         for r in shown:
             table.add_row(*(user_text(_num(r[c] if c in r else r["metrics"].get(c))) for c in cols))

@@ -3,14 +3,19 @@ paper's Figure 2/3 style, drawn from ``tsolve report``'s rows; and for SPAN,
 accuracy by reference year and by conversion direction (the SPAN paper's
 Future-Date Degradation and Calendar Asymmetry Bias).
 
-One panel per task, model and style (implicit / explicit); in a panel, one
-group of bars per M (the rows' ``M``; a task without an M breakdown is one
-group, ``all``), one bar per condition in the report's order (and per run,
+One panel per task and model; in a panel, one group of bars per M (the rows'
+``M``; a task without an M breakdown is one group, ``all``), one bar per
+condition and style in the report's order (implicit and explicit side by
+side, explicit hatched, as the Time Puzzles paper compares them; and per run,
 when several runs share a condition: the bar's label says what tells them
-apart), with the standard error of the mean as error bars. A SPAN task adds
+apart), with ±1 standard error of the mean as error bars (the figure's
+caption says so). A SPAN task adds
 a panel of accuracy against reference year (one line per condition and run)
 and a panel of bars by direction. The data are the report's rows, so the
-picture and ``--format json`` never disagree.
+picture and ``--format json`` never disagree. TicToc gets a panel per run:
+per elapsed-time level, the share of decisions matching the preference for
+prefer-tool and prefer-no-tool samples, their attempt rates (hatched), and
+the level's NAR (a line). Many panels are laid out as a two-column grid.
 """
 
 from __future__ import annotations
@@ -26,12 +31,28 @@ from tsolve.plots.run_labels import run_label
 #: One colour per condition, in the report's order of conditions.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
 
-#: A panel: (task, model, style, breakdown), breakdown "M", "reference_year" or "direction".
+#: A panel: (task, model, run, breakdown), breakdown "M", "reference_year",
+#: "direction" or "tictoc"; run is "" but for TicToc (one panel per run).
 PanelKey = tuple[str, str, str, str]
+
+#: The note under every figure: what the error bars are.
+CAPTION = "error bars: ±1 s.e. of the mean over samples; n = samples behind a bar"
+
+
+#: The two-way breakdowns' row fields (SPAN's type x format, UnSeenTimeQA's
+#: difficulty x question type), drawn as one bar group per pair.
+CROSS_FIELDS = ("type", "format", "difficulty", "question_type")
+
+
+def cross_label(row: dict[str, Any]) -> str:
+    """A two-way row's group label, e.g. ``date x polar`` or ``hard x static_time``."""
+    return " x ".join(str(row[f]) for f in CROSS_FIELDS if f in row)
 
 
 def _breakdown(row: dict[str, Any]) -> str | None:
     """Which panel kind a row belongs to (None: the SPAN overall row)."""
+    if any(row.get(f, "all") != "all" for f in CROSS_FIELDS):
+        return "cross"
     if row.get("reference_year", "all") != "all":
         return "reference_year"
     if row.get("direction", "all") != "all":
@@ -40,21 +61,27 @@ def _breakdown(row: dict[str, Any]) -> str | None:
 
 
 def panels(rows: Sequence[dict[str, Any]]) -> dict[PanelKey, list[dict[str, Any]]]:
-    """The rows each panel draws: per (task, model, style), the per-M rows, or
-    the ``M = "all"`` rows where a task has no M breakdown; for SPAN also the
-    per-reference-year and per-direction rows. TicToc rows have no condition
-    bars and are left out."""
+    """The rows each panel draws: per (task, model), the per-M rows of every
+    style, or the ``M = "all"`` rows where a task has no M breakdown; for SPAN
+    also the per-reference-year and per-direction rows; for TicToc, per run,
+    its rows by level and preference."""
     by_panel: dict[PanelKey, list[dict[str, Any]]] = {}
     for row in rows:
+        if "level" in row:
+            run = f"{row['eval_id']}|{row.get('reducer')}"
+            by_panel.setdefault((row["task"], row["model"], run, "tictoc"), []).append(row)
+            continue
         if "M" not in row or row.get("accuracy") is None:
             continue
         kind = _breakdown(row)
         if kind is None:
             continue
-        key = (row["task"], row["model"], str(row["style"]), kind)
+        key = (row["task"], row["model"], "", kind)
         by_panel.setdefault(key, []).append(row)
     out: dict[PanelKey, list[dict[str, Any]]] = {}
     for key, panel_rows in by_panel.items():
+        if key[3] == "tictoc" and not any(r["accuracy"] is not None for r in panel_rows):
+            continue
         if key[3] == "M":
             per_m = [r for r in panel_rows if r["M"] != "all"]
             out[key] = per_m or panel_rows
@@ -68,11 +95,21 @@ def bar_labels(panel_rows: Sequence[dict[str, Any]]) -> dict[str, str]:
     it apart from the other runs of that condition."""
     labels: dict[str, str] = {}
     for row in panel_rows:
-        same = [r for r in panel_rows if r["condition"] == row["condition"]]
+        same = [
+            r for r in panel_rows
+            if r["condition"] == row["condition"] and r.get("style") == row.get("style")
+        ]  # fmt: skip
         apart = run_label(row, same)
-        label = f"{row['condition']} ({apart})" if apart else str(row["condition"])
-        labels.setdefault(f"{row['eval_id']}|{row.get('reducer')}", label)
+        label = str(row["condition"])
+        if len({str(r.get("style")) for r in panel_rows}) > 1:
+            label = f"{label}, {row.get('style')}"
+        label = f"{label} ({apart})" if apart else label
+        labels.setdefault(_series_key(row), label)
     return labels
+
+
+def _series_key(row: dict[str, Any]) -> str:
+    return f"{row['eval_id']}|{row.get('reducer')}|{row.get('style')}"
 
 
 def _series(panel_rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -80,7 +117,7 @@ def _series(panel_rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[s
     labels = bar_labels(panel_rows)
     out: dict[str, list[dict[str, Any]]] = {}
     for row in panel_rows:
-        out.setdefault(f"{row['eval_id']}|{row.get('reducer')}", []).append(row)
+        out.setdefault(_series_key(row), []).append(row)
     return [(labels[k], v) for k, v in out.items()]
 
 
@@ -88,31 +125,86 @@ def condition_figure(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
     """Draw the figure for ``rows`` to ``path`` (PNG or SVG)."""
     drawn = panels(rows)
     if not drawn:
-        raise TsolveError("plot: no rows with an accuracy to draw (no tsolve family task logs?)")
-    fig = new_figure(7.5, 2.8 * len(drawn))
-    axes = fig.subplots(len(drawn), 1, squeeze=False)[:, 0]
-    for ax, ((task, model, style, kind), panel_rows) in zip(
-        axes, sorted(drawn.items()), strict=True
+        raise TsolveError("plot: no rows with an accuracy to draw (no tsolve task logs?)")
+    ncols = 1 if len(drawn) <= 2 else 2
+    nrows = -(-len(drawn) // ncols)
+    fig = new_figure(7.5 * ncols, 3.0 * nrows + 0.4)
+    grid = fig.subplots(nrows, ncols, squeeze=False)
+    axes = [ax for line in grid for ax in line]
+    for ax in axes[len(drawn) :]:
+        ax.set_visible(False)  # no empty panels
+    for ax, ((task, model, _run, kind), panel_rows) in zip(
+        axes[: len(drawn)], sorted(drawn.items()), strict=True
     ):
-        series = _series(panel_rows)
-        if kind == "reference_year":
-            _year_lines(ax, series)
+        if kind == "tictoc":
+            _tictoc_bars(ax, panel_rows)
+            label = run_label(panel_rows[0], [r for r in rows if "level" in r])
+            run = f" ({label})" if label else ""
+            ax.set_title(f"{task}: {model}{run}", fontsize=10)
         else:
-            _bars(ax, series, kind)
+            series = _series(panel_rows)
+            if kind == "reference_year":
+                _year_lines(ax, series)
+            else:
+                _bars(ax, series, kind)
+            cross = " x ".join(f for f in CROSS_FIELDS if f in panel_rows[0])
+            by = {"M": "", "reference_year": " by reference year", "direction": " by direction",
+                  "cross": f" by {cross}"}  # fmt: skip
+            styles = {str(r.get("style", "-")) for r in panel_rows}
+            # one style: the title names it; several: each bar's label does
+            one = f" ({next(iter(styles))})" if len(styles) == 1 and styles != {"-"} else ""
+            ax.set_title(f"{task}{one}: {model}{by[kind]}", fontsize=10)
+            ax.set_ylabel("accuracy (%)")
+            ax.legend(title="condition", fontsize=7, title_fontsize=7, loc="upper left",
+                      bbox_to_anchor=(1.01, 1.0))  # fmt: skip
         ax.set_ylim(0, 112)
-        ax.set_ylabel("accuracy (%)")
-        shown_style = "" if style == "-" else f" ({style})"
-        by = {"M": "", "reference_year": " by reference year", "direction": " by direction"}
-        ax.set_title(f"{task}{shown_style}: {model}{by[kind]}", fontsize=9)
-        ax.legend(title="condition", fontsize=7, title_fontsize=7, loc="upper left",
-                  bbox_to_anchor=(1.01, 1.0))  # fmt: skip
         ax.grid(axis="y", alpha=0.3)
+    fig.supxlabel(CAPTION, fontsize=8, x=0.01, ha="left")  # a caption laid out below the axes
     return save(fig, path)
+
+
+def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, float | None]]:
+    """The numbers a TicToc panel draws, by measure and level (fractions):
+    accuracy and attempt rate of the prefer-tool and prefer-no-tool samples,
+    and the level's NAR."""
+    out: dict[str, dict[Any, float | None]] = {}
+    for r in panel_rows:
+        if r["preference"] == "all":
+            out.setdefault("NAR", {})[r["level"]] = r.get("nar")
+        else:
+            pref = str(r["preference"]).replace("_", "-")
+            out.setdefault(f"accuracy, prefer {pref}", {})[r["level"]] = r["accuracy"]
+            out.setdefault(f"attempt rate, prefer {pref}", {})[r["level"]] = r["attempt_rate"]
+    return dict(sorted(out.items()))
+
+
+def _tictoc_bars(ax: Any, panel_rows: Sequence[dict[str, Any]]) -> None:
+    """Per level: accuracy and attempt rate by preference as bars, NAR as a line."""
+    series = tictoc_series(panel_rows)
+    levels = sorted({r["level"] for r in panel_rows}, key=lambda v: str(v).zfill(9))
+    bars = [(name, values) for name, values in series.items() if name != "NAR"]
+    width = 0.8 / max(len(bars), 1)
+    for i, (name, values) in enumerate(bars):
+        xs = [g + width * (i - (len(bars) - 1) / 2) for g in range(len(levels))]
+        ys = [100 * (values.get(level) or 0.0) for level in levels]
+        hatch = "//" if name.startswith("attempt") else None
+        color = PALETTE[0] if "prefer tool" in name else PALETTE[1]
+        ax.bar(xs, ys, width, label=name, color=color, hatch=hatch, edgecolor="white")
+    nar = series.get("NAR", {})
+    points = [(g, 100 * v) for g, level in enumerate(levels) if (v := nar.get(level)) is not None]
+    if points:
+        ax.plot([p[0] for p in points], [p[1] for p in points], "k-o", markersize=4, label="NAR")
+    ax.set_xticks(range(len(levels)), [str(v) for v in levels], fontsize=8)
+    ax.set_xlabel("elapsed-time level")
+    ax.set_ylabel("% of samples")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
 
 def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) -> None:
     """One bar group per M (or direction), one bar per run."""
-    field = "M" if kind == "M" else "direction"
+    field = {"M": "M", "direction": "direction", "cross": "_cross"}[kind]
+    if kind == "cross":
+        series = [(label, [{**r, "_cross": cross_label(r)} for r in rs]) for label, rs in series]
     groups = sorted({r[field] for _, rs in series for r in rs},
                     key=lambda m: (m == "all", str(m).zfill(9)))  # fmt: skip
     width = min(0.8 / max(len(series), 1), 0.2)
@@ -126,15 +218,28 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
             ys.append(100 * row["accuracy"])
             errs.append(100 * (row["stderr"] or 0.0))
             ns.append(row["n"])
-        color = PALETTE[i % len(PALETTE)]
-        bars = ax.bar(xs, ys, width, yerr=errs, capsize=3, label=label, color=color)
+        explicit = any(r.get("style") == "explicit" for r in run_rows)
+        # one colour per run but for its style (explicit is the hatched twin)
+        runs = list(dict.fromkeys(_unstyled(lb, rs) for lb, rs in series))
+        color = PALETTE[runs.index(_unstyled(label, run_rows)) % len(PALETTE)]
+        bars = ax.bar(xs, ys, width, yerr=errs, capsize=3, label=label, color=color,
+                      hatch="//" if explicit else None, edgecolor="white")  # fmt: skip
         for bar, err, n in zip(bars, errs, ns, strict=True):
             top = bar.get_height() + err + 1
             ax.annotate(f"n={n}", (bar.get_x() + bar.get_width() / 2, top), ha="center",
                         va="bottom", fontsize=6)  # fmt: skip
     names = [f"M={m}" for m in groups] if kind == "M" else [str(m) for m in groups]
-    ax.set_xticks(range(len(groups)), names, fontsize=7 if kind == "M" else 6)
+    if groups == ["all"]:
+        names, kind = ["all samples"], "overall"
+    ax.set_xticks(range(len(groups)), names, fontsize=8 if kind == "M" else 7)
     ax.set_xlim(-0.6, len(groups) - 0.4)
+    cross = " x ".join(f for f in CROSS_FIELDS if any(f in r for _, rs in series for r in rs))
+    named = {"M": "answer-set size M", "direction": "conversion direction", "overall": ""}
+    ax.set_xlabel(named.get(kind, cross))
+
+
+def _unstyled(label: str, run_rows: list[dict[str, Any]]) -> str:
+    return label.replace(f", {run_rows[0].get('style')}", "", 1)
 
 
 def _year_lines(ax: Any, series: list[tuple[str, list[dict[str, Any]]]]) -> None:

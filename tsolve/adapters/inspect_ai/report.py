@@ -26,7 +26,11 @@ read, and :attr:`Report.duplicates` says which were set aside.
   ``solution_count``: the Time Puzzles paper's breakdown). SPAN adds a row
   per reference year (``reference_year``, from ``params.reference_date``)
   and per conversion ``direction`` (the SPAN paper's Future-Date Degradation
-  and Calendar Asymmetry Bias); its other rows have ``"all"`` there.
+  and Calendar Asymmetry Bias); its other rows have ``"all"`` there. Two-way
+  tables come from :data:`CROSS_BREAKDOWNS`: SPAN's ``type`` x ``format``,
+  and UnSeenTimeQA's (``tsolve/logistics``) ``difficulty`` (the record's
+  ``data_split``) x ``question_type``, one row per pair, the family's other
+  rows having ``"all"`` there.
 * ``tsolve/tictoc``: one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
   ``attempt_rate`` (share of tool calls), and the level's NAR.
@@ -40,6 +44,18 @@ taken over samples, exactly as Inspect computes its results. So ``n`` counts
 samples, ``epochs`` is the run's epoch count and ``sample_epochs`` the
 scored sample-epochs. The mean tool calls, turns and output tokens are per
 sample-epoch.
+
+**Where the reasoning went wrong** (``claims=True``, ``tsolve report
+--claims``). Each scored sample-epoch of a family task has its output run
+through the claim checker (:func:`tsolve.claims.first_false_claim`), and each
+family row gains ``wrong_with_false_claim`` (of its wrong sample-epochs, those
+whose main metric is below 1, the share whose reasoning holds a false date
+claim; None when none is wrong), ``false_claim_kinds`` (how many first false
+claims of each kind: weekday, leap-year, conversion, shift, ..., commonest
+first) and ``false_claims`` (per sample-epoch with one: the sample, epoch,
+whether its answer was right, and its first false claim as
+``tsolve check-claims`` prints it). This is the Time Puzzles paper's error
+analysis, done symbolically.
 
 **Bad input never sinks the report.** A sample that ended in an error has no
 score: it is counted in the row's ``errors``, not in ``n``. A sample whose
@@ -63,6 +79,13 @@ from tsolve.errors import TsolveError
 
 PUZZLE_FAMILIES = ("time-puzzles", "relational-puzzles")
 SPAN_FAMILY = "span"
+
+#: A family's two-way table: the row fields and the record fields they are
+#: read from (``a|b``: the first one the record has).
+CROSS_BREAKDOWNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "span": (("type", "type"), ("format", "format")),
+    "logistics": (("difficulty", "data_split|difficulty"), ("question_type", "question_type")),
+}
 TICTOC_TASK = "tsolve/tictoc"
 
 #: The order conditions are listed in, as in the papers' tables.
@@ -88,6 +111,10 @@ class _Epoch:
     turns: int
     tokens: int
     called: bool = False
+    #: set when claims are checked: the epoch number and its first false claim
+    checked: bool = False
+    epoch: int = 1
+    false_claim: dict[str, Any] | None = None
 
 
 @dataclass
@@ -131,7 +158,9 @@ class _Cell:
                 metrics[name] = sum(got) / len(got)
         every = [e for epochs in self.samples.values() for e in epochs]
         per = (lambda total: total / len(every)) if every else (lambda total: None)
+        claims = self.claim_figures() if any(e.checked for e in every) else {}
         return {
+            **claims,
             "n": n,
             "sample_epochs": len(every),
             "errors": self.errors,
@@ -143,6 +172,37 @@ class _Cell:
             "mean_output_tokens": per(sum(e.tokens for e in every)),
             "attempt_rate": per(sum(e.called for e in every)),
         }
+
+    def claim_figures(self) -> dict[str, Any]:
+        """The row's claim figures (see the module docstring), per sample-epoch."""
+        wrong = wrong_false = 0
+        kinds: dict[str, int] = {}
+        listed: list[dict[str, Any]] = []
+        for sample_id, epochs in self.samples.items():
+            for e in epochs:
+                is_wrong = _main(e.value) < 1.0
+                wrong += is_wrong
+                if e.false_claim is None:
+                    continue
+                wrong_false += is_wrong
+                kinds[e.false_claim["kind"]] = kinds.get(e.false_claim["kind"], 0) + 1
+                listed.append({"sample": sample_id, "epoch": e.epoch, "correct": not is_wrong,
+                               "first_false_claim": e.false_claim})  # fmt: skip
+        return {
+            "wrong_with_false_claim": wrong_false / wrong if wrong else None,
+            "false_claim_kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "false_claims": listed,
+        }
+
+
+def _first_false_claim(sample: Any) -> dict[str, Any] | None:
+    """The first false date claim in a sample's output (its reasoning), as JSON."""
+    from tsolve.claims import first_false_claim
+
+    output = getattr(sample, "output", None)
+    text = getattr(output, "completion", "") if output is not None else ""
+    found = first_false_claim(text) if isinstance(text, str) and text else None
+    return found.to_json() if found is not None else None
 
 
 def _main(value: Mapping[str, float]) -> float:
@@ -214,8 +274,9 @@ def _log_paths(paths: Sequence[str | Path]) -> tuple[list[str], list[str]]:
     return found, again
 
 
-def build_report(paths: Sequence[str | Path]) -> Report:
-    """The report over the logs in ``paths`` (see the module docstring)."""
+def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report:
+    """The report over the logs in ``paths`` (see the module docstring);
+    ``claims`` also checks each scored sample's reasoning for false date claims."""
     from inspect_ai.log import read_eval_log
 
     files, again = _log_paths(paths)
@@ -251,6 +312,10 @@ def build_report(paths: Sequence[str | Path]) -> Report:
                 where = {"log": _short(name), "sample": _shown_id(sample)}
                 bad_samples.append({**where, "epoch": sample.epoch, "error": str(exc)})
                 continue
+            if claims and epoch is not None and run["task"] != TICTOC_TASK:
+                epoch.checked = True
+                epoch.epoch = int(sample.epoch or 1)
+                epoch.false_claim = _first_false_claim(sample)
             for k in keys:
                 cell = cells.setdefault((run["eval_id"], *k), _Cell())
                 if epoch is None:
@@ -431,19 +496,30 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
     tool_calls = _count(run.get("n_tool_calls", 0), "run.n_tool_calls")
     turns = _count(run.get("turns", 0), "run.turns")
     family = _label(sm.get("family") or record.get("family") or "", "family")
-    keys = [("family", condition, style, "all", "all", "all")]
+    cross = CROSS_BREAKDOWNS.get(family)
+    blank: tuple[tuple[str, Any], ...] = tuple((f, "all") for f, _ in cross) if cross else ()
+    keys = [("family", condition, style, "all", "all", "all", blank)]
     if family in PUZZLE_FAMILIES:
         m = record.get("solution_count")
         if m is None and isinstance(record.get("answers"), list):
             m = len(record["answers"])
         if m is not None:
-            keys.append(("family", condition, style, _count(m, "solution_count"), "all", "all"))
+            m = _count(m, "solution_count")
+            keys.append(("family", condition, style, m, "all", "all", blank))
     if family == SPAN_FAMILY:
         year, direction = _span_breakdown(record)
         if year is not None:
-            keys.append(("family", condition, style, "all", year, "all"))
+            keys.append(("family", condition, style, "all", year, "all", blank))
         if direction is not None:
-            keys.append(("family", condition, style, "all", "all", direction))
+            keys.append(("family", condition, style, "all", "all", direction, blank))
+    if cross:
+        values = [
+            next((record[k] for k in source.split("|") if record.get(k) not in (None, "")), None)
+            for _, source in cross
+        ]
+        if all(v not in (None, "") for v in values):
+            pairs = tuple((f, _label(v, f)) for (f, _), v in zip(cross, values, strict=True))
+            keys.append(("family", condition, style, "all", "all", "all", pairs))
     if value is None:
         return keys, None
     return keys, _Epoch(value, tool_calls, turns, tokens)
@@ -567,7 +643,8 @@ def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     head = (row["task"], row["model"], (rank, str(condition)), settings, str(row["reducer"]))
     if "level" in row:
         return (*head, part(row["level"]), part(row["preference"]))
-    breakdown = (row["style"], row["M"], row.get("reference_year"), row.get("direction"))
+    cross = [row[f] for f in ("type", "format", "difficulty", "question_type") if f in row]
+    breakdown = (row["style"], row["M"], row.get("reference_year"), row.get("direction"), *cross)
     return (*head, *(part(k) for k in breakdown))
 
 
@@ -584,10 +661,11 @@ def _row(
             "stderr": figures["stderr"], "attempt_rate": figures["attempt_rate"],
             **_rest(settings),
         }  # fmt: skip
-    _, condition, style, m, year, direction = key
+    _, condition, style, m, year, direction, cross = key
     row = {**_first(settings), "condition": condition, "style": style, "M": m}
     if run["task"] == "tsolve/span" or year != "all" or direction != "all":
         row.update(reference_year=year, direction=direction)
+    row.update(dict(cross))
     figures = dict(figures)
     del figures["attempt_rate"]
     return {**row, **figures, **_rest(settings)}

@@ -5,7 +5,11 @@ condition's tools twice, once with good arguments and once with bad ones,
 through Inspect's own ``execute_tools`` (so the tools, their error results and
 the sandbox are exercised exactly as a model's calls would), and then answers
 with the record's gold output (:func:`tsolve.verifiers.gold_answers.gold_output`)
-or, with ``answer="refuse"``, with no answer. Its outputs carry ``usage``, so
+or, with ``answer="refuse"``, with no answer. Two more answers carry a line of
+reasoning, so that ``tsolve report --claims`` has something to find:
+``answer="reasoned"`` is the gold output after a true date claim, and
+``answer="false-claim"`` is no answer after a false one (:data:`FALSE_CLAIM`).
+Its outputs carry ``usage``, so
 no tokenizer is fetched to count tokens: with ``--model mockllm/model`` the run
 needs no network. A gold run must score 1 on every sample under every
 condition, which makes it the check that a condition's wiring and the scorer
@@ -33,7 +37,12 @@ from tsolve.errors import TsolveError
 
 MODEL_NAME = "tsolve/scripted"
 REFUSAL = "I would rather not say."
-ANSWERS = ("gold", "refuse")
+ANSWERS = ("gold", "refuse", "reasoned", "false-claim")
+#: The reasoning ``answer="reasoned"`` writes before the gold output: a true claim.
+TRUE_CLAIM = "January 1, 2000 was a Saturday."
+#: The reasoning ``answer="false-claim"`` writes before its refusal: a false
+#: weekday claim (1 January 2000 was a Saturday).
+FALSE_CLAIM = "January 1, 2000 was a Monday."
 
 
 def scripted_calls(record: dict[str, Any], tool_names: list[str]) -> list[ToolCall]:
@@ -88,7 +97,9 @@ def _output(text: str) -> ModelOutput:
 @solver
 def scripted(answer: str = "gold") -> Solver:
     """Call each of the sample's condition tools well and badly, then answer
-    ``gold`` (the record's gold output) or ``refuse`` (no answer)."""
+    ``gold`` (the record's gold output), ``refuse`` (no answer), ``reasoned``
+    (a true date claim, then the gold output) or ``false-claim`` (a false date
+    claim, then no answer)."""
     if answer not in ANSWERS:
         raise TsolveError(f"answer: expected one of {', '.join(ANSWERS)}, got {answer!r}")
 
@@ -108,10 +119,14 @@ def scripted(answer: str = "gold") -> Solver:
             done = await execute_tools(state.messages, tools)
             state.messages.extend(done.messages)
         family = get_family(family_of(record))
-        if answer == "gold":
+        if answer in ("gold", "reasoned"):
             from tsolve.verifiers.gold_answers import gold_output
 
             text = gold_output(record, family)
+            if answer == "reasoned":
+                text = f"{TRUE_CLAIM}\n{text}"
+        elif answer == "false-claim":
+            text = f"{FALSE_CLAIM}\n{REFUSAL}"
         else:
             text = REFUSAL
         state.output = _output(text)
