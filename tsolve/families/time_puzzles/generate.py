@@ -89,7 +89,7 @@ GENERATOR_NAME = "time-puzzles"
 # run has other facts than in version 3.
 # 5: a minimal puzzle's search loosens another fact when one is spare (the
 # spare's own slot can never become needed): minimal puzzles 1.12-1.18x faster than
-# version 4 (benchmarks/generation_targets.py). The random key
+# version 4 (benchmarks/experiments/generation_targets.py). The random key
 # carries the version, so every puzzle of a run differs from version 4's.
 # 6: fact sentences read as English: an anniversary of a
 # multi-day event is "the same month and day as the first day of X" (was "as

@@ -8,7 +8,7 @@ ignored, is the answer. Asked before its first event, the initial state is.
 UnSeenTimeQA's split 1 never asks there: every one of its 3,600 questions
 falls while the package is being loaded or unloaded, moved, or waits in a
 parked vehicle (:data:`SPLIT1_KINDS`, measured by
-``python benchmarks/logistics_asked_minute.py``). The generator draws the
+``python benchmarks/experiments/logistics_asked_minute.py``). The generator draws the
 kind of minute it asks about from the same distribution, per difficulty,
 execution and question type (:func:`draw_kind`).
 
@@ -47,7 +47,7 @@ Stratum = tuple[Difficulty, Execution, QuestionType]
 
 #: UnSeenTimeQA split 1, 300 questions per stratum: how many ask a minute of
 #: each kind (kinds not listed: none). Reproduced by
-#: ``python benchmarks/logistics_asked_minute.py`` (its "split 1" table).
+#: ``python benchmarks/experiments/logistics_asked_minute.py`` (its "split 1" table).
 SPLIT1_KINDS: dict[Stratum, dict[Kind, int]] = {
     ("easy", "serial", "static_time"): {"loading": 40, "unloading": 77, "moving": 85, "parked": 98},
     ("easy", "serial", "relative_time"): {

@@ -12,7 +12,7 @@ the mistakes templates have made ("the same month and day as
 Charles Lindbergh's solo nonstop transatlantic flight began") and the ones a
 template filled with data can make (a stray capital "The", a doubled word, "a
 8th"), not a grammar of English: a sentence that passes is not proven good,
-one that fails is wrong. ``benchmarks/fact_wording.py`` prints the report.
+one that fails is wrong. ``benchmarks/experiments/fact_wording.py`` prints the report.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Wall time and CPU seconds of a command's whole process tree, pool workers included.
 
-    python benchmarks/tree_cpu.py [--rounds N] -- COMMAND [ARG ...] [--vs 'COMMAND B']
+    python benchmarks/experiments/tree_cpu.py [--rounds N] -- COMMAND [ARG ...] [--vs 'COMMAND B']
 
 Why: ``/usr/bin/time`` and ``getrusage(RUSAGE_CHILDREN)`` count only the
 processes a command waited for. A ``forkserver`` pool's workers are children

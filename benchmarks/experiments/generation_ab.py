@@ -1,6 +1,6 @@
 """Time-puzzle generation of two checkouts, in alternating fresh processes.
 
-    python benchmarks/generation_ab.py OLD_TREE NEW_TREE [--n 300] [--pairs 4]
+    python benchmarks/experiments/generation_ab.py OLD_TREE NEW_TREE [--n 300] [--pairs 4]
         [--config "{'minimal': True}"]
 
 Each run imports tsolve from its tree (``PYTHONPATH``), generates 60 warm-up
@@ -8,7 +8,7 @@ puzzles, then times ``--n`` puzzles (seed 1, M cycling 1..6, the given
 ``PuzzleConfig`` fields) in CPU time. Runs alternate OLD NEW, NEW OLD, ... so
 the machine's drift hits both alike; the figure is the median per-pair ratio
 NEW / OLD. For a change to the generator, not for absolute rates (those are
-``benchmarks/generation_targets.py``'s, against a peer).
+``benchmarks/experiments/generation_targets.py``'s, against a peer).
 """
 
 from __future__ import annotations

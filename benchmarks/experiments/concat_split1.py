@@ -5,7 +5,7 @@ files from 0, so the concatenation repeats ids; ``tsolve logistics answer``
 must still write one row per input row, in input order, with the same
 accuracy as answering the files one at a time.
 
-    python benchmarks/concat_split1.py [../shared/samples/unseentimeqa_split1.jsonl.gz]
+    python benchmarks/experiments/concat_split1.py [../shared/samples/unseentimeqa_split1.jsonl.gz]
 
 Prints the row counts, the repeated-id warning, and the exact-set-match
 accuracy both ways; exits 1 if the two runs differ in any row. Then scores
@@ -29,7 +29,7 @@ from tsolve.families.logistics.answer_items import answer_file
 from tsolve.records import RepeatedIds
 from tsolve.verifiers.verify_batch import verify
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared/samples/unseentimeqa_split1.jsonl.gz"
+DEFAULT = Path(__file__).resolve().parents[3] / "shared/samples/unseentimeqa_split1.jsonl.gz"
 
 
 def main(sample: Path) -> int:

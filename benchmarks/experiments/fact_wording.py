@@ -1,7 +1,7 @@
 """Wording report for every fact sentence tsolve can render.
 
-    python benchmarks/fact_wording.py            # catalogue + 600 generated puzzles
-    python benchmarks/fact_wording.py --puzzles 3000
+    python benchmarks/experiments/fact_wording.py            # catalogue + 600 generated puzzles
+    python benchmarks/experiments/fact_wording.py --puzzles 3000
 
 Checks (tsolve.families.time_puzzles.parse.wording.wording_problems) every rendering of
 the closed catalogue, every year and decade, in both styles, and then every

@@ -1,7 +1,7 @@
 """Time-puzzle generation against the NumPy-mask
 peer, on the default domain and on 0001-01-01..9999-12-31, with peak memory.
 
-    python benchmarks/generation_targets.py [--work 200] [--rounds 6] [--json]
+    python benchmarks/experiments/generation_targets.py [--work 200] [--rounds 6] [--json]
 
 Each configuration runs in a fresh process (so its peak RSS is its own): a
 warm-up (per-process fact caches, as a long dataset run has them), then

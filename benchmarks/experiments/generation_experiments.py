@@ -2,10 +2,10 @@
 generation and 0.5x the peer": each asks whether something other than the
 search's design would make time-puzzle generation faster.
 
-    python benchmarks/generation_experiments.py params     # CP-SAT settings, gold proofs
-    python benchmarks/generation_experiments.py backends   # gold proofs with cpsat and z3
-    python benchmarks/generation_experiments.py constants  # the search's constants (minimal)
-    python benchmarks/generation_experiments.py failures   # where minimal seeds fail
+    python benchmarks/experiments/generation_experiments.py params     # CP-SAT settings, gold proofs
+    python benchmarks/experiments/generation_experiments.py backends   # gold proofs with cpsat and z3
+    python benchmarks/experiments/generation_experiments.py constants  # the search's constants (minimal)
+    python benchmarks/experiments/generation_experiments.py failures   # where minimal seeds fail
 
 ``params`` and ``backends`` record the gold proofs (``certify_known_gold``)
 of 300 default puzzles (seed 1, M = 1..6), then make them again under each

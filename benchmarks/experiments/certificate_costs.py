@@ -1,9 +1,9 @@
 """What the solver certificates of time-puzzle generation cost, per puzzle, in
 two checkouts, in alternating fresh processes.
 
-    python benchmarks/certificate_costs.py OLD_TREE NEW_TREE [--n 300] [--pairs 3]
-    python benchmarks/certificate_costs.py TREE --floor [--n 300]
-    python benchmarks/certificate_costs.py TREE --replay [--n 300]
+    python benchmarks/experiments/certificate_costs.py OLD_TREE NEW_TREE [--n 300] [--pairs 3]
+    python benchmarks/experiments/certificate_costs.py TREE --floor [--n 300]
+    python benchmarks/experiments/certificate_costs.py TREE --replay [--n 300]
 
 Each run imports tsolve from its tree (``PYTHONPATH``), wraps the generator's
 certificate calls (``certify_known_gold``, ``certify_necessity``,

@@ -2,7 +2,7 @@
 ways of batching the CP-SAT proof that a default puzzle has no date beyond
 its gold (``certify_known_gold``), against the proof made inline as today.
 
-    python benchmarks/proof_batching.py [--n 300] [--pairs 3] [--batch 32]
+    python benchmarks/experiments/proof_batching.py [--n 300] [--pairs 3] [--batch 32]
 
 - **inline**: ``generate_puzzles`` as it is, with a CPU timer around each
   proof.

@@ -1,9 +1,9 @@
 """The "fixed today" policy on SPAN records, against the best constant answer.
 
     tsolve dataset make span -n 300 --seed 0 -o span.jsonl -q
-    python benchmarks/span_fixed_today.py span.jsonl                    # a table
-    python benchmarks/span_fixed_today.py span.jsonl --json             # one JSON object
-    python benchmarks/span_fixed_today.py span.jsonl --today-from other.jsonl
+    python benchmarks/experiments/span_fixed_today.py span.jsonl                    # a table
+    python benchmarks/experiments/span_fixed_today.py span.jsonl --json             # one JSON object
+    python benchmarks/experiments/span_fixed_today.py span.jsonl --today-from other.jsonl
 
 The policy reads only the question text and never converts the date the
 question states. It assumes "today" is one fixed Gregorian date (2024-07-01,

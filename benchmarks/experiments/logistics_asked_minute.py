@@ -1,8 +1,8 @@
 """Where logistics questions ask, on UnSeenTimeQA split 1 and on generated
 data, and what policies that skip the timing score on them.
 
-    python benchmarks/logistics_asked_minute.py table [--split1 PATH] [-n 300] [--seed 1]
-    python benchmarks/logistics_asked_minute.py probes FILE.jsonl [FILE.jsonl ...]
+    python benchmarks/experiments/logistics_asked_minute.py table [--split1 PATH] [-n 300] [--seed 1]
+    python benchmarks/experiments/logistics_asked_minute.py probes FILE.jsonl [FILE.jsonl ...]
 
 ``table`` classifies every split-1 item's asked minute (PATH defaults to
 ``../shared/samples/unseentimeqa_split1.jsonl.gz``) and ``n`` generated
@@ -48,7 +48,7 @@ from typing import Any
 from tsolve.families.logistics.model import Question, Scenario
 from tsolve.families.logistics.parse.item import parse_item
 
-SAMPLES = Path(__file__).resolve().parents[1] / ".." / "shared" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / ".." / "shared" / "samples"
 DEFAULT_SPLIT1 = SAMPLES / "unseentimeqa_split1.jsonl.gz"
 POSITIONS = ("before", "during", "between", "after")
 DETAIL = ("loading", "unloading", "moving", "parked", "at")
