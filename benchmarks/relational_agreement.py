@@ -1,6 +1,6 @@
 """Relational puzzles: CP-SAT, Z3 and the enumerator on the same puzzles.
 
-Usage: python benchmarks/experiments/relational_agreement.py [COUNT] [SEED]
+Usage: python benchmarks/relational_agreement.py [COUNT] [SEED]
 
 Puzzle i has 2 + i % 3 events, asks for tuples or (odd i) one event's dates,
 targets M = i % 5 answers, and ranges over a domain small enough for the
