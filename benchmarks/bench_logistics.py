@@ -18,7 +18,8 @@ Targets: >= 2,000 answers/s, >= 5,000 on one core, and
 
 ``--copies-out`` writes the items replicated to about ``--copies`` lines, ids
 renamed so none repeats, for timing ``tsolve logistics answer FILE --workers N``
-as a whole process (``docs/scaling.md``).
+as a whole process (``docs/scaling.md``, "Verification at scale"; figures in
+``benchmarks/results/2026-11-24-logistics-workers.md``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ record's parts), per puzzle, after a warm-up.
 Each call is wrapped in a timer for the run (the module's functions are
 replaced in this process only); "total" is the whole of ``generate_puzzles``
 and the rest of it is the record's own assembly. The figures move with the
-machine's load (docs/scaling.md quotes them beside the load); compare the
+machine's load (the files in benchmarks/results/ give them with the load); compare the
 shares, and use ``generation_vs_peer.py`` for rates.
 """
 

@@ -11,7 +11,10 @@ old layout sends them nowhere. What counts as a path:
   capitals, as in ``DIR/README.md``), not an absolute path
   (``/tmp/x.json`` is an example of output, not a file of this repo), and
   not a path under a folder a command writes (``out/``, ``runs/``, ...:
-  see :data:`OUTPUT_FOLDERS`).
+  see :data:`OUTPUT_FOLDERS`), unless it names a file of
+  ``benchmarks/results/`` (:data:`MEASURED`), where the measurements the
+  docs quote live: ``results/2026-11-27-x.md`` in ``benchmarks/README.md``
+  is checked.
 
 Such a path exists when it names a file or folder relative to the repo
 root, to ``tsolve/``, to ``tsolve/families/`` or to the folder of the file
@@ -33,6 +36,9 @@ PATH = re.compile(r"[A-Za-z0-9_./<>*~-]+\.(?:py|md|jsonl|json|csv|toml|ya?ml)\b"
 #: Folders a command writes into: paths under them are examples of output.
 OUTPUT_FOLDERS = ("out/", "runs/", "results/", "data/", "logs/", "my_", "mydata/", "tmp/")
 BASES = (ROOT, ROOT / "tsolve", ROOT / "tsolve" / "families")
+#: The measurements the docs link to: a path into this folder must exist,
+#: although ``results/`` is otherwise a folder commands write.
+MEASURED = ROOT / "benchmarks" / "results"
 
 
 def _docstrings_and_comments(path: Path) -> list[str]:
@@ -59,8 +65,15 @@ def _texts() -> list[tuple[Path, str]]:
     return out
 
 
-def named_paths(text: str) -> list[str]:
-    """The repo paths ``text`` names, by the rules in the module docstring."""
+def _measured(token: str, where: Path | None) -> bool:
+    """Whether ``token``, named in the file ``where``, lies in :data:`MEASURED`."""
+    bases = (ROOT, *(() if where is None else (where.parent,)))
+    return any((base / token).resolve().is_relative_to(MEASURED) for base in bases)
+
+
+def named_paths(text: str, where: Path | None = None) -> list[str]:
+    """The repo paths ``text`` names, by the rules in the module docstring;
+    ``where`` is the file that holds ``text`` (relative names resolve from it)."""
     found = []
     for m in PATH.finditer(text):
         token = m.group(0).strip(".")
@@ -69,7 +82,9 @@ def named_paths(text: str) -> list[str]:
             continue
         if any(c in token for c in "<>*") or "..." in token or token.split("/")[0].isupper():
             continue
-        if token.startswith(OUTPUT_FOLDERS) or text[m.end() : m.end() + 1] == "/":
+        if text[m.end() : m.end() + 1] == "/":
+            continue
+        if token.startswith(OUTPUT_FOLDERS) and not _measured(token, where):
             continue
         found.append(token)
     return found
@@ -90,11 +105,56 @@ def test_the_rules_find_paths_and_skip_what_is_no_path() -> None:
                                  "families/span/score.py"]  # fmt: skip
 
 
+def test_paths_into_the_measured_results_are_checked() -> None:
+    """``results/`` is an output folder anywhere but under ``benchmarks/``."""
+    readme = ROOT / "benchmarks" / "README.md"
+    text = "see results/2026-01-01-gone.md and benchmarks/results/2026-01-01-gone.md"
+    both = ["results/2026-01-01-gone.md", "benchmarks/results/2026-01-01-gone.md"]
+    assert named_paths(text, readme) == both
+    assert not any(_exists(token, readme) for token in both)
+    assert named_paths(text, ROOT / "docs" / "x.md") == both[1:]
+
+
 def test_every_path_named_in_a_docstring_or_a_doc_exists() -> None:
     missing = sorted(
         f"{path.relative_to(ROOT)}: {token}"
         for path, text in _texts()
-        for token in named_paths(text)
+        for token in named_paths(text, path)
         if not _exists(token, path)
     )
     assert not missing, "paths that do not exist:\n" + "\n".join(missing)
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#([^)\s]+))?\)")
+
+
+def _anchors(page: Path) -> set[str]:
+    """GitHub's anchors of ``page``'s headings (fenced code left out)."""
+    anchors, fenced = set(), False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        fenced ^= line.startswith("```")
+        if not fenced and line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            anchors.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return anchors
+
+
+def test_the_anchor_rule_is_githubs() -> None:
+    page = ROOT / "docs" / "formats.md"
+    assert "equal-strata-tsolve-dataset---balance" in _anchors(page)
+    assert "tsolve-verify---format-json" in _anchors(page)
+
+
+def test_every_link_of_the_docs_index_resolves() -> None:
+    """docs/index.md maps a user's questions to pages and sections: each
+    link must reach an existing page and, where it names one, a heading."""
+    index = ROOT / "docs" / "index.md"
+    links = LINK.findall(index.read_text(encoding="utf-8"))
+    assert len(links) > 30
+    broken = [
+        f"{target}#{anchor}"
+        for target, anchor in links
+        if not (index.parent / target).is_file()
+        or (anchor and anchor not in _anchors(index.parent / target))
+    ]
+    assert not broken, "links of docs/index.md that lead nowhere:\n" + "\n".join(broken)

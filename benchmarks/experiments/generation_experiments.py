@@ -1,11 +1,11 @@
-"""The side experiments behind docs/scaling.md, "What stands between
-generation and 0.5x the peer": each asks whether something other than the
+"""The side experiments behind benchmarks/results/2026-11-27-generation-profile.md
+(what stands between generation and 0.5x the peer): each asks whether something other than the
 search's design would make time-puzzle generation faster.
 
-    python benchmarks/experiments/generation_experiments.py params     # CP-SAT settings, gold proofs
-    python benchmarks/experiments/generation_experiments.py backends   # gold proofs with cpsat and z3
-    python benchmarks/experiments/generation_experiments.py constants  # the search's constants (minimal)
-    python benchmarks/experiments/generation_experiments.py failures   # where minimal seeds fail
+    python benchmarks/experiments/generation_experiments.py params     # CP-SAT settings
+    python benchmarks/experiments/generation_experiments.py backends   # cpsat and z3 proofs
+    python benchmarks/experiments/generation_experiments.py constants  # search constants
+    python benchmarks/experiments/generation_experiments.py failures   # where seeds fail
 
 ``params`` and ``backends`` record the gold proofs (``certify_known_gold``)
 of 300 default puzzles (seed 1, M = 1..6), then make them again under each

@@ -1,7 +1,8 @@
 """Where logistics questions ask, on UnSeenTimeQA split 1 and on generated
 data, and what policies that skip the timing score on them.
 
-    python benchmarks/experiments/logistics_asked_minute.py table [--split1 PATH] [-n 300] [--seed 1]
+    python benchmarks/experiments/logistics_asked_minute.py table [--split1 PATH] [-n 300]
+        [--seed 1]
     python benchmarks/experiments/logistics_asked_minute.py probes FILE.jsonl [FILE.jsonl ...]
 
 ``table`` classifies every split-1 item's asked minute (PATH defaults to

@@ -18,7 +18,7 @@ its gold (``certify_known_gold``), against the proof made inline as today.
 "inline" and "after" run in fresh processes, alternately, ``--pairs`` times;
 "one model" runs in the "after" processes on the proofs that held. Each
 prints CPU ms per puzzle (the clock is ``time.process_time``).
-Measured in docs/scaling.md ("What stands between generation and 0.5x").
+Measured in benchmarks/results/2026-11-27-generation-profile.md.
 """
 
 from __future__ import annotations

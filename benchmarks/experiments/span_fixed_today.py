@@ -1,8 +1,8 @@
 """The "fixed today" policy on SPAN records, against the best constant answer.
 
     tsolve dataset make span -n 300 --seed 0 -o span.jsonl -q
-    python benchmarks/experiments/span_fixed_today.py span.jsonl                    # a table
-    python benchmarks/experiments/span_fixed_today.py span.jsonl --json             # one JSON object
+    python benchmarks/experiments/span_fixed_today.py span.jsonl          # a table
+    python benchmarks/experiments/span_fixed_today.py span.jsonl --json   # one JSON object
     python benchmarks/experiments/span_fixed_today.py span.jsonl --today-from other.jsonl
 
 The policy reads only the question text and never converts the date the

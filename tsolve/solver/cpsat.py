@@ -253,7 +253,7 @@ class CpSatBackend(SolverBackend):
         enumeration, no solution callback and no sub-problem object (the
         default asks :meth:`solve` for one solution). The generator's
         certificates are such calls, and this path halved the cost of one
-        (measured in docs/scaling.md, "Certificates")."""
+        (measured in benchmarks/results/2026-11-27-certificate-costs.md)."""
         t0 = time.perf_counter()
         tr = _Translator(problem)
         for i in subset:

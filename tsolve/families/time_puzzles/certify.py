@@ -16,7 +16,7 @@ but a proposal is only a candidate: it counts once the IR says so, and a claim
 without a checked witness goes to the solver. A claim that something has *no*
 solution needs a proof, and stays one solver call. Measured, the necessity
 certificate of a minimal puzzle went from one joint CP-SAT call (2.7 ms) to
-about 0.1 ms (docs/scaling.md, "Certificates").
+about 0.1 ms (benchmarks/results/2026-11-27-certificate-costs.md).
 """
 
 from __future__ import annotations

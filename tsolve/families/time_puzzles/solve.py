@@ -230,8 +230,8 @@ def certify_known_gold(
     the facts' bounds (:func:`~tsolve.encodings.facts.readings.bound_constraints`,
     built once per fact) plus "outside the gold", with no intermediate
     problems: a generated puzzle pays for this on every record, so it is kept
-    to the one solver call and a membership test per fact (docs/scaling.md,
-    "Certificates").
+    to the one solver call and a membership test per fact (measured in
+    benchmarks/results/2026-11-27-certificate-costs.md).
 
     Returns (the gold as a complete result, invariant)."""
     dom, style = puzzle.domain, puzzle.style
