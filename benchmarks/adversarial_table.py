@@ -4,7 +4,8 @@
     python benchmarks/adversarial_table.py --compare BEFORE.json AFTER.json
 
 ``--compare`` prints one table per family from two ``--json`` files, each
-cell "before → after", as docs/scoring.md shows them.
+cell "before → after", as benchmarks/results/2026-11-26-adversarial-scorers.md
+shows them.
 
 Generates ``n`` records per family (run ``seed``, the options of
 :data:`tsolve.stress.adversarial.DEFAULT_OPTIONS`), runs every policy of
@@ -12,7 +13,8 @@ Generates ``n`` records per family (run ``seed``, the options of
 markdown table per family: the chance baseline, then each policy's mean per
 metric, a ``*`` marking a broken rule (a no-answer policy above 0, a guess
 above the baseline, an honest answer below 1). The same command gave the
-"before" and the "after" tables of docs/scoring.md.
+"before" and the "after" tables of
+benchmarks/results/2026-11-26-adversarial-scorers.md.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ false-negative rate of a style is the share of the items it applies to whose
 reward is below 1: an honest, right answer marked down.
 
 ``--compare`` prints one markdown table from two ``--json`` files, each cell
-"before → after"; docs/scoring.md's table is that output, "before" measured
+"before → after"; benchmarks/results/2026-11-28-honest-styles.md's table is that
+output, "before" measured
 with this script against the parser before it was widened.
 """
 

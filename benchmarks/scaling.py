@@ -1,4 +1,5 @@
-"""How cost grows with the size of the work (the curves in benchmarks/README.md).
+"""How cost grows with the size of the work (the curves in
+benchmarks/results/2026-11-23-scaling-curves.md).
 
     /work/venv/bin/python benchmarks/scaling.py [--n 60] [--only domain,facts,m,logistics]
 

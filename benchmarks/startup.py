@@ -24,7 +24,8 @@ it as a terminal would.
 ``--instructions`` counts instead the instructions each command executes,
 once per tree, under valgrind (``cachegrind``, no cache simulation; about 30 s
 a run): a figure that the machine's load does not move (to ~0.05 %), for
-comparing two trees on a shared machine (docs/startup.md, "Round 2").
+comparing two trees on a shared machine
+(benchmarks/results/2026-11-27-startup-rounds.md, "Round 2").
 OpenBLAS is held to one thread and the hash seed fixed, so that neither its
 spinning workers nor hash order are counted.
 """

@@ -4,7 +4,7 @@
 optional ``plot`` extra, loaded only when a picture is drawn): they cost most
 of a bare start (numpy alone was ~100 ms of ~290 ms). Each check runs in a fresh
 interpreter, because this test process has long since imported everything.
-No timing is asserted; the figures live in benchmarks/README.md.
+No timing is asserted; the figures live in docs/startup.md and benchmarks/results/.
 """
 
 from __future__ import annotations

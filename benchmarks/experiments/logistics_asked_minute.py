@@ -14,7 +14,8 @@ question type), both read from their text alone by
 unload, or a move of the vehicle it is in), *between* two (waiting in a
 parked vehicle or at a location), or *after* its last. The percentages
 go side by side, with the split of *during* into loading / unloading / moving
-and of *between* into parked / at. These are the tables of docs/logistics.md.
+and of *between* into parked / at. These are the tables of docs/logistics.md
+and benchmarks/results/2026-11-28-logistics-asked-minute-probes.md.
 
 ``probes`` scores, on each file of records (generated, or the benchmark's
 own items), policies that read the prompt and skip the reasoning, against
