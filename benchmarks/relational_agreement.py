@@ -15,6 +15,7 @@ disagreement.
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import json
 import sys
@@ -59,5 +60,8 @@ def main(count: int, seed: int) -> int:
 
 
 if __name__ == "__main__":
-    args = [int(a) for a in sys.argv[1:3]]
-    sys.exit(main(*(args + [1000, 0][len(args) :])))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("count", nargs="?", type=int, default=1000, help="puzzles (default 1000)")
+    parser.add_argument("seed", nargs="?", type=int, default=0, help="seed (default 0)")
+    args = parser.parse_args()
+    sys.exit(main(args.count, args.seed))

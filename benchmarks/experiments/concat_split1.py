@@ -17,6 +17,7 @@ not copied into the repository (it is read from ``../shared``).
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import sys
@@ -91,4 +92,9 @@ def main(sample: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sample", nargs="?", type=Path, default=DEFAULT, help="split-1 JSONL (.gz)")
+    args = parser.parse_args()
+    if not args.sample.is_file():
+        parser.error(f"no such file: {args.sample}")
+    sys.exit(main(args.sample))
