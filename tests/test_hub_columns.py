@@ -1,0 +1,181 @@
+"""The Hub and ``datasets`` tables' plain ``question`` and ``answer`` columns,
+one config per style or difficulty, and tsolve's own citation.
+
+The derived columns are checked against the prompt and gold that the facade
+and the family's scorer give, independently of the table writer; a tampered
+``answer`` is a bad row; the records still come back byte-identical."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+datasets = pytest.importorskip("datasets", reason="the hf extra (datasets) is not installed")
+yaml = pytest.importorskip("yaml", reason="pyyaml comes with datasets")
+
+import pyarrow.parquet as pq  # noqa: E402
+
+from tsolve.contract import get_family  # noqa: E402
+from tsolve.datasets import write_dataset  # noqa: E402
+from tsolve.datasets.card import TSOLVE, citation_cff, tsolve_bibtex  # noqa: E402
+from tsolve.datasets.hub import write_hub  # noqa: E402
+from tsolve.facade import create_dataset  # noqa: E402
+from tsolve.records import BadRow, dumps, iter_json_rows  # noqa: E402
+from tsolve.records.hf import from_dataset, to_dataset  # noqa: E402
+
+datasets.disable_progress_bars()
+ROOT = Path(__file__).parent.parent
+FAMILIES = ["time-puzzles", "relational-puzzles", "span", "logistics"]
+
+
+def _front_matter(card: Path) -> dict[str, Any]:
+    head = card.read_text(encoding="utf-8")[4:].partition("\n---\n")[0]
+    meta: dict[str, Any] = yaml.safe_load(head)
+    return meta
+
+
+def _load(folder: Path, name: str | None = None) -> Any:
+    cache = str(folder.parent / f"cache-{folder.name}")
+    return datasets.load_dataset(str(folder.resolve()), name=name, cache_dir=cache)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_plain_question_and_answer(family: str) -> None:
+    """The columns equal the facade's item (an independent path to the same
+    prompt and gold), and the gold answer scores 1.0 with the family's scorer."""
+    items = create_dataset(family, seed=5, size=3)
+    recs = [item["metadata"]["record"] for item in items]
+    ds = to_dataset(recs)
+    assert ds.column_names[0] == "question" and "answer" in ds.column_names
+    assert ds.features["question"].dtype == ds.features["answer"].dtype == "string"
+    for row, item in zip(ds, items, strict=True):
+        assert row["question"] == item["question"] == item["metadata"]["record"]["prompt"]
+        assert row["answer"] == item["answer"]
+        assert items.score_answer(row["answer"], item) == 1.0
+    assert [dumps(r) for r in from_dataset(ds)] == [dumps(r) for r in recs]
+
+
+def test_a_record_field_of_that_name_is_kept_beside_it() -> None:
+    """Logistics records hold their own ``question`` (the last sentence only):
+    it is kept as ``record_question`` and read back under its name, in place."""
+    recs = [item["metadata"]["record"] for item in create_dataset("logistics", seed=1, size=2)]
+    ds = to_dataset(recs)
+    assert ds["record_question"] == [r["question"] for r in recs]
+    assert ds["question"] == [r["prompt"] for r in recs]
+    assert [list(r) for r in from_dataset(ds)] == [list(r) for r in recs]
+    span = to_dataset([i["metadata"]["record"] for i in create_dataset("span", seed=1, size=2)])
+    assert span.features["answer"].id is None  # SPAN's own answer is the gold text: no copy
+
+
+def test_records_of_no_family_get_no_derived_columns() -> None:
+    recs = [{"id": "a", "family": "no-such-family", "x": 1}, {"id": "b", "x": 2}]
+    ds = to_dataset(recs)
+    assert ds.column_names == ["id", "family_json", "x"]
+    assert from_dataset(ds) == recs
+
+
+@pytest.fixture(scope="module")
+def tp_hub(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    base = tmp_path_factory.mktemp("hubcols")
+    out = base / "tp"
+    write_hub("time-puzzles", {}, count=8, out=out, seed=3, balance="style")
+    plain = base / "plain.jsonl"
+    write_dataset("time-puzzles", {}, count=8, out=plain, seed=3, balance="style")
+    return out, plain.read_text(encoding="utf-8").splitlines()
+
+
+def test_hub_folder_round_trip_stays_byte_identical(tp_hub: tuple[Path, list[str]]) -> None:
+    out, plain = tp_hub
+    ds = _load(out)
+    assert ds["train"].column_names[:2] == ["question", "answer"]
+    lines = [dumps(r) for split in ("train", "test") for r in from_dataset(ds[split])]
+    assert lines == plain
+    files = [out / "data" / f"{s}-00000-of-00001.parquet" for s in ("train", "test")]
+    assert [dumps(r) for f in files for r in iter_json_rows(f)] == plain
+
+
+def test_one_config_per_style_loads_offline(tp_hub: tuple[Path, list[str]]) -> None:
+    out, plain = tp_hub
+    meta = _front_matter(out / "README.md")
+    names = [c["config_name"] for c in meta["configs"]]
+    assert names[0] == "default" and {"style-implicit", "style-explicit"} <= set(names)
+    assert "M-1" not in names  # every puzzle has M = 1: that config would be default again
+    assert [d["config_name"] for d in meta["dataset_info"]] == names
+    by_style: dict[str, list[str]] = {}
+    for line in plain:
+        rec = yaml.safe_load(line)  # JSON is YAML
+        by_style.setdefault(rec["style"], []).append(line)
+    for style, want in by_style.items():
+        ds = _load(out, f"style-{style}")
+        got = [dumps(r) for split in ds for r in from_dataset(ds[split])]
+        assert sorted(got) == sorted(want)
+        assert all(row["question"] for split in ds for row in ds[split])
+
+
+def test_logistics_has_one_config_per_difficulty(tmp_path: Path) -> None:
+    out = tmp_path / "lg"
+    write_hub("logistics", {}, count=6, out=out, seed=0, balance="difficulty")
+    meta = _front_matter(out / "README.md")
+    names = [c["config_name"] for c in meta["configs"]]
+    want = {f"difficulty-{d}" for d in ("easy", "medium", "hard")}
+    assert want <= set(names)
+    for name in sorted(want):
+        ds = _load(out, name)
+        recs = [r for split in ds for r in from_dataset(ds[split])]
+        assert recs and {r["data_split"] for r in recs} == {name.split("-", 1)[1]}
+
+
+def test_a_tampered_answer_is_a_bad_row(tp_hub: tuple[Path, list[str]], tmp_path: Path) -> None:
+    """Editing the derived ``answer`` cell is detected (the row is bad, the
+    rest go on), never taken for the gold nor silently dropped."""
+    out, plain = tp_hub
+    src = out / "data" / "train-00000-of-00001.parquet"
+    table = pq.read_table(src)
+    answers = table.column("answer").to_pylist()
+    answers[1] = "1999-01-01"
+    idx = table.schema.get_field_index("answer")
+    table = table.set_column(idx, table.schema.field("answer"), [answers])
+    bad = tmp_path / "tampered.parquet"
+    pq.write_table(table, bad)
+    rows = list(iter_json_rows(bad))
+    assert isinstance(rows[1], BadRow) and "'answer' is derived" in str(rows[1])
+    assert [dumps(r) for r in rows if not isinstance(r, BadRow)] == [plain[0], *plain[2:6]]
+    ds = datasets.Dataset.from_parquet(str(bad), cache_dir=str(tmp_path / "c"))
+    with pytest.raises(Exception, match="does not match"):
+        from_dataset(ds)
+
+
+def test_a_tampered_answer_in_an_hf_folder_is_a_bad_row(tmp_path: Path) -> None:
+    out = tmp_path / "hf"
+    write_dataset("relational-puzzles", {}, count=3, out=out, seed=2, fmt="hf")
+    ds = datasets.load_from_disk(str(out))
+    assert "\n" in "".join(ds["answer"]) or all(ds["answer"])  # one line per combination
+    fixed = ds.map(lambda r, i: {"answer": "None" if i == 0 else r["answer"]}, with_indices=True)
+    rows = list(iter_json_rows(out))
+    assert not any(isinstance(r, BadRow) for r in rows)
+    with pytest.raises(Exception, match=r"\[0\].*'answer' is derived"):
+        from_dataset(fixed)
+
+
+def test_the_card_says_what_answer_holds(tp_hub: tuple[Path, list[str]]) -> None:
+    text = (tp_hub[0] / "README.md").read_text(encoding="utf-8")
+    assert "| `answer` | string | the gold as the family's scorer reads" in text
+    assert "comma-separated" in text and "## Configs" in text
+
+
+def test_citation_cff_is_written_from_the_one_home() -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "version"
+    ]
+    text = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert text == citation_cff(version)
+    data = yaml.safe_load(text)
+    for key in ("cff-version", "message", "title", "authors", "version", "license", "abstract"):
+        assert data[key], key
+    assert data["cff-version"] == "1.2.0" and data["version"] == version
+    assert "url" not in data and "repository-code" not in data  # none exists yet
+    bib = tsolve_bibtex(version)
+    assert TSOLVE["title"] in bib and f"version = {{{version}}}" in bib and "url" not in bib
