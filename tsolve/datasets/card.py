@@ -98,6 +98,7 @@ def citation_cff(version: str) -> str:
     )
     return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
+
 #: Every paper tsolve implements (docs/papers.md), as each paper states itself
 #: and as its public record confirms: authors, year, venue or arXiv id, URL.
 #: Where a paper states no author (the Time Puzzles text is an anonymous
@@ -349,7 +350,8 @@ def _generation(
     return [
         "## How it was generated",
         "",
-        f"- family: `{fam.name}`, generator version {fam.version_text()}, tsolve {tsolve_version()}",
+        f"- family: `{fam.name}`, generator version {fam.version_text()}, "
+        f"tsolve {tsolve_version()}",
         f"- seed: {seed}; record i of the run is a pure function of (seed, i, options)",
         f"- balanced by index over: {balance or 'nothing (the natural mix of the family)'}",
         f"- options: `{json_text(options)}` (every other option at its default; each "

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +138,7 @@ def write_hub(
             (folder / "data" / config).mkdir()
             for name, src in part_files.items():
                 path = f"data/{config}/{_file_name(name)}"
-                rows = _write_parquet(src, table, folder / path, lambda r: r.get(key) == value)
+                rows = _write_parquet(src, table, folder / path, (key, value))
                 if rows:
                     summary.configs.setdefault(config, {})[name] = path
                     summary.config_rows.setdefault(config, {})[name] = rows
@@ -217,10 +217,11 @@ class _Table:
 
 
 def _write_parquet(
-    src: Path, table: _Table, dest: Path, keep: Callable[[dict[str, Any]], bool] | None = None
+    src: Path, table: _Table, dest: Path, where: tuple[str, Any] | None = None
 ) -> int:
-    """The records of ``src`` (JSON Lines; those ``keep`` accepts) as a
-    Parquet file of ``table``; returns how many rows it holds."""
+    """The records of ``src`` (JSON Lines; with ``where = (field, value)``,
+    those whose field holds value) as a Parquet file of ``table``; returns how
+    many rows it holds."""
     import pyarrow.parquet as pq
 
     columns, schema = table.columns, table.schema
@@ -228,7 +229,7 @@ def _write_parquet(
     batch: list[dict[str, Any]] = []
     with pq.ParquetWriter(str(dest), schema) as writer:
         for rec in _lines(src):
-            if keep is not None and not keep(rec):
+            if where is not None and rec.get(where[0]) != where[1]:
                 continue
             batch.append(table.plan.row(rec))
             if len(batch) == ROW_GROUP:

@@ -134,9 +134,7 @@ class PlanProfile:
                 self.same[name] = False
 
     def plan(self) -> Plan:
-        derived = tuple(
-            n for n in NAMES if self.records and self.derivable[n] and not self.same[n]
-        )
+        derived = tuple(n for n in NAMES if self.records and self.derivable[n] and not self.same[n])
         renamed = {}
         for name in derived:
             if name in self.fields:
