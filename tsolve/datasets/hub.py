@@ -69,7 +69,7 @@ def _earlier_hub_folder(path: Path) -> bool:
 #: What ``--format hub`` writes, for :mod:`tsolve.records.folders`.
 HUB_FOLDER = FolderKind(
     "--format hub",
-    members=("README.md", "data", "data/*.parquet", "data/*", "data/*/*.parquet"),
+    members=("README.md", "data", "data/*.parquet"),
     legacy=_earlier_hub_folder,
 )
 
