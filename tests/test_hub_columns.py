@@ -41,6 +41,18 @@ def _load(folder: Path, name: str | None = None) -> Any:
     return datasets.load_dataset(str(folder.resolve()), name=name, cache_dir=cache)
 
 
+def _gold_text(rec: dict[str, Any]) -> str:
+    """The gold as text, rendered here from the record's own fields in the
+    format docs/hf.md states for each family (not through tsolve's code)."""
+    if rec["family"] == "span":
+        return str(rec["answer"])
+    if rec["family"] == "relational-puzzles" and rec["asked"].get("mode") == "tuples":
+        names = [e["name"] for e in rec["events"]]
+        lines = ["; ".join(f"{n} = {d}" for n, d in zip(names, row)) for row in rec["answers"]]
+        return "\n".join(lines) or "None"
+    return ", ".join(rec["answers"]) or ("None" if rec["family"] != "logistics" else "")
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_family_has_plain_question_and_answer(family: str) -> None:
     """The columns equal the facade's item (an independent path to the same
@@ -50,9 +62,9 @@ def test_every_family_has_plain_question_and_answer(family: str) -> None:
     ds = to_dataset(recs)
     assert ds.column_names[0] == "question" and "answer" in ds.column_names
     assert ds.features["question"].dtype == ds.features["answer"].dtype == "string"
-    for row, item in zip(ds, items, strict=True):
-        assert row["question"] == item["question"] == item["metadata"]["record"]["prompt"]
-        assert row["answer"] == item["answer"]
+    for row, item, rec in zip(ds, items, recs, strict=True):
+        assert row["question"] == item["question"] == rec["prompt"]
+        assert row["answer"] == item["answer"] == _gold_text(rec)
         assert items.score_answer(row["answer"], item) == 1.0
     assert [dumps(r) for r in from_dataset(ds)] == [dumps(r) for r in recs]
 
@@ -114,17 +126,31 @@ def test_one_config_per_style_loads_offline(tp_hub: tuple[Path, list[str]]) -> N
         assert all(row["question"] for split in ds for row in ds[split])
 
 
-def test_logistics_has_one_config_per_difficulty(tmp_path: Path) -> None:
-    out = tmp_path / "lg"
-    write_hub("logistics", {}, count=6, out=out, seed=0, balance="difficulty")
-    meta = _front_matter(out / "README.md")
-    names = [c["config_name"] for c in meta["configs"]]
-    want = {f"difficulty-{d}" for d in ("easy", "medium", "hard")}
+@pytest.mark.parametrize(
+    ("family", "balance", "field", "label", "values"),
+    [
+        ("logistics", "difficulty", "data_split", "difficulty", ("easy", "medium", "hard")),
+        ("span", None, "type", "type", ("date", "festival")),
+        ("span", None, "format", "format", ("polar", "content")),
+    ],
+)
+def test_one_config_per_difficulty_type_and_format(
+    tmp_path: Path, family: str, balance: str | None, field: str, label: str, values: tuple[str]
+) -> None:
+    out = tmp_path / family
+    write_hub(family, {}, count=3 if balance else 4, out=out, seed=0, balance=balance)
+    names = [c["config_name"] for c in _front_matter(out / "README.md")["configs"]]
+    want = {f"{label}-{v}" for v in values}
     assert want <= set(names)
+    whole = _load(out)
+    everything = {r["id"] for split in whole for r in from_dataset(whole[split])}
+    seen: set[str] = set()
     for name in sorted(want):
         ds = _load(out, name)
         recs = [r for split in ds for r in from_dataset(ds[split])]
-        assert recs and {r["data_split"] for r in recs} == {name.split("-", 1)[1]}
+        assert recs and {r[field] for r in recs} == {name.split("-", 1)[1]}
+        seen |= {r["id"] for r in recs}
+    assert seen == everything  # the configs of one field partition the records
 
 
 def test_a_tampered_answer_is_a_bad_row(tp_hub: tuple[Path, list[str]], tmp_path: Path) -> None:
