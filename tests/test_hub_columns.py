@@ -48,7 +48,10 @@ def _gold_text(rec: dict[str, Any]) -> str:
         return str(rec["answer"])
     if rec["family"] == "relational-puzzles" and rec["asked"].get("mode") == "tuples":
         names = [e["name"] for e in rec["events"]]
-        lines = ["; ".join(f"{n} = {d}" for n, d in zip(names, row)) for row in rec["answers"]]
+        lines = [
+            "; ".join(f"{n} = {d}" for n, d in zip(names, row, strict=True))
+            for row in rec["answers"]
+        ]
         return "\n".join(lines) or "None"
     return ", ".join(rec["answers"]) or ("None" if rec["family"] != "logistics" else "")
 
