@@ -19,7 +19,7 @@ yaml = pytest.importorskip("yaml", reason="pyyaml comes with datasets")
 import pyarrow.parquet as pq  # noqa: E402
 
 from tsolve.datasets import write_dataset  # noqa: E402
-from tsolve.datasets.card import TSOLVE, citation_cff, tsolve_bibtex  # noqa: E402
+from tsolve.datasets.card import PAPERS, TSOLVE, tsolve_bibtex  # noqa: E402
 from tsolve.datasets.hub import write_hub  # noqa: E402
 from tsolve.facade import create_dataset  # noqa: E402
 from tsolve.records import BadRow, dumps, iter_json_rows  # noqa: E402
@@ -194,15 +194,24 @@ def test_the_card_says_what_answer_holds(tp_hub: tuple[Path, list[str]]) -> None
     assert "comma-separated" in text and "## Configs" in text
 
 
-def test_citation_cff_is_written_from_the_one_home() -> None:
+def test_citation_cff_holds_tsolves_own_citation_and_every_paper() -> None:
+    """CITATION.cff gives tsolve's own fields as the card's one home does,
+    the version pyproject gives, no invented URL, and every paper the card
+    cites, with the same arXiv id and link."""
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     version = re.search(r'^version = "([^"]+)"$', pyproject, re.M).group(1)  # type: ignore[union-attr]
-    text = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
-    assert text == citation_cff(version)
-    data = yaml.safe_load(text)
-    for key in ("cff-version", "message", "title", "authors", "version", "license", "abstract"):
-        assert data[key], key
-    assert data["cff-version"] == "1.2.0" and data["version"] == version
-    assert "url" not in data and "repository-code" not in data  # none exists yet
+    data = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert data["cff-version"] == "1.2.0" and data["message"] and data["type"] == "software"
+    assert data["title"] == TSOLVE["title"] and data["version"] == version
+    assert data["license"] == TSOLVE["license"] and data["abstract"] == TSOLVE["abstract"]
+    assert data["authors"] == [{"name": TSOLVE["authors"]}]
+    assert not {"url", "repository-code", "doi"} & set(data)  # tsolve has none yet
+    refs = "\n".join(yaml.safe_dump(r) for r in data["references"])
+    for key, entry in PAPERS.items():
+        title = re.search(r"title = \{(.*?)\},\n  author", entry, re.S).group(1)  # type: ignore[union-attr]
+        words = re.sub(r"\s+", " ", title.replace("{", "").replace("}", "")).strip()
+        assert any(re.sub(r"\s+", " ", r["title"]) == words for r in data["references"]), key
+        for found in re.findall(r"(?:eprint|url) = \{([^}]*)\}", entry):
+            assert found in refs, (key, found)
     bib = tsolve_bibtex(version)
     assert TSOLVE["title"] in bib and f"version = {{{version}}}" in bib and "url" not in bib

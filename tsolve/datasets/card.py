@@ -36,13 +36,14 @@ if TYPE_CHECKING:
 
 #: The license of the records tsolve writes (pyproject.toml: MIT).
 LICENSE = "mit"
-#: tsolve's own citation: the one home of the card's BibTeX and of the
-#: repository's ``CITATION.cff`` (:func:`citation_cff`; a test holds the file to
-#: it). There is no public repository yet, so no URL: cite by title and
+#: tsolve's own citation: the one home of the card's BibTeX and of tsolve's
+#: own fields in the repository's ``CITATION.cff`` (title, version, license,
+#: authors, abstract; a test holds the file to this and to pyproject's
+#: version). There is no public repository yet, so no URL: cite by title and
 #: version. No release has been made, so no release date either; the year is
 #: the copyright year of LICENSE.
 TSOLVE: dict[str, str] = {
-    "title": "tsolve: a constraint-solver-centric engine for temporal-reasoning benchmarks",
+    "title": "tsolve: a constraint-solver-centric engine for temporal reasoning benchmarks",
     "authors": "The tsolve contributors",
     "year": "2026",
     "license": "MIT",
@@ -75,28 +76,6 @@ def tsolve_bibtex(version: str | None = None) -> str:
         f"  license = {{{TSOLVE['license']}}}\n"
         "}"
     )
-
-
-def citation_cff(version: str) -> str:
-    """The text of the repository's ``CITATION.cff`` (Citation File Format
-    1.2.0), from :data:`TSOLVE`."""
-    import yaml
-
-    data = {
-        "cff-version": "1.2.0",
-        "message": "If you use tsolve, please cite it as below.",
-        "type": "software",
-        "title": TSOLVE["title"],
-        "version": version,
-        "license": TSOLVE["license"],
-        "authors": [{"name": TSOLVE["authors"]}],
-        "abstract": TSOLVE["abstract"],
-    }
-    head = (
-        "# Written from tsolve.datasets.card.TSOLVE (tests/test_hub_columns.py holds this file\n"
-        "# to it): change the citation there. No URL until a public repository exists.\n"
-    )
-    return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
 #: Every paper tsolve implements (docs/papers.md), as each paper states itself
