@@ -73,7 +73,7 @@ def test_card_front_matter_names_license_configs_and_features(tp_hub: tuple[Path
     assert [f["split"] for f in files] == ["train", "test"]
     for f in files:
         assert (folder / f["path"]).is_file()
-    names = [f["name"] for f in meta["dataset_info"]["features"]]
+    names = [f["name"] for f in meta["dataset_info"][0]["features"]]
     assert "facts_json" in names and "answers" in names
     prose = (folder / "README.md").read_text(encoding="utf-8")
     for heading in ("## How it was generated", "## Splits", "## Label balance and strata",

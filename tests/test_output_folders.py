@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -215,13 +216,18 @@ def test_tsolves_own_folders_are_replaced_marked_or_from_before_the_marker(
     old_files = set(_snapshot(earlier_hub))
     write_hub("span", {}, count=4, out=earlier_hub, seed=2)
     assert (earlier_hub / MARKER).is_file()
-    (earlier_hub / MARKER).unlink()  # as an older tsolve left it
+    (earlier_hub / MARKER).unlink()  # as an older tsolve left it: no marker,
+    for sub in (earlier_hub / "data").iterdir():  # and no config folders
+        if sub.is_dir():
+            shutil.rmtree(sub)
     (earlier_hub / "data" / "validation-00000-of-00001.parquet").write_bytes(b"old split")
     s = write_hub("span", {}, count=5, out=earlier_hub, seed=3)
+    configs = {p for files in s.configs.values() for p in files.values()}
     assert set(_snapshot(earlier_hub)) == {MARKER, "README.md", "data"} | {
         f"data/{Path(f).name}" for f in s.files.values()
-    }
-    assert old_files <= set(_snapshot(earlier_hub)) | {"data/validation-00000-of-00001.parquet"}
+    } | configs | {str(Path(p).parent) for p in configs}
+    split_files = {p for p in old_files if p.count("/") < 2}  # a config may differ by run
+    assert split_files <= set(_snapshot(earlier_hub)) | {"data/validation-00000-of-00001.parquet"}
     assert not (earlier_hub / "data" / "validation-00000-of-00001.parquet").exists()
 
 

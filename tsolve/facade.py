@@ -38,7 +38,7 @@ from tsolve.contract import Family, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
 from tsolve.records.validation import expect_int, shown
-from tsolve.verifiers.gold_answers import gold_answer
+from tsolve.verifiers.gold_answers import gold_answer, question_text
 from tsolve.verifiers.rewards import DIAGNOSTIC, MAIN_METRICS, gameable, reward_value
 
 Entry = dict[str, Any]
@@ -169,13 +169,8 @@ def create_dataset(
 
 def entry_of(record: Record, family: Family, seed: int, index: int) -> Entry:
     """The ``{question, answer, metadata}`` item for one record."""
-    question = record.get("prompt")
-    if not isinstance(question, str):
-        question = record.get("question")
-    if not isinstance(question, str):
-        raise TsolveError(f"record {record.get('id')!r}: no 'prompt' or 'question' text to ask")
     return {
-        "question": question,
+        "question": question_text(record),
         "answer": gold_answer(record, family),
         "metadata": {
             "source_dataset": family.name,

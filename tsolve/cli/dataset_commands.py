@@ -372,7 +372,8 @@ def _write_hub(
                 say(info, "yellow", "dropped", f"{result.split.dropped[name]} records of "
                     f"{name} repeat an earlier split's content")  # fmt: skip
         rows = ", ".join(f"{name} {n}" for name, n in result.rows.items())
-        info.print(f"[bold]hub[/] → {out}: README.md, {rows} rows")
+        configs = f"; configs default, {', '.join(result.configs)}" if result.configs else ""
+        info.print(f"[bold]hub[/] → {out}: README.md, {rows} rows{configs}")
     if any(p.interrupted for p in result.split.parts.values()):
         err.print("[red]interrupted[/]: nothing was written; rerun the command")
         raise typer.Exit(130)

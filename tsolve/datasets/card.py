@@ -14,7 +14,11 @@ a mapping with these keys, each optional:
 * ``limitations``: what the data does not cover or may get wrong;
 * ``papers``: the source papers, one line each;
 * ``citation``: a BibTeX entry for the source paper(s);
-* ``task_categories``: Hub task categories (default ``question-answering``).
+* ``task_categories``: Hub task categories (default ``question-answering``);
+* ``configs``: record fields to make one Hub config per value of (field ->
+  label: ``{"style": "style", "solution_count": "M"}`` makes the configs
+  ``style-implicit``, ``M-3``, ...), besides ``default``, which holds every
+  record.
 """
 
 from __future__ import annotations
@@ -32,15 +36,47 @@ if TYPE_CHECKING:
 
 #: The license of the records tsolve writes (pyproject.toml: MIT).
 LICENSE = "mit"
-TSOLVE_CITATION = """\
-@software{tsolve,
-  title = {tsolve: a constraint-solver-centric engine for temporal-reasoning benchmarks},
-  author = {{The tsolve contributors}},
-  year = {2026},
-  version = {0.1.0},
-  note = {No public repository URL yet: cite by title and version},
-  license = {MIT}
-}"""
+#: tsolve's own citation: the one home of the card's BibTeX and of tsolve's
+#: own fields in the repository's ``CITATION.cff`` (title, version, license,
+#: authors, abstract; a test holds the file to this and to pyproject's
+#: version). There is no public repository yet, so no URL: cite by title and
+#: version. No release has been made, so no release date either; the year is
+#: the copyright year of LICENSE.
+TSOLVE: dict[str, str] = {
+    "title": "tsolve: a constraint-solver-centric engine for temporal reasoning benchmarks",
+    "authors": "The tsolve contributors",
+    "year": "2026",
+    "license": "MIT",
+    "abstract": (
+        "A constraint-solver-centric engine for temporal reasoning benchmarks: time puzzles, "
+        "cross-calendar questions and logistics timelines."
+    ),
+}
+
+
+def tsolve_version() -> str:
+    """The installed tsolve's version (the source tree's pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tsolve")
+    except PackageNotFoundError:  # pragma: no cover - a source tree
+        return "unknown"
+
+
+def tsolve_bibtex(version: str | None = None) -> str:
+    """tsolve's BibTeX entry, from :data:`TSOLVE`."""
+    return (
+        "@software{tsolve,\n"
+        f"  title = {{{TSOLVE['title']}}},\n"
+        f"  author = {{{{{TSOLVE['authors']}}}}},\n"
+        f"  year = {{{TSOLVE['year']}}},\n"
+        f"  version = {{{version or tsolve_version()}}},\n"
+        "  note = {No public repository URL yet: cite by title and version},\n"
+        f"  license = {{{TSOLVE['license']}}}\n"
+        "}"
+    )
+
 
 #: Every paper tsolve implements (docs/papers.md), as each paper states itself
 #: and as its public record confirms: authors, year, venue or arXiv id, URL.
@@ -109,8 +145,9 @@ FAMILY_PAPER = {
 FIELD_NOTES = {
     "id": "the record's id: family, seed and index (stable across runs)",
     "family": "the task family that made the record",
-    "question": "the question as shown to a model (plain text)",
-    "answer": "the gold answer as one string (several dates joined by ', ')",
+    "question": "the text a model is shown: the record's `prompt`, with the answer-format "
+    "instruction",
+    "answer": "the gold as the family's scorer reads an honest answer",
     "answers": "every gold answer (the full solution set)",
     "facts": "the constraints of the puzzle, each a typed fact",
     "prompt": "the full prompt, with the answer-format instructions",
@@ -134,6 +171,9 @@ class HubSummary:
     split: SplitSummary
     files: dict[str, str] = field(default_factory=dict)  # split -> path inside out
     rows: dict[str, int] = field(default_factory=dict)
+    configs: dict[str, dict[str, str]] = field(default_factory=dict)  # config -> split -> path
+    config_rows: dict[str, dict[str, int]] = field(default_factory=dict)
+    config_where: dict[str, tuple[str, Any]] = field(default_factory=dict)  # config -> field, value
 
     def to_json(self) -> dict[str, Any]:
         parts = self.split.to_json()["parts"]
@@ -144,6 +184,7 @@ class HubSummary:
             "format": "hub",
             "files": dict(self.files),
             "rows": dict(self.rows),
+            "configs": {name: dict(files) for name, files in self.configs.items()},
             "parts": parts,
         }
 
@@ -163,14 +204,27 @@ def size_category(n: int) -> str:
     return "n>10M"
 
 
+def config_axes(fam: Family) -> dict[str, str]:
+    """The record fields the family's Hub configs are made by (field ->
+    label), from its card's ``configs`` part."""
+    axes = dict(fam.card or {}).get("configs") or {}
+    return {str(k): str(v) for k, v in dict(axes).items()}
+
+
 def front_matter(
-    fam: Family, seed: int, summary: HubSummary, columns: list[Column]
+    fam: Family,
+    seed: int,
+    summary: HubSummary,
+    columns: list[Column],
+    ids: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The card's YAML metadata as a mapping."""
+    """The card's YAML metadata as a mapping: ``configs`` lists ``default``
+    (every record) and each config of :func:`config_axes`, with its files."""
     from tsolve.records.hf import features
 
     prose = dict(fam.card or {})
     total = sum(summary.rows.values())
+    files = {"default": summary.files, **summary.configs}
     return {
         "license": LICENSE,
         "pretty_name": f"tsolve {fam.name} (seed {seed})",
@@ -185,14 +239,16 @@ def front_matter(
         "tags": ["tsolve", "temporal-reasoning", "synthetic", fam.name],
         "configs": [
             {
-                "config_name": "default",
-                "data_files": [{"split": name, "path": p} for name, p in summary.files.items()],
+                "config_name": config,
+                "data_files": [{"split": name, "path": p} for name, p in parts.items()],
             }
+            for config, parts in files.items()
         ],
-        "dataset_info": {
-            "config_name": "default",
-            "features": features(columns)._to_yaml_list(),
-        },
+        "dataset_info": [
+            # a fresh list each: YAML would otherwise write anchors and aliases
+            {"config_name": config, "features": features(columns, ids)._to_yaml_list()}
+            for config in files
+        ],
     }
 
 
@@ -204,13 +260,15 @@ def render_card(
     summary: HubSummary,
     columns: list[Column],
     balance: str | None = None,
+    ids: dict[str, str] | None = None,
 ) -> str:
-    """The whole ``README.md``: front matter, then the prose sections."""
+    """The whole ``README.md``: front matter, then the prose sections.
+    ``ids`` mark the derived columns (:mod:`tsolve.records.hub_columns`)."""
     import yaml
 
     prose = dict(fam.card or {})
     meta = yaml.safe_dump(
-        front_matter(fam, seed, summary, columns), sort_keys=False, allow_unicode=True
+        front_matter(fam, seed, summary, columns, ids), sort_keys=False, allow_unicode=True
     )
     total = sum(summary.rows.values())
     out = [f"---\n{meta}---", CARD_MARKER, f"# tsolve {fam.name}", ""]
@@ -221,10 +279,11 @@ def render_card(
     parsed = dict(sorted(fam.parse_options(options).items()))
     out += _generation(fam, parsed, seed, count, summary, balance)
     out += _splits(summary)
+    out += _configs(fam, summary)
     out += _balance(summary)
     if prose.get("readings"):
         out += ["## Readings checked", "", str(prose["readings"]), ""]
-    out += _columns(columns)
+    out += _columns(fam, columns, ids or {})
     if prose.get("limitations"):
         out += ["## Known limitations", "", str(prose["limitations"]), ""]
     out += _citations(fam.name, prose)
@@ -242,7 +301,7 @@ def _citations(family: str, prose: dict[str, Any]) -> list[str]:
         out.append(PAPERS[own])
     elif prose.get("citation"):
         out.append(str(prose["citation"]).strip())
-    out += [TSOLVE_CITATION, "```", "", "The other papers tsolve implements:", "", "```bibtex"]
+    out += [tsolve_bibtex(), "```", "", "The other papers tsolve implements:", "", "```bibtex"]
     out += [text for key, text in PAPERS.items() if key != own]
     return [*out, "```", ""]
 
@@ -255,12 +314,6 @@ def _generation(
     summary: HubSummary,
     balance: str | None,
 ) -> list[str]:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        tsolve_version = version("tsolve")
-    except PackageNotFoundError:  # pragma: no cover - a source tree
-        tsolve_version = "unknown"
     parts = summary.split.parts.items()
     split = ",".join(f"{name}={len(range(p.start, p.stop))}" for name, p in parts)
     flags = " ".join(
@@ -276,7 +329,8 @@ def _generation(
     return [
         "## How it was generated",
         "",
-        f"- family: `{fam.name}`, generator version {fam.version_text()}, tsolve {tsolve_version}",
+        f"- family: `{fam.name}`, generator version {fam.version_text()}, "
+        f"tsolve {tsolve_version()}",
         f"- seed: {seed}; record i of the run is a pure function of (seed, i, options)",
         f"- balanced by index over: {balance or 'nothing (the natural mix of the family)'}",
         f"- options: `{json_text(options)}` (every other option at its default; each "
@@ -327,17 +381,73 @@ def _balance(summary: HubSummary) -> list[str]:
     return out
 
 
-def _columns(columns: list[Column]) -> list[str]:
+def _configs(fam: Family, summary: HubSummary) -> list[str]:
+    """The configs besides ``default``, and what each holds."""
+    if not summary.configs:
+        return []
+    out = [
+        "## Configs",
+        "",
+        "`default` holds every record (the split files above). Each other config holds the "
+        "records with one value of one field, stored again under `data/CONFIG/`: "
+        f"`datasets.load_dataset(DIR, name=CONFIG)`. ({fam.name} makes configs by "
+        + ", ".join(f"`{k}`" for k in config_axes(fam))
+        + ".)",
+        "",
+        "| config | records where | rows per split |",
+        "|---|---|---|",
+    ]
+    for config, rows in summary.config_rows.items():
+        key, value = summary.config_where[config]
+        counts = ", ".join(f"{split}: {n}" for split, n in rows.items())
+        out.append(f"| `{config}` | `{key}` = `{value}` | {counts} |")
+    return [*out, ""]
+
+
+def _answer_note(fam: Family) -> str:
+    """What the ``answer`` column holds for ``fam``: the first line of its
+    ``answer`` part's docstring, the one place the format is stated."""
+    from tsolve.contract.family import resolve
+
+    note = FIELD_NOTES["answer"]
+    if fam.answer is None:
+        return note + " (the record's own `answer`)"
+    doc = " ".join((resolve(fam.answer).__doc__ or "").strip().split("\n\n")[0].split())
+    doc = doc.replace("``", "`").rstrip(".")
+    return f"{note}: {doc[:1].lower()}{doc[1:]}" if doc else note
+
+
+def _note(fam: Family, c: Column, ids: dict[str, str]) -> str:
+    """The field table's note on column ``c``."""
+    from tsolve.records.hub_columns import DERIVED, RENAMED
+
+    fid = ids.get(c.name, "")
+    if fid.startswith(RENAMED):
+        own = fid[len(RENAMED) :]
+        return (
+            f"the record's own `{own}` field, named so beside the derived `{own}` column "
+            f"(tsolve reads it back as `{own}`)"
+        )
+    note = _answer_note(fam) if c.field == "answer" else FIELD_NOTES.get(c.field)
+    note = note or "a field of the family"
+    if fid == DERIVED:
+        note += " (derived from the record; checked and dropped when tsolve reads it back)"
+    return note.replace("|", "\\|")
+
+
+def _columns(fam: Family, columns: list[Column], ids: dict[str, str]) -> list[str]:
     json_cols = [c.name for c in columns if c.kind == "json"]
     table = ["| column | type | what it holds |", "|---|---|---|"]
     for c in columns:
-        field = c.field
         kind = "JSON text" if c.kind == "json" else c.kind
-        table.append(f"| `{c.name}` | {kind} | {FIELD_NOTES.get(field, 'a field of the family')} |")
+        table.append(f"| `{c.name}` | {kind} | {_note(fam, c, ids)} |")
     return [
         "## Columns",
         "",
-        "One column per top-level field of a tsolve record. Dates are ISO strings. "
+        "One column per top-level field of a tsolve record, led by the plain `question` and "
+        "`answer` strings (tsolve derives them from the record where it has no such field, "
+        "so they are never a second truth: a derived cell that does not match its record "
+        "makes that row a bad row when tsolve reads it). Dates are ISO strings. "
         + (
             f"Nested values are canonical JSON text in `*_json` columns ({', '.join(json_cols)}). "
             if json_cols

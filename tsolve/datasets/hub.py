@@ -10,7 +10,16 @@ loads it and ``huggingface-cli upload`` publishes it as it is:
   column per field, nested values as canonical JSON text in ``FIELD_json``
   columns), so the records read back byte-identical, nulls included
   (:func:`tsolve.records.hf.from_dataset` on the loaded split);
+* ``DIR/data/<config>/<split>-00000-of-00001.parquet``: the same records
+  again, one folder per value of each field the family names in its card's
+  ``configs`` (``style-implicit``, ``difficulty-hard``), so that
+  ``load_dataset(DIR, name="style-implicit")`` loads one style; the
+  ``default`` config is the split files above, every record once;
 * ``DIR/README.md``: the card (:mod:`tsolve.datasets.card`).
+
+Every table leads with plain ``question`` and ``answer`` string columns
+derived from the record (:mod:`tsolve.records.hub_columns`): checked against
+the record and dropped when tsolve reads the records back.
 
 The splits come from one run (:func:`tsolve.datasets.split.write_split`):
 consecutive index blocks, and a later split loses any record whose content
@@ -28,16 +37,18 @@ folder holding anything tsolve did not write.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from tsolve.contract import get_family
-from tsolve.datasets.card import CARD_MARKER, HubSummary
+from tsolve.datasets.card import CARD_MARKER, HubSummary, config_axes
 from tsolve.datasets.split import write_split
 from tsolve.errors import TsolveError
-from tsolve.records.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch, arrow_schema
+from tsolve.records.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch
 from tsolve.records.folders import FolderKind, FolderWrite, check_target
+from tsolve.records.hub_columns import Plan, PlanProfile
 
 #: The parts a Hub folder has when ``--split`` is not given.
 DEFAULT_SPLIT = "train=0.8,test=0.2"
@@ -108,11 +119,12 @@ def write_hub(
         if any(p.interrupted for p in parts.parts.values()):
             return summary  # nothing is published from a run cut short
         part_files = {name: Path(p) for name, p in parts.paths.items()}
-        columns = _profile(part_files.values())
+        own, plan, configs = _profile(part_files.values(), config_axes(fam))
+        table = _Table(own, plan)
         folder = target.folder
         (folder / "data").mkdir(parents=True)
         for name, src in part_files.items():
-            rows = _write_parquet(src, columns, folder / "data" / _file_name(name))
+            rows = _write_parquet(src, table, folder / "data" / _file_name(name))
             if rows:
                 summary.files[name] = f"data/{_file_name(name)}"
                 summary.rows[name] = rows
@@ -122,7 +134,19 @@ def write_hub(
             raise TsolveError(
                 f"out: no records to write to {str(out)!r}; every record failed or --count is 0"
             )
-        card = render_card(fam, dict(options or {}), seed, count, summary, columns, balance)
+        for config, (key, value) in configs.items():
+            (folder / "data" / config).mkdir()
+            for name, src in part_files.items():
+                path = f"data/{config}/{_file_name(name)}"
+                rows = _write_parquet(src, table, folder / path, (key, value))
+                if rows:
+                    summary.configs.setdefault(config, {})[name] = path
+                    summary.config_rows.setdefault(config, {})[name] = rows
+                    summary.config_where[config] = (key, value)
+                else:
+                    (folder / path).unlink()
+        card = render_card(fam, dict(options or {}), seed, count, summary, table.columns, balance,
+                           table.ids)  # fmt: skip
         (folder / "README.md").write_text(card, encoding="utf-8")
         target.commit()
         return summary
@@ -139,28 +163,75 @@ def _lines(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
-def _profile(paths: Any) -> list[Column]:
-    """One column layout over every split, so the card's features fit them all."""
+#: A config name: the Hub's and ``datasets``' rules allow more, but a value
+#: outside these characters makes no config (it would be a poor folder name).
+_CONFIG_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def _profile(
+    paths: Any, axes: dict[str, str]
+) -> tuple[list[Column], Plan, dict[str, tuple[str, Any]]]:
+    """One column layout over every split, so the card's features fit them
+    all; the derived columns' plan; and the configs: config name -> (field,
+    value) for each value of each ``axes`` field (field -> label), where every
+    record holds that field as a string or an integer and the records hold
+    more than one value."""
     profile = ColumnProfile()
+    plan = PlanProfile()
+    values: dict[str, dict[Any, None]] = {key: {} for key in axes}
     for p in paths:
         for rec in _lines(p):
             profile.add(rec)
-    return profile.columns() or [Column("id", "string")]
+            plan.add(rec)
+            for key in list(values):
+                v = rec.get(key)
+                ok = isinstance(v, (str, int)) and not isinstance(v, bool)
+                if ok and _CONFIG_NAME.fullmatch(f"{axes[key]}-{v}"):
+                    values[key][v] = None
+                else:
+                    del values[key]  # a record without a usable value: no configs by it
+    configs = {  # a field with one value in the run makes no config: default is it
+        f"{axes[key]}-{v}": (key, v) for key, seen in values.items() if len(seen) > 1 for v in seen
+    }
+    configs.pop("default", None)
+    return profile.columns() or [Column("id", "string")], plan.plan(), configs
 
 
-def _write_parquet(src: Path, columns: list[Column], dest: Path) -> int:
-    """The records of ``src`` (JSON Lines) as a Parquet file in ``columns``;
-    returns how many rows it holds."""
+class _Table:
+    """The table of a Hub folder: the columns with the derived ones, their
+    marks, and the Parquet schema (whose ``huggingface`` metadata carries the
+    marks for readers that see only the file)."""
+
+    def __init__(self, own: list[Column], plan: Plan) -> None:
+        from tsolve.datasets.sinks import LAYOUT_VERSION
+        from tsolve.records.hf import features
+
+        self.plan = plan
+        self.columns = plan.columns(own)
+        self.ids = plan.ids(own)
+        # datasets' own schema (every field nullable): it reads the features,
+        # marks included, from a file's metadata only when the fields match it.
+        hf_schema = features(self.columns, self.ids).arrow_schema
+        meta = {**(hf_schema.metadata or {}), LAYOUT_KEY: LAYOUT_VERSION}
+        self.schema = hf_schema.with_metadata(meta)
+
+
+def _write_parquet(
+    src: Path, table: _Table, dest: Path, where: tuple[str, Any] | None = None
+) -> int:
+    """The records of ``src`` (JSON Lines; with ``where = (field, value)``,
+    those whose field holds value) as a Parquet file of ``table``; returns how
+    many rows it holds."""
     import pyarrow.parquet as pq
 
-    from tsolve.datasets.sinks import LAYOUT_VERSION
-
-    schema = arrow_schema(columns, {LAYOUT_KEY: LAYOUT_VERSION})
+    columns, schema = table.columns, table.schema
     rows = 0
     batch: list[dict[str, Any]] = []
     with pq.ParquetWriter(str(dest), schema) as writer:
         for rec in _lines(src):
-            batch.append(rec)
+            if where is not None and rec.get(where[0]) != where[1]:
+                continue
+            batch.append(table.plan.row(rec))
             if len(batch) == ROW_GROUP:
                 writer.write_batch(arrow_batch(batch, columns, schema), row_group_size=ROW_GROUP)
                 rows, batch = rows + len(batch), []

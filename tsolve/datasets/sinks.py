@@ -21,7 +21,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -93,16 +93,27 @@ class TableSink:
     def write(self, chunk: Chunk) -> int:
         self.spool.write(chunk.blob)
         for line in chunk.blob.split(b"\n")[:-1]:  # dumps escapes newlines
-            self.profile.add(json.loads(line))
+            self._seen(json.loads(line))
         return len(chunk.blob)
 
-    def _batches(self, columns: list[Column], schema: Any) -> Iterator[Any]:
-        """The spooled records as Arrow record batches of ``PARQUET_BATCH`` rows."""
+    def _seen(self, record: dict[str, Any]) -> None:
+        """Profile one spooled record (its columns)."""
+        self.profile.add(record)
+
+    def _batches(
+        self,
+        columns: list[Column],
+        schema: Any,
+        row: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> Iterator[Any]:
+        """The spooled records as Arrow record batches of ``PARQUET_BATCH``
+        rows, each made a table row by ``row`` when given."""
         rows: list[dict[str, Any]] = []
         written = 0
         with self.spool_path.open("rb") as fh:
             for line in fh:
-                rows.append(json.loads(line))
+                rec = json.loads(line)
+                rows.append(row(rec) if row is not None else rec)
                 if len(rows) == PARQUET_BATCH:
                     yield arrow_batch(rows, columns, schema)
                     written, rows = written + len(rows), []
@@ -184,7 +195,10 @@ class HfSink(TableSink):
 
         require_datasets()  # first: it names the hf extra, which brings pyarrow too
         require_pyarrow("hf")
+        from tsolve.records.hub_columns import PlanProfile
+
         self.target = FolderWrite(path, HF_FOLDER)
+        self.plan = PlanProfile()
         try:
             super().__init__(path)
         except BaseException:
@@ -193,6 +207,10 @@ class HfSink(TableSink):
 
     def _scratch(self) -> Path:
         return self.target.scratch
+
+    def _seen(self, record: dict[str, Any]) -> None:
+        super()._seen(record)
+        self.plan.add(record)
 
     def _finish(self, columns: list[Column]) -> None:
         import pyarrow as pa
@@ -204,10 +222,15 @@ class HfSink(TableSink):
                 f"out: no records to write to {str(self.path)!r}; datasets cannot open an empty "
                 "saved folder, so none was written"
             )
-        schema = arrow_schema(columns)
+        plan = self.plan.plan()  # the derived question and answer columns
+        table_columns = plan.columns(columns)
+        schema = arrow_schema(table_columns)
         arrow_file = self.tmp / "records.arrow"
         with pa.OSFile(str(arrow_file), "wb") as sink, pa.ipc.new_stream(sink, schema) as w:
-            for batch in self._batches(columns, schema):
+            for batch in self._batches(table_columns, schema, plan.row):
                 w.write_batch(batch)
-        save_table(arrow_file, columns, self.target.folder, fingerprint_of(self.spool_path))
+        save_table(
+            arrow_file, table_columns, self.target.folder, fingerprint_of(self.spool_path),
+            plan.ids(columns),
+        )  # fmt: skip
         self.target.commit()

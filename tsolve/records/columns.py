@@ -278,16 +278,19 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
             "text), which cannot be read back exactly; rewrite it with tsolve dataset "
             "--format parquet"
         )
+    from tsolve.records.hub_columns import marks_of, parquet_ids, restore
+
     foreign = LAYOUT_KEY not in (schema.metadata or {})
     nulls = null_paths(schema) if foreign else frozenset()
     decoders = {f.name: _json_decoder(f.type) for f in schema} if foreign else {}
+    marks = marks_of(parquet_ids(schema.metadata))  # a Hub file's derived columns
     for batch in pf.iter_batches(batch_size=1000):
         for row in batch.to_pylist():
             try:
                 for name, decode in decoders.items():
                     if decode is not None and name in row:
                         row[name] = decode(row[name])
-                yield decode_row(row, foreign, nulls)
+                yield restore(decode_row(row, foreign, nulls), marks)
             except ValueError as exc:  # TsolveError is one too
                 yield exc
 

@@ -9,6 +9,10 @@ canonical JSON text in ``FIELD_json`` columns. :func:`from_dataset` reverses it:
 ``from_dataset(to_dataset(records)) == records``. The columns of each family
 are listed in ``docs/hf.md``.
 
+The tables also lead with plain ``question`` and ``answer`` string columns,
+derived from each record (:mod:`tsolve.records.hub_columns`), and marked as
+such in the features, so that :func:`from_dataset` checks and drops them.
+
 ``datasets`` is an optional extra (``pip install 'tsolve[hf]'``), imported only
 when one of these functions runs.
 """
@@ -16,6 +20,7 @@ when one of these functions runs.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -23,6 +28,7 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.records.columns import Column, arrow_batch, arrow_schema, decode_row, layout, null_paths
+from tsolve.records.hub_columns import PlanProfile, feature_ids, marks_of, restore
 
 Record = dict[str, Any]
 
@@ -45,11 +51,16 @@ def require_datasets() -> Any:
     return datasets
 
 
-def features(columns: list[Column]) -> Any:
+def features(columns: list[Column], ids: dict[str, str] | None = None) -> Any:
     """The explicit ``datasets.Features`` of ``columns`` (``Value('string')``
-    for text and JSON text, ``Value('int64')``, ``List(Value('string'))``, ...)."""
+    for text and JSON text, ``Value('int64')``, ``List(Value('string'))``, ...),
+    with the feature ``id`` of each column ``ids`` names (the marks of
+    :mod:`tsolve.records.hub_columns`)."""
     datasets = require_datasets()
-    return datasets.Features.from_arrow_schema(arrow_schema(columns))
+    feats = datasets.Features.from_arrow_schema(arrow_schema(columns))
+    for name, fid in (ids or {}).items():
+        feats[name] = dataclasses.replace(feats[name], id=fid)
+    return feats
 
 
 def to_dataset(records: Iterable[Mapping[str, Any]]) -> Any:
@@ -60,20 +71,26 @@ def to_dataset(records: Iterable[Mapping[str, Any]]) -> Any:
     import pyarrow as pa
 
     rows = list(records)
-    columns = layout(rows)
-    if rows and not columns:
+    profile = PlanProfile()
+    for rec in rows:
+        profile.add(rec)
+    plan = profile.plan()
+    own = layout(rows)
+    if rows and not own:
         raise TsolveError("records: none has a field, and a table of no columns has no rows")
+    columns = plan.columns(own)
     schema = arrow_schema(columns)
     batches = [
-        arrow_batch(rows[i : i + BATCH], columns, schema) for i in range(0, len(rows), BATCH)
+        arrow_batch([plan.row(r) for r in rows[i : i + BATCH]], columns, schema)
+        for i in range(0, len(rows), BATCH)
     ]
     table = pa.Table.from_batches(batches, schema=schema)
-    return datasets.Dataset(table, info=_info(columns))
+    return datasets.Dataset(table, info=_info(columns, plan.ids(own)))
 
 
-def _info(columns: list[Column]) -> Any:
+def _info(columns: list[Column], ids: dict[str, str] | None = None) -> Any:
     datasets = require_datasets()
-    return datasets.DatasetInfo(description=DESCRIPTION, features=features(columns))
+    return datasets.DatasetInfo(description=DESCRIPTION, features=features(columns, ids))
 
 
 def from_dataset(ds: Any) -> list[Record]:
@@ -113,13 +130,15 @@ def _records(ds: Any, where: str) -> Iterator[Record | ValueError]:
         raise TsolveError(f"{where}: expected a datasets.Dataset, got {type(ds).__name__}")
     foreign = ds.info.description != DESCRIPTION
     nulls = null_paths(ds.data.schema) if foreign else frozenset()
+    marks = marks_of(feature_ids(ds.features))
     ds = ds.with_format(None)
     names = ds.column_names
     for start in range(0, len(ds), BATCH):
         batch = ds[start : start + BATCH]
         for values in zip(*(batch[n] for n in names), strict=True):
             try:
-                yield decode_row(dict(zip(names, values, strict=True)), foreign, nulls)
+                row = decode_row(dict(zip(names, values, strict=True)), foreign, nulls)
+                yield restore(row, marks)
             except ValueError as exc:  # TsolveError is one too
                 yield exc
 
@@ -147,14 +166,21 @@ def iter_folder_rows(path: str | Path) -> Iterator[Record | ValueError]:
     yield from _records(ds, Path(path).name)
 
 
-def save_table(arrow_file: Path, columns: list[Column], out: Path, fingerprint: str) -> None:
+def save_table(
+    arrow_file: Path,
+    columns: list[Column],
+    out: Path,
+    fingerprint: str,
+    ids: dict[str, str] | None = None,
+) -> None:
     """Turn an Arrow stream file of encoded rows into a ``save_to_disk``
-    folder at ``out`` (which must not exist), without loading it in memory."""
+    folder at ``out`` (which must not exist), without loading it in memory;
+    ``ids`` mark the derived and renamed columns (:func:`features`)."""
     datasets = require_datasets()
     from datasets.table import MemoryMappedTable
 
     table = MemoryMappedTable.from_file(str(arrow_file))
-    ds = datasets.Dataset(table, info=_info(columns), fingerprint=fingerprint)
+    ds = datasets.Dataset(table, info=_info(columns, ids), fingerprint=fingerprint)
     with _quiet(datasets):
         ds.save_to_disk(str(out))
 

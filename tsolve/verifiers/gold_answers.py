@@ -44,6 +44,19 @@ def gold_answer(record: dict[str, Any], family: Family) -> str:
     return answer
 
 
+def question_text(record: dict[str, Any]) -> str:
+    """The text a model is shown for ``record``: its ``prompt`` (every
+    built-in family writes one, with the answer-format instruction), else a
+    third-party record's own ``question``. The facade's ``question`` and the
+    Hub tables' ``question`` column are this."""
+    question = record.get("prompt")
+    if not isinstance(question, str):
+        question = record.get("question")
+    if not isinstance(question, str):
+        raise TsolveError(f"record {record.get('id')!r}: no 'prompt' or 'question' text to ask")
+    return question
+
+
 def gold_output(record: dict[str, Any], family: Family) -> str:
     """The record's gold written as a model's output ends (marker and answer):
     what its scorer gives full marks, and what ``tsolve predict --baseline gold``

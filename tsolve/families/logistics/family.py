@@ -79,6 +79,7 @@ def rederive(record: Record) -> Any:
 
 
 CARD: dict[str, Any] = {
+    "configs": {"data_split": "difficulty", "question_type": "question"},  # a Hub config per value
     "task": (
         "UnSeenTimeQA-style logistics timelines: synthetic events (packages, trucks, "
         "departures and arrivals) with serial or parallel execution, and a static, relative "

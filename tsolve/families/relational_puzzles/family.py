@@ -98,6 +98,7 @@ def rederive(record: Record) -> Any:
 
 
 CARD: dict[str, Any] = {
+    "configs": {"style": "style", "solution_count": "M"},  # a Hub config per value
     "task": (
         "Relational puzzles: several events with unknown dates, facts about each and "
         "relations between them (before, after, N days apart); the question asks for one "

@@ -64,6 +64,7 @@ def fuzz_records(seed: int) -> list[Record]:
 
 
 CARD: dict[str, Any] = {
+    "configs": {"type": "type", "format": "format"},  # a Hub config per value
     "task": (
         "SPAN-style cross-calendar questions from a reference date: convert a date or a "
         "festival between six calendars (Gregorian, Chinese lunar, Hebrew, Islamic, Persian, "

@@ -121,6 +121,7 @@ def rederive(record: Record) -> Any:
 
 
 CARD: dict[str, Any] = {
+    "configs": {"style": "style", "solution_count": "M"},  # a Hub config per value
     "task": (
         "Each item gives a few facts about one unknown date (a weekday, a month, a Chinese "
         "zodiac year, a year some person was alive, ...) and asks for every date in the domain "
