@@ -9,7 +9,8 @@ old layout sends them nowhere. What counts as a path:
 * not a URL (``://`` or ``www.`` before it on the same token), not a
   placeholder (``<...>``, ``*``, ``...``, ``~``, or a first folder in
   capitals, as in ``DIR/README.md``), not an absolute path
-  (``/tmp/x.json`` is an example of output, not a file of this repo), and
+  (``/tmp/x.json`` is an example of output, not a file of this repo), not a
+  file of ``../shared`` (it sits beside a clone, not in it), and
   not a path under a folder a command writes (``out/``, ``runs/``, ...:
   see :data:`OUTPUT_FOLDERS`), unless it names a file of
   ``benchmarks/results/`` (:data:`MEASURED`), where the measurements the
@@ -76,9 +77,10 @@ def named_paths(text: str, where: Path | None = None) -> list[str]:
     ``where`` is the file that holds ``text`` (relative names resolve from it)."""
     found = []
     for m in PATH.finditer(text):
-        token = m.group(0).strip(".")
+        token = m.group(0).removeprefix("./")
         before = text[max(0, m.start() - 8) : m.start()]
-        if "/" not in token or token.startswith(("/", "~")) or "://" in before or "www." in token:
+        outside = token.startswith(("/", "~", "../shared/"))
+        if "/" not in token or outside or "://" in before or "www." in token:
             continue
         if any(c in token for c in "<>*") or "..." in token or token.split("/")[0].isupper():
             continue
@@ -99,10 +101,11 @@ def test_the_rules_find_paths_and_skip_what_is_no_path() -> None:
         "see tsolve/cli/solve.py and docs/architecture.md, `families/span/score.py`; "
         "not https://x.org/a/b.py, /tmp/out.json, out/run.jsonl, families/<name>/family.py, "
         "DIR/README.md "
-        "or a bare solve.py"
+        "or a bare solve.py, ../shared/samples/x.jsonl (beside a clone, not in it)"
     )
     assert named_paths(text) == ["tsolve/cli/solve.py", "docs/architecture.md",
                                  "families/span/score.py"]  # fmt: skip
+    assert named_paths("see ../README.md and ./docs/x.md") == ["../README.md", "docs/x.md"]
 
 
 def test_paths_into_the_measured_results_are_checked() -> None:
