@@ -153,12 +153,19 @@ def _uncrossed(layers: list[list[str]], edges: list[tuple[str, str]]) -> list[li
     for _ in range(4):
         for k in range(1, len(order)):
             slot = {n: i for i, n in enumerate(order[k - 1])}
-            def centre(n: str) -> float:
-                near = [slot[u] for u, v in edges if v == n and u in slot]
-                near += [slot[v] for u, v in edges if u == n and v in slot]
-                return sum(near) / len(near) if near else float(order[k].index(n))
-            order[k].sort(key=centre)
+            here = {n: i for i, n in enumerate(order[k])}
+            centre = {n: _barycentre(n, slot, here, edges) for n in order[k]}
+            order[k].sort(key=centre.__getitem__)
     return order
+
+
+def _barycentre(
+    n: str, slot: dict[str, int], here: dict[str, int], edges: list[tuple[str, str]]
+) -> float:
+    """The mean slot of ``n``'s neighbours in the layer before (its own slot if none)."""
+    near = [slot[u] for u, v in edges if v == n and u in slot]
+    near += [slot[v] for u, v in edges if u == n and v in slot]
+    return sum(near) / len(near) if near else float(here[n])
 
 
 def draw_relation_graph(graph: RelationGraph, out: str | Path) -> Path:
@@ -230,13 +237,14 @@ def _figure(graph: RelationGraph, tabled: frozenset[int]) -> tuple[Figure, froze
     fig.canvas.draw()  # settle the layout, then freeze it: placement is in pixels
     fig.set_layout_engine("none")
     renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
-    taken = [t.get_bbox_patch().get_window_extent(renderer) for t in nodes.values()]
+    taken = [_extent(t, renderer) for t in nodes.values()]
     frame = ax.get_window_extent(renderer)
     curves = [_curve(ax, (xy[u], xy[v], rad))
               for (u, v, _label), rad in zip(graph.edges, bend, strict=True)]  # fmt: skip
     needed = set()
-    for k, (u, v, label) in enumerate(graph.edges):
-        others = np.concatenate([c[0] for j, c in enumerate(curves) if j != k] or [np.empty((0, 2))])
+    for k, (_u, _v, label) in enumerate(graph.edges):
+        rest = [c[0] for j, c in enumerate(curves) if j != k]
+        others = np.concatenate(rest) if rest else np.empty((0, 2))
         for shown in (label, _key(k)):
             text = ax.text(0, 0, shown, ha="center", va="center", fontsize=9, color="#333333",
                            zorder=4, gid="edge-label",
@@ -302,9 +310,7 @@ def _free_spot(
         for t in _ALONG:
             at = points[round(t * (len(points) - 1))] + aside * normal
             text.set_position(tuple(to_data.transform(at)))
-            patch = text.get_bbox_patch()
-            text.update_bbox_position_size(renderer)
-            extent = patch.get_window_extent(renderer) if patch else text.get_window_extent(renderer)
+            extent = _extent(text, renderer)
             inside = frame.x0 <= extent.x0 and extent.x1 <= frame.x1 and (
                 frame.y0 <= extent.y0 and extent.y1 <= frame.y1)  # fmt: skip
             if not inside or any(extent.overlaps(b) for b in taken):
@@ -317,6 +323,15 @@ def _free_spot(
         return None
     text.set_position(tuple(to_data.transform(fallback[0])))
     return fallback[1]
+
+
+def _extent(text: Text, renderer: Any) -> Bbox:
+    """The text's box in pixels, its background patch included."""
+    patch = text.get_bbox_patch()
+    if patch is None:
+        return text.get_window_extent(renderer)
+    text.update_bbox_position_size(renderer)
+    return patch.get_window_extent(renderer)
 
 
 def _key(k: int) -> str:

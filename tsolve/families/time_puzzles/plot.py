@@ -20,6 +20,7 @@ actual days being drawn in the panels.
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,7 +201,8 @@ def _draw_pattern(
         note += " (days shown below)"
     ax.text(0.5, row, note, transform=ax.get_yaxis_transform(), ha="center", va="center",
             fontsize=8, color="#1f3b5c", zorder=5,
-            bbox={"facecolor": "white", "edgecolor": _FACT_COLOUR, "pad": 2, "linewidth": 0.6})  # fmt: skip
+            bbox={"facecolor": "white", "edgecolor": _FACT_COLOUR, "pad": 2,
+                  "linewidth": 0.6})  # fmt: skip
 
 
 def _draw_zoom(
@@ -218,9 +220,7 @@ def _draw_zoom(
     _draw_markers(ax, n - 1, inside, 5.0)
     ax.set_xlim(lo, hi + 1)
     ax.set_ylim(n - 0.4, -0.6)
-    ax.set_xticks([d + 0.5 for d in range(lo, hi + 1)], minor=True)
-    ax.tick_params(axis="x", which="minor", length=2)
-    tight = min((b - a for a, b in zip(inside, inside[1:])), default=99) < 4
+    tight = min((b - a for a, b in itertools.pairwise(inside)), default=99) < 4
     ax.set_xticks([d + 0.5 for d in inside],
                   [_dt.date.fromordinal(d).strftime("%a %d %b") for d in inside],
                   fontsize=7, rotation=90 if tight else 0)  # fmt: skip

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -84,7 +85,7 @@ def is_dense(days: Sequence[int], first: int, last: int, width_px: float) -> boo
         return False
     if width_px / len(spans) < MIN_RUN_PERIOD_PX:
         return True
-    gaps = [b[0] - (a[0] + a[1]) for a, b in zip(spans, spans[1:])]
+    gaps = [b[0] - (a[0] + a[1]) for a, b in itertools.pairwise(spans)]
     px_per_day = width_px / (last - first + 1)
     return len(spans) >= 10 and float(np.median(gaps)) * px_per_day < 1.0
 
@@ -120,9 +121,9 @@ def pattern_note(days: Sequence[int], first: int, last: int) -> str:
         if np.array_equal(held, np.isin(dom, doms)):
             return f"the {_day_set(doms)} of every month"
         nth = sorted(set(((dom[held] - 1) // 7).tolist()))
-        if len(wds) == 1 and len(nth) == 1 and nth[0] < 4:
-            if np.array_equal(held, (weekday == wds[0]) & ((dom - 1) // 7 == nth[0])):
-                return f"the {_ORDINAL_WORDS[nth[0]]} {calendar.day_name[wds[0]]} of every month"
+        one = len(wds) == 1 and len(nth) == 1 and nth[0] < 4
+        if one and np.array_equal(held, (weekday == wds[0]) & ((dom - 1) // 7 == nth[0])):
+            return f"the {_ORDINAL_WORDS[nth[0]]} {calendar.day_name[wds[0]]} of every month"
         months = sorted(set(month[held].tolist()))
         if np.array_equal(held, np.isin(month, months)):
             return "every " + _or([calendar.month_name[m] for m in months])
