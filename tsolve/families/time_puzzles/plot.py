@@ -184,8 +184,9 @@ def _draw_overview(ax: Axes, strip: CalendarStrip, labels: list[str]) -> None:
             sum(1 for a in strip.answers if lo <= a <= hi) for lo, hi in strip.zooms
         )
         if hidden > 0:
-            what += f" ({hidden} answers seen apart above are not zoomed)"
-    ax.set_xlabel(f"{iso(strip.first)} to {iso(strip.last)} ({what})",
+            what += f", but for {hidden} that are apart above"
+    caption = textwrap.fill(f"{iso(strip.first)} to {iso(strip.last)} ({what})", 150)
+    ax.set_xlabel(caption,
                   bbox={"facecolor": "white", "edgecolor": "none", "pad": 1})  # fmt: skip
 
 
