@@ -37,6 +37,8 @@ def main() -> None:
     tsolve("puzzle", "--seed", "1", "--solutions", "3", "--plot", str(IMG / "calendar_strip.png"))
     tsolve("puzzle", "--seed", "2", "--solutions", "2", "--plot",
            str(IMG / "calendar_strip_years.png"))  # fmt: skip
+    tsolve("puzzle", "--seed", "5", "--solutions", "3", "--plot",
+           str(IMG / "calendar_strip_close.png"))  # fmt: skip
     tsolve("puzzle", "--events", "4", "--seed", "2", "--plot", str(IMG / "relation_graph.png"))
 
 
