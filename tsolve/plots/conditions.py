@@ -26,7 +26,7 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.plots.output import new_figure, save
-from tsolve.plots.run_labels import run_label
+from tsolve.plots.run_labels import run_label, series_key, series_labels
 
 #: One colour per condition, in the report's order of conditions.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
@@ -91,25 +91,13 @@ def panels(rows: Sequence[dict[str, Any]]) -> dict[PanelKey, list[dict[str, Any]
 
 
 def bar_labels(panel_rows: Sequence[dict[str, Any]]) -> dict[str, str]:
-    """Each run's label in a panel, by eval id: its condition, and what tells
-    it apart from the other runs of that condition."""
-    labels: dict[str, str] = {}
-    for row in panel_rows:
-        same = [
-            r for r in panel_rows
-            if r["condition"] == row["condition"] and r.get("style") == row.get("style")
-        ]  # fmt: skip
-        apart = run_label(row, same)
-        label = str(row["condition"])
-        if len({str(r.get("style")) for r in panel_rows}) > 1:
-            label = f"{label}, {row.get('style')}"
-        label = f"{label} ({apart})" if apart else label
-        labels.setdefault(_series_key(row), label)
-    return labels
+    """Each run's label in a panel, by series key: its condition, and what
+    tells it apart from the other runs of that condition."""
+    return series_labels(panel_rows)
 
 
 def _series_key(row: dict[str, Any]) -> str:
-    return f"{row['eval_id']}|{row.get('reducer')}|{row.get('style')}"
+    return series_key(row)
 
 
 def _series(panel_rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:

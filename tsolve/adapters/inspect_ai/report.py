@@ -39,10 +39,11 @@ read, and :attr:`Report.duplicates` says which were set aside.
 epochs are reduced first, by the run's own epoch reducer (Inspect's
 ``mean`` unless ``--epochs-reducer`` said otherwise, one row per reducer),
 key by key over the family metrics, and the row's ``accuracy`` (the main
-metric: exact match for the puzzles), ``stderr`` and ``metrics`` are then
-taken over samples, exactly as Inspect computes its results. So ``n`` counts
-samples, ``epochs`` is the run's epoch count and ``sample_epochs`` the
-scored sample-epochs. The mean tool calls, turns and output tokens are per
+metric: exact match for the puzzles), ``stderr``, ``metrics`` and
+``metric_stderr`` (each metric's standard error) are then taken over
+samples, exactly as Inspect computes its results. So ``n`` counts samples,
+``epochs`` is the run's epoch count and ``sample_epochs`` the scored
+sample-epochs. The mean tool calls, turns and output tokens are per
 sample-epoch.
 
 **Where the reasoning went wrong** (``claims=True``, ``tsolve report
@@ -147,15 +148,15 @@ class _Cell:
         main = [_main(v) for v in reduced]
         n = len(main)
         mean = sum(main) / n if n else None
-        err: float | None = None
-        if n > 1 and mean is not None:
-            err = math.sqrt(sum((v - mean) ** 2 for v in main) / (n - 1) / n)
+        err = _stderr(main)
         names = list(dict.fromkeys(k for v in reduced for k in v))
         metrics: dict[str, float] = {}
+        metric_stderr: dict[str, float | None] = {}
         for name in sorted(names):
             got = [v[name] for v in reduced if name in v and not math.isnan(v[name])]
             if got:
                 metrics[name] = sum(got) / len(got)
+                metric_stderr[name] = _stderr(got)
         every = [e for epochs in self.samples.values() for e in epochs]
         per = (lambda total: total / len(every)) if every else (lambda total: None)
         claims = self.claim_figures() if any(e.checked for e in every) else {}
@@ -167,6 +168,7 @@ class _Cell:
             "accuracy": mean,
             "stderr": err,
             "metrics": metrics,
+            "metric_stderr": metric_stderr,
             "mean_tool_calls": per(sum(e.tool_calls for e in every)),
             "mean_turns": per(sum(e.turns for e in every)),
             "mean_output_tokens": per(sum(e.tokens for e in every)),
@@ -193,6 +195,15 @@ class _Cell:
             "false_claim_kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
             "false_claims": listed,
         }
+
+
+def _stderr(values: Sequence[float]) -> float | None:
+    """The standard error of the mean of ``values`` (None for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def _first_false_claim(sample: Any) -> dict[str, Any] | None:
