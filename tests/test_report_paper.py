@@ -5,12 +5,13 @@ The logs are written offline by mock models whose right and wrong answers
 are chosen here; every expected number is counted from the records and
 those choices (which samples were answered right, how many answers a
 partial answer gives), never read back from the report. The SPAN and TicToc
-logs are test_report.py's fixtures; the Time Puzzles (implicit and explicit
+logs are test_report.py's ``more_logs``; the Time Puzzles (implicit and explicit
 twins) and UnSeenTimeQA logs are this module's.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -23,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
-from test_report import TICTOC, logs, more_logs  # noqa: F401  (fixtures)
+from test_report import TICTOC, more_logs  # noqa: F401  (a fixture)
 
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
@@ -51,22 +52,22 @@ def twins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     gives the first answer only on implicit puzzles (EM 0, precision 1,
     recall 1/2, F1 2/3) and every answer on explicit ones (EM 1, F1 1)."""
     folder = tmp_path_factory.mktemp("twins")
-    records = tmp_path_factory.mktemp("tp")
-    for style in ("implicit", "explicit"):
+    rows: list[dict[str, Any]] = []
+    for style in ("implicit", "explicit"):  # one run of both: the report splits by style
         task = family_task("time-puzzles", seed=4, count=3, solutions="2", style=style)
-        rows = [s.metadata["record"] for s in task.dataset]
-        path = records / f"{style}.jsonl"
-        path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-        by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
+        rows.extend(s.metadata["record"] for s in task.dataset)
+    path = tmp_path_factory.mktemp("tp") / "twins.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    task = family_task("time-puzzles", file=str(path))
+    by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
 
-        def model(messages: list[ChatMessage], *rest: Any, by: Any = by_prompt) -> ModelOutput:
-            rec = by[messages[-1].text]
-            given = rec["answers"] if rec["style"] == "explicit" else rec["answers"][:1]
-            return _out("MY ANSWER: " + ", ".join(given))
+    def model(messages: list[ChatMessage], *rest: Any) -> ModelOutput:
+        rec = by_prompt[messages[-1].text]
+        given = rec["answers"] if rec["style"] == "explicit" else rec["answers"][:1]
+        return _out("MY ANSWER: " + ", ".join(given))
 
-        inspect_eval(family_task("time-puzzles", file=str(path)),
-                     model=get_model("mockllm/model", custom_outputs=model),
-                     log_dir=str(folder), display="none")  # fmt: skip
+    inspect_eval(task, model=get_model("mockllm/model", custom_outputs=model),
+                 log_dir=str(folder), display="none")  # fmt: skip
     return {"folder": folder, "n": 3}
 
 
@@ -186,25 +187,27 @@ def test_span_tables_by_year_direction_and_type_format(
 
 
 def test_the_tictoc_table_attempt_rates_and_nar_by_level(
-    logs: dict[str, Any],  # noqa: F811
+    more_logs: dict[str, Any],  # noqa: F811
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    """The model of ``logs`` always calls a tool: attempt rate 1 for both
-    preferences, so NAR 1/2 at every level."""
+    """The two TicToc runs of ``more_logs`` always call a tool: attempt rate
+    1 for both preferences, so NAR 1/2 at every level, in each run."""
     raw = json.loads(TICTOC.read_text(encoding="utf-8"))
     count: dict[tuple[int, str], int] = {}
     for key, items in raw.items():
         word, level = key.removesuffix(".json").split("_elapse_")
         count[(int(level), "tool" if word == "preferTool" else "no_tool")] = len(items)
-    table = paper_table(build_report([logs["folder"]]).rows, "tictoc")
-    assert [r["level"] for r in table] == sorted({lv for lv, _ in count})
+    table = paper_table(build_report([more_logs["folder"]]).rows, "tictoc")
+    levels = sorted({lv for lv, _ in count})
+    assert [r["level"] for r in table] == levels + levels  # two runs
+    assert {r["series"] for r in table} == {"default settings", "temperature=0.5"}
     for r in table:
         assert (r["n_tool"], r["n_no_tool"]) == (count[(r["level"], "tool")],
                                                  count[(r["level"], "no_tool")])  # fmt: skip
         assert (r["attempt_tool"], r["attempt_no_tool"], r["nar"]) == (1.0, 1.0, 0.5)
     png = tmp_path / "t.png"
-    code, out, err = run_main(capsys, "report", str(logs["folder"]), "--plot", str(png),
-                              "--figure", "tictoc", "--table", "tictoc", "--format", "json")  # fmt: skip
+    args = ["--plot", str(png), "--figure", "tictoc", "--table", "tictoc", "--format", "json"]
+    code, out, err = run_main(capsys, "report", str(more_logs["folder"]), *args)
     assert code == 0, err
     assert json.loads(out) == table and png.read_bytes()[:8] == PNG
 
@@ -291,7 +294,7 @@ def test_many_reference_years_are_binned_and_few_are_not() -> None:
     bins = year_bins(years)
     assert len(bins) <= 12 and bins[0][0] <= 1960 and bins[-1][1] >= 2050
     assert all(any(lo <= y <= hi for lo, hi in bins) for y in years)
-    assert all(b[0] > a[1] for a, b in zip(bins, bins[1:], strict=False))  # disjoint
+    assert all(b[0] > a[1] for a, b in itertools.pairwise(bins))  # disjoint
 
 
 def test_a_run_with_none_of_the_settings_is_not_a_row_of_dashes() -> None:

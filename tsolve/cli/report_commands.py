@@ -73,7 +73,6 @@ def register(app: typer.Typer) -> None:
 
             fail("report: reading Inspect logs needs inspect-ai (pip install 'tsolve[inspect]')")
         from tsolve.cli.output import emit_records, err_console, fail, say
-
         from tsolve.plots.paper_tables import CHOICES, grids, paper_table
 
         if figure not in (*CHOICES, "all", "auto"):

@@ -26,7 +26,7 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.plots.output import new_figure, save
-from tsolve.plots.run_labels import run_label, series_key, series_labels
+from tsolve.plots.run_labels import run_label, series_key, series_labels, twin_key
 
 #: One colour per condition, in the report's order of conditions.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
@@ -208,8 +208,8 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
             ns.append(row["n"])
         explicit = any(r.get("style") == "explicit" for r in run_rows)
         # one colour per run but for its style (explicit is the hatched twin)
-        runs = list(dict.fromkeys(_unstyled(lb, rs) for lb, rs in series))
-        color = PALETTE[runs.index(_unstyled(label, run_rows)) % len(PALETTE)]
+        runs = list(dict.fromkeys(twin_key(rs[0]) for _, rs in series))
+        color = PALETTE[runs.index(twin_key(run_rows[0])) % len(PALETTE)]
         bars = ax.bar(xs, ys, width, yerr=errs, capsize=3, label=label, color=color,
                       hatch="//" if explicit else None, edgecolor="white")  # fmt: skip
         for bar, err, n in zip(bars, errs, ns, strict=True):
@@ -224,10 +224,6 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
     cross = " x ".join(f for f in CROSS_FIELDS if any(f in r for _, rs in series for r in rs))
     named = {"M": "answer-set size M", "direction": "conversion direction", "overall": ""}
     ax.set_xlabel(named.get(kind, cross))
-
-
-def _unstyled(label: str, run_rows: list[dict[str, Any]]) -> str:
-    return label.replace(f", {run_rows[0].get('style')}", "", 1)
 
 
 def _year_lines(ax: Any, series: list[tuple[str, list[dict[str, Any]]]]) -> None:

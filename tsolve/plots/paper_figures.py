@@ -12,7 +12,6 @@ exactly what is drawn.
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 from tsolve.errors import TsolveError
 from tsolve.plots.output import new_figure, save
 from tsolve.plots.paper_tables import CHOICES, ordered, paper_table
+from tsolve.plots.run_labels import twin_key
 
 #: One colour per series (condition and run), in the table's order.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3",
@@ -148,6 +148,23 @@ def _n_text(rows: Sequence[dict[str, Any]], key: str = "n") -> str:
     return f"n={ns[0]}" if len(ns) == 1 else f"n={ns[0]}-{ns[-1]}"
 
 
+def _values(
+    rows: Sequence[dict[str, Any]], group: str, field: str, value: Any
+) -> dict[Any, tuple[Any, Any]]:
+    """(mean, stderr) by ``group`` of the rows whose ``field`` is ``value``."""
+    return {r[group]: (r["accuracy"], r["stderr"]) for r in rows if r[field] == value}
+
+
+def _margin(rows: Sequence[dict[str, Any]], down: str, across: str, g: Any) -> list[dict[str, Any]]:
+    """The row of group ``g`` pooled over every ``across`` value."""
+    return [r for r in rows if r[down] == g and r[across] == "all"]
+
+
+def _two_lines(name: str, rows: Sequence[dict[str, Any]]) -> str:
+    """A tick label: the name broken at its hyphens, then the rows' n."""
+    return name.replace("-", "-\n") + "\n" + _n_text(rows)
+
+
 def _split(table: Sequence[dict[str, Any]], keys: Sequence[str]) -> dict[Any, list[dict[str, Any]]]:
     out: dict[Any, list[dict[str, Any]]] = {}
     for r in table:
@@ -177,7 +194,9 @@ def _time_puzzles_panels(table: list[dict[str, Any]]) -> list[Panel]:
     return out
 
 
-def _tp_draw(rows: list[dict[str, Any]], key: str, err: str, name: str) -> Callable[[Any], list[str]]:
+def _tp_draw(
+    rows: list[dict[str, Any]], key: str, err: str, name: str
+) -> Callable[[Any], list[str]]:
     def draw(ax: Any) -> list[str]:
         groups = ordered([r["M"] for r in rows])
         by = _split(rows, ("series",))
@@ -202,16 +221,6 @@ def _tp_draw(rows: list[dict[str, Any]], key: str, err: str, name: str) -> Calla
     return draw
 
 
-def twin_key(row: dict[str, Any]) -> str:
-    """What an implicit run and its explicit twin share: every setting of the
-    run but the style (a twin is the same experiment on the rewritten
-    records), so the two are drawn in one colour, side by side."""
-    args = {k: v for k, v in (row.get("task_args") or {}).items() if k != "style"}
-    same = [row["condition"], row.get("tags"), row.get("solver"), row.get("solver_args"), args,
-            row.get("generate_config"), row.get("reducer")]  # fmt: skip
-    return json.dumps(same, sort_keys=True, default=str)
-
-
 # ------------------------------------------------------------ SPAN
 
 
@@ -231,7 +240,7 @@ def _year_panels(table: list[dict[str, Any]]) -> list[Panel]:
                 labels.append(series)
             first = _split(rows, ("series",))[(rows[0]["series"],)]
             ticks = [(r["year_from"] + r["year_to"]) / 2 for r in first]
-            ax.set_xticks(ticks, [r["years"] for r in first], rotation=45, ha="right")
+            ax.set_xticks(ticks, [f"{r['years']}\nn={r['n']}" for r in first], fontsize=7)
             _percent_axis(ax)
             ax.set_xlabel("reference year (the question's 'today')", fontsize=8)
             ax.set_ylabel("accuracy (%)", fontsize=8)
@@ -252,13 +261,13 @@ def _direction_panels(table: list[dict[str, Any]]) -> list[Panel]:
             kinds = ordered([r["group"] for r in rows], ("gregorian->others", "others->gregorian"))
             shown = {"gregorian->others": "from Gregorian (Gregorian->others)",
                      "others->gregorian": "to Gregorian (others->Gregorian)"}  # fmt: skip
-            bars = [(shown.get(k, k), {r["calendar"]: (r["accuracy"], r["stderr"])
-                                       for r in rows if r["group"] == k}) for k in kinds]  # fmt: skip
+            bars = [(shown.get(k, k), _values(rows, "calendar", "group", k)) for k in kinds]
             hatches = [None if k == "gregorian->others" else "//" for k in kinds]
             labels = _bars(ax, groups, bars, hatches=hatches)
+            # a long name ("islamic-umalqura") on two lines, not into its neighbour's
             ax.set_xticks(range(len(groups)),
-                          [f"{g}\n{_n_text([r for r in rows if r['calendar'] == g])}"
-                           for g in groups])  # fmt: skip
+                          [_two_lines(g, [r for r in rows if r["calendar"] == g])
+                           for g in groups], fontsize=7)  # fmt: skip
             if "all" in groups and len(groups) > 1:
                 ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")
             ax.set_xlabel("the other calendar", fontsize=8)
@@ -279,13 +288,12 @@ def _cross_panels(
         def draw(ax: Any, rows: list[dict[str, Any]] = rows) -> list[str]:
             groups = list(dict.fromkeys(r[down] for r in rows))
             kinds = list(dict.fromkeys(r[across] for r in rows))
-            bars = [(str(k), {r[down]: (r["accuracy"], r["stderr"])
-                              for r in rows if r[across] == k}) for k in kinds]  # fmt: skip
+            bars = [(str(k), _values(rows, down, across, k)) for k in kinds]
             colors = [PALETTE[i % len(PALETTE)] if k != "all" else "#8c8c8c"
                       for i, k in enumerate(kinds)]  # fmt: skip
             labels = _bars(ax, groups, bars, colors=colors)
             ax.set_xticks(range(len(groups)),
-                          [f"{g}\n{_n_text([r for r in rows if r[down] == g and r[across] == 'all'])}"
+                          [f"{g}\n{_n_text(_margin(rows, down, across, g))}"
                            for g in groups])  # fmt: skip
             if "all" in groups and len(groups) > 1:
                 ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")

@@ -172,11 +172,19 @@ def year_bins(years: Sequence[int]) -> list[tuple[int, int]]:
         starts = sorted({y - y % width for y in distinct})
         if len(starts) <= MAX_YEARS:
             break
-    return [(s, s + width - 1) for s in starts]
+    # the first and last bins end where the data do (not a decade nobody asked about)
+    return [(max(s, distinct[0]), min(s + width - 1, distinct[-1])) for s in starts]
 
 
 def bin_label(lo: int, hi: int) -> str:
-    return str(lo) if lo == hi else f"{lo}-{hi}"
+    """``2024``, ``1960s`` (a whole decade), ``1960-64``, or ``1900-2099``."""
+    if lo == hi:
+        return str(lo)
+    if lo % 10 == 0 and hi == lo + 9:
+        return f"{lo}s"
+    if lo // 100 == hi // 100:
+        return f"{lo}-{hi % 100:02d}"
+    return f"{lo}-{hi}"
 
 
 def _span_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -420,11 +428,10 @@ def _tictoc_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
         grid = Grid(name, ["level", "n tool", "attempt, prefer tool", "n no-tool",
                            "attempt, prefer no-tool", "NAR"])  # fmt: skip
         for r in part:
-            grid.rows.append([
-                str(r["level"]), str(r["n_tool"]), cell(r["attempt_tool"], r["attempt_tool_stderr"]),
-                str(r["n_no_tool"]), cell(r["attempt_no_tool"], r["attempt_no_tool_stderr"]),
-                cell(r["nar"], r["nar_stderr"]),
-            ])  # fmt: skip
+            tool = cell(r["attempt_tool"], r["attempt_tool_stderr"])
+            no_tool = cell(r["attempt_no_tool"], r["attempt_no_tool_stderr"])
+            grid.rows.append([str(r["level"]), str(r["n_tool"]), tool, str(r["n_no_tool"]),
+                              no_tool, cell(r["nar"], r["nar_stderr"])])  # fmt: skip
         out.append(grid)
     return out
 

@@ -38,9 +38,7 @@ def run_label(row: dict[str, Any], among: Sequence[dict[str, Any]]) -> str:
 def _settings_label(row: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
     parts: list[str] = []
     for name in ("tags", "solver", "epochs", "reducer"):
-        if len({json.dumps(r.get(name), sort_keys=True) for r in runs}) > 1 and _set(
-            row.get(name)
-        ):
+        if len({json.dumps(r.get(name), sort_keys=True) for r in runs}) > 1 and _set(row.get(name)):
             parts.append(f"{name} {_compact(row.get(name))}")
     for name in ("solver_args", "task_args", "generate_config"):
         settings = [r.get(name) or {} for r in runs]
@@ -95,3 +93,13 @@ def series_labels(rows: Sequence[dict[str, Any]], *, by_style: bool = True) -> d
             label = f"{label}, {row.get('style')}"
         labels[key] = f"{label} ({apart})" if apart else label
     return labels
+
+
+def twin_key(row: dict[str, Any]) -> str:
+    """What an implicit run and its explicit twin share: every setting of the
+    run but the style (a twin is the same experiment on the rewritten
+    records), so the two are drawn in one colour, side by side."""
+    args = {k: v for k, v in (row.get("task_args") or {}).items() if k != "style"}
+    same = [row["condition"], row.get("tags"), row.get("solver"), row.get("solver_args"), args,
+            row.get("generate_config"), row.get("reducer")]  # fmt: skip
+    return json.dumps(same, sort_keys=True, default=str)
