@@ -28,7 +28,7 @@ from test_report import TICTOC, more_logs  # noqa: F401  (a fixture)
 
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
-from tsolve.plots.paper_tables import grids, paper_table, pool, year_bins
+from tsolve.plots.paper_tables import MAX_YEARS, grids, paper_table, pool, year_bins
 from tsolve.plots.run_labels import DEFAULTS, run_label
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -214,17 +214,20 @@ def test_the_tictoc_table_attempt_rates_and_nar_by_level(
 
 @pytest.fixture(scope="module")
 def logistics_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """UnSeenTimeQA-style records of every difficulty and two question types;
+    """UnSeenTimeQA-style records of the paper's four difficulty levels (hard
+    serial and hard parallel being ``hard`` records of either execution) and
+    two question types;
     the model answers the gold on easy questions and on relative ones."""
     from tsolve.contract import get_family
     from tsolve.verifiers.gold_answers import gold_output
 
     folder = tmp_path_factory.mktemp("logistics")
     records: list[dict[str, Any]] = []
-    for difficulty in ("hard", "easy", "medium"):  # not the paper's order
+    levels = (("hard", "parallel"), ("hard", "serial"), ("easy", "serial"), ("medium", "serial"))
+    for difficulty, execution in levels:  # not the paper's order
         for question in ("static", "relative"):
             task = family_task("logistics", seed=3, count=1, difficulty=difficulty,
-                               question=question)  # fmt: skip
+                               execution=execution, question=question)  # fmt: skip
             records.extend(s.metadata["record"] for s in task.dataset)
     path = tmp_path_factory.mktemp("records") / "logistics.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
@@ -246,13 +249,22 @@ def test_the_unseentimeqa_table_by_difficulty_in_the_papers_order(
     logistics_logs: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     records = logistics_logs["records"]
+    assert {x["execution"] for x in records if x["data_split"] == "hard"} == {"serial", "parallel"}
+
+    def level(rec: dict[str, Any]) -> str:
+        split = rec["data_split"]
+        return f"hard_{rec['execution']}" if split == "hard" else split
+
     table = paper_table(build_report([logistics_logs["folder"]]).rows, "unseentimeqa")
-    assert list(dict.fromkeys(r["difficulty"] for r in table)) == ["easy", "medium", "hard", "all"]
+    # the paper's order, its hard questions named by their execution
+    assert list(dict.fromkeys(r["difficulty"] for r in table)) == [
+        "easy", "medium", "hard_serial", "hard_parallel", "all"
+    ]  # fmt: skip
     assert list(dict.fromkeys(r["question_type"] for r in table)) == [
         "static_time", "relative_time", "all"
     ]  # fmt: skip
     for r in table:
-        mine = [x for x in records if r["difficulty"] in ("all", x["data_split"])
+        mine = [x for x in records if r["difficulty"] in ("all", level(x))
                 and r["question_type"] in ("all", x["question_type"])]  # fmt: skip
         right = [x for x in mine if x["data_split"] == "easy"
                  or x["question_type"] == "relative_time"]  # fmt: skip
@@ -264,8 +276,8 @@ def test_the_unseentimeqa_table_by_difficulty_in_the_papers_order(
     assert png.read_bytes()[:8] == PNG
     lines = out.splitlines()
     firsts = [ln.split()[0] for ln in lines if ln.split() and ln.split()[0] in
-              ("easy", "medium", "hard")]  # fmt: skip
-    assert firsts == ["easy", "medium", "hard"]
+              ("easy", "medium", "hard_serial", "hard_parallel")]  # fmt: skip
+    assert firsts == ["easy", "medium", "hard_serial", "hard_parallel"]
 
 
 # ------------------------------------------------------------ the pieces
@@ -292,7 +304,9 @@ def test_many_reference_years_are_binned_and_few_are_not() -> None:
     assert year_bins([2024, 2001, 2050]) == [(2001, 2001), (2024, 2024), (2050, 2050)]
     years = list(range(1960, 2051))
     bins = year_bins(years)
-    assert len(bins) <= 12 and bins[0][0] <= 1960 and bins[-1][1] >= 2050
+    assert len(bins) <= MAX_YEARS and bins[0][0] == 1960 and bins[-1][1] == 2050
+    # the SPAN paper's 19 evaluation dates are drawn one by one
+    assert len(year_bins(list(range(1960, 2051, 5)))) == 19
     assert all(any(lo <= y <= hi for lo, hi in bins) for y in years)
     assert all(b[0] > a[1] for a, b in itertools.pairwise(bins))  # disjoint
 

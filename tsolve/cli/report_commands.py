@@ -32,7 +32,8 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[
             Path | None,
             typer.Option(
-                help="Also draw accuracy by condition and M to this .png/.svg (plot extra)."
+                help="Also draw a figure to this .png/.svg (plot extra): every panel the logs "
+                "have, or the paper figure --figure names."
             ),
         ] = None,
         figure: Annotated[
@@ -65,7 +66,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Accuracy and tool use by task, condition, style and M over Inspect logs.
 
-        The logs are those of tsolve's tasks; TicToc is reported by level and preference."""
+        The logs are those of tsolve's tasks; TicToc is reported by level and preference.
+        --table and --figure give each paper's own table and figure (docs/experiments.md)."""
         try:
             from tsolve.adapters.inspect_ai.report import build_report
         except ImportError:

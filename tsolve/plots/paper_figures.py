@@ -55,7 +55,10 @@ def paper_figure(rows: Sequence[dict[str, Any]], choice: str, path: str | Path) 
     table = paper_table(rows, choice)
     drawn = _PANELS[choice](table)
     note = _NOTES.get(choice, "")
-    return _draw(drawn, path, f"{CAPTION}{note}", _SIZES.get(choice, (4.4, 3.3)))
+    # Time Puzzles with F1: a model's EM and F1 panels side by side, a row a model
+    f1 = choice == "time-puzzles" and any(r["f1"] is not None for r in table)
+    columns = 2 if f1 else MAX_COLUMNS
+    return _draw(drawn, path, f"{CAPTION}{note}", _SIZES.get(choice, (4.4, 3.3)), columns)
 
 
 def figures_with_data(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -70,8 +73,10 @@ def figures_with_data(rows: Sequence[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _draw(panels: list[Panel], path: str | Path, caption: str, size: tuple[float, float]) -> Path:
-    ncols = min(len(panels), MAX_COLUMNS)
+def _draw(
+    panels: list[Panel], path: str | Path, caption: str, size: tuple[float, float], columns: int
+) -> Path:
+    ncols = min(len(panels), columns)
     nrows = -(-len(panels) // ncols)
     width = max(size[0] * ncols + 1.0, MIN_WIDTH)
     fig = new_figure(width, size[1] * nrows + 0.9)
@@ -232,15 +237,21 @@ def _year_panels(table: list[dict[str, Any]]) -> list[Panel]:
         def draw(ax: Any, rows: list[dict[str, Any]] = rows) -> list[str]:
             labels = []
             for i, ((series,), part) in enumerate(_split(rows, ("series",)).items()):
-                xs = [(r["year_from"] + r["year_to"]) / 2 for r in part]
+                xs = [r["year_from"] for r in part]
                 ys = [100 * r["accuracy"] for r in part]
                 errs = [100 * (r["stderr"] or 0.0) for r in part]
                 ax.errorbar(xs, ys, yerr=errs, marker="o", markersize=3, capsize=2, label=series,
                             color=PALETTE[i % len(PALETTE)], linewidth=1.2)  # fmt: skip
                 labels.append(series)
-            first = _split(rows, ("series",))[(rows[0]["series"],)]
-            ticks = [(r["year_from"] + r["year_to"]) / 2 for r in first]
-            ax.set_xticks(ticks, [f"{r['years']}\nn={r['n']}" for r in first], fontsize=7)
+            # a point at a bin's first year; many bins are named by that year
+            # alone, so that the labels do not run into each other
+            bins = _split(rows, ("year_from",))
+            short = len(bins) > 8
+            ticks = sorted(y for (y,) in bins)
+            names = [str(y) if short else bins[(y,)][0]["years"] for y in ticks]
+            ns = [_n_text(bins[(y,)]) for y in ticks]
+            ax.set_xticks(ticks, [f"{nm}\n{n}" for nm, n in zip(names, ns, strict=True)],
+                          fontsize=7)  # fmt: skip
             _percent_axis(ax)
             ax.set_xlabel("reference year (the question's 'today')", fontsize=8)
             ax.set_ylabel("accuracy (%)", fontsize=8)
@@ -361,11 +372,11 @@ _PANELS: dict[str, Callable[[list[dict[str, Any]]], list[Panel]]] = {
 
 _NOTES = {
     "time-puzzles": "; explicit constraints hatched beside their implicit twin",
-    "span-year": "; a point is a bin of reference years when there are many",
+    "span-year": "; with many reference years a point is a bin of years, drawn at its first",
     "span-direction": "; 'all' pools every other calendar",
     "span-type-format": "; 'all' pools over the other field",
     "unseentimeqa": "; 'all' pools over the other field",
     "tictoc": "; NAR: normalized alignment rate (dashed: 50 %, chance)",
 }
 
-_SIZES = {"span-year": (6.0, 3.4), "time-puzzles": (5.2, 3.4)}
+_SIZES = {"span-year": (7.5, 3.4), "time-puzzles": (5.2, 3.4)}

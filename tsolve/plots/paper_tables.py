@@ -57,8 +57,9 @@ QUESTION_TYPE_ORDER = ("static_time", "relative_time", "hypothetical_time")
 TYPE_ORDER = ("date", "festival")
 FORMAT_ORDER = ("polar", "content")
 
-#: At most this many reference years are shown one by one; more are binned.
-MAX_YEARS = 12
+#: At most this many reference years are shown one by one (the SPAN paper's 19
+#: evaluation dates, 1960 to 2050 every five years, are); more are binned.
+MAX_YEARS = 20
 
 #: The widths a bin of reference years may have, narrowest first.
 BIN_WIDTHS = (5, 10, 20, 25, 50, 100, 200, 500, 1000)
@@ -200,10 +201,14 @@ def _is(row: dict[str, Any], **want: Any) -> bool:
 
 def _span_year(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    for label, series in _by_series([r for r in _span_rows(rows) if _is(r, reference_year="*")]):
-        bins = year_bins([r["reference_year"] for r in series])
-        for lo, hi in bins:
+    mine = [r for r in _span_rows(rows) if _is(r, reference_year="*")]
+    bins = {key: year_bins([r["reference_year"] for r in group])  # one set of bins a model
+            for key, group in _groups(mine, ("task", "model")).items()}  # fmt: skip
+    for label, series in _by_series(mine):
+        for lo, hi in bins[(series[0]["task"], series[0]["model"])]:
             inside = [r for r in series if lo <= r["reference_year"] <= hi]
+            if not inside:
+                continue
             out.append({**_base("span-year", series[0], label), "years": bin_label(lo, hi),
                         "year_from": lo, "year_to": hi, **_stats(_pool_rows(inside))})  # fmt: skip
     return out

@@ -29,7 +29,8 @@ read, and :attr:`Report.duplicates` says which were set aside.
   and Calendar Asymmetry Bias); its other rows have ``"all"`` there. Two-way
   tables come from :data:`CROSS_BREAKDOWNS`: SPAN's ``type`` x ``format``,
   and UnSeenTimeQA's (``tsolve/logistics``) ``difficulty`` (the record's
-  ``data_split``) x ``question_type``, one row per pair, the family's other
+  ``data_split``, hard split by its ``execution`` into ``hard_serial`` and
+  ``hard_parallel`` as the paper does) x ``question_type``, one row per pair, the family's other
   rows having ``"all"`` there.
 * ``tsolve/tictoc``: one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
@@ -528,12 +529,23 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
             next((record[k] for k in source.split("|") if record.get(k) not in (None, "")), None)
             for _, source in cross
         ]
+        if family == "logistics":
+            values[0] = paper_difficulty(values[0], record.get("execution"))
         if all(v not in (None, "") for v in values):
             pairs = tuple((f, _label(v, f)) for (f, _), v in zip(cross, values, strict=True))
             keys.append(("family", condition, style, "all", "all", "all", pairs))
     if value is None:
         return keys, None
     return keys, _Epoch(value, tool_calls, turns, tokens)
+
+
+def paper_difficulty(split: Any, execution: Any) -> Any:
+    """UnSeenTimeQA's difficulty level as its paper names it: its hard
+    questions are two levels, ``hard_serial`` and ``hard_parallel``, which
+    the records keep as ``data_split`` ``hard`` and an ``execution`` field."""
+    if split == "hard" and execution in ("serial", "parallel"):
+        return f"hard_{execution}"
+    return split
 
 
 def _span_breakdown(record: Mapping[str, Any]) -> tuple[int | None, str | None]:
