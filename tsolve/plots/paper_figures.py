@@ -38,6 +38,9 @@ VALUES_UP_TO = 5
 #: The narrowest figure, in inches: room for the legend and the caption.
 MIN_WIDTH = 6.4
 
+#: Most years named under a narrow (overview) panel's axis.
+OVERVIEW_TICKS = 8
+
 #: Most columns of a small-multiples grid.
 MAX_COLUMNS = 3
 
@@ -229,8 +232,9 @@ def _tp_draw(
 # ------------------------------------------------------------ SPAN
 
 
-def _year_panels(table: list[dict[str, Any]]) -> list[Panel]:
-    """Per model: accuracy against reference year, a line per run."""
+def _year_panels(table: list[dict[str, Any]], max_ticks: int | None = None) -> list[Panel]:
+    """Per model: accuracy against reference year, a line per run; with
+    ``max_ticks``, only every k-th year is named (a narrow panel)."""
     out: list[Panel] = []
     for (task, model), rows in _split(table, ("task", "model")).items():
 
@@ -250,8 +254,11 @@ def _year_panels(table: list[dict[str, Any]]) -> list[Panel]:
             ticks = sorted(y for (y,) in bins)
             names = [str(y) if short else bins[(y,)][0]["years"] for y in ticks]
             ns = [_n_text(bins[(y,)]) for y in ticks]
-            ax.set_xticks(ticks, [f"{nm}\n{n}" for nm, n in zip(names, ns, strict=True)],
-                          fontsize=7)  # fmt: skip
+            labels_at = [f"{nm}\n{n}" for nm, n in zip(names, ns, strict=True)]
+            if max_ticks is not None and len(ticks) > max_ticks:
+                step = -(-len(ticks) // max_ticks)
+                ticks, labels_at = ticks[::step], names[::step]
+            ax.set_xticks(ticks, labels_at, fontsize=7)
             _percent_axis(ax)
             ax.set_xlabel("reference year (the question's 'today')", fontsize=8)
             ax.set_ylabel("accuracy (%)", fontsize=8)
@@ -362,6 +369,22 @@ def _tictoc_panels(table: list[dict[str, Any]]) -> list[Panel]:
 
         out.append((f"{task}  {_who(model, series)}\nattempt rate and NAR by elapsed time", draw))
     return out
+
+
+def draw_years(ax: Any, rows: Sequence[dict[str, Any]]) -> None:
+    """One model's accuracy against reference year (the report's rows of it)
+    on ``ax``, binned as ``--figure span-year`` bins them: the overview
+    figure's year panel is this one."""
+    ((_, draw),) = _year_panels(paper_table(rows, "span-year"), max_ticks=OVERVIEW_TICKS)
+    draw(ax)
+
+
+def draw_tictoc_run(ax: Any, run_rows: Sequence[dict[str, Any]]) -> None:
+    """One TicToc run's panel (from the report's rows of that run) on ``ax``,
+    its legend beside it: the overview figure's TicToc panel is this one."""
+    ((_, draw),) = _tictoc_panels(paper_table(run_rows, "tictoc"))
+    draw(ax)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 
 
 _PANELS: dict[str, Callable[[list[dict[str, Any]]], list[Panel]]] = {
