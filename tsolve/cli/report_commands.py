@@ -1,8 +1,10 @@
 """``tsolve report LOG_DIR...``: the papers' tables from Inspect logs.
 
-A thin shell over :func:`tsolve.adapters.inspect_ai.report.build_report` (and, for
-``--plot``, :func:`tsolve.plots.conditions.condition_figure`); needs the
-``inspect`` extra (and ``plot`` for the picture). docs/experiments.md."""
+A thin shell over :func:`tsolve.adapters.inspect_ai.report.build_report` (and,
+for ``--table``, :func:`tsolve.plots.paper_tables.paper_table`; for ``--plot``,
+:func:`tsolve.plots.conditions.condition_figure` or, with ``--figure NAME``,
+:func:`tsolve.plots.paper_figures.paper_figure`); needs the ``inspect`` extra
+(and ``plot`` for the picture). docs/experiments.md, "Each paper's figures"."""
 
 from pathlib import Path
 from typing import Annotated, Any
@@ -30,7 +32,27 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[
             Path | None,
             typer.Option(
-                help="Also draw accuracy by condition and M to this .png/.svg (plot extra)."
+                help="Also draw a figure to this .png/.svg (plot extra): every panel the logs "
+                "have, or the paper figure --figure names."
+            ),
+        ] = None,
+        figure: Annotated[
+            str,
+            typer.Option(
+                "--figure",
+                help="What --plot draws: auto (every panel the logs have, the default), one "
+                "paper's figure (time-puzzles, span-year, span-direction, span-type-format, "
+                "unseentimeqa, tictoc), or all (each of those the logs have, one file each: "
+                "OUT-NAME.png).",
+            ),
+        ] = "auto",
+        table: Annotated[
+            str | None,
+            typer.Option(
+                "--table",
+                help="Print one paper's table instead of the per-run rows: time-puzzles, "
+                "span-year, span-direction, span-type-format, unseentimeqa, tictoc, or all "
+                "(text, or its rows with --format json/jsonl).",
             ),
         ] = None,
         claims: Annotated[
@@ -44,29 +66,41 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Accuracy and tool use by task, condition, style and M over Inspect logs.
 
-        The logs are those of tsolve's tasks; TicToc is reported by level and preference."""
+        The logs are those of tsolve's tasks; TicToc is reported by level and preference.
+        --table and --figure give each paper's own table and figure (docs/experiments.md)."""
         try:
             from tsolve.adapters.inspect_ai.report import build_report
         except ImportError:
             from tsolve.cli.output import fail
 
             fail("report: reading Inspect logs needs inspect-ai (pip install 'tsolve[inspect]')")
-        from tsolve.cli.output import emit_records, err_console, say
+        from tsolve.cli.output import emit_records, err_console, fail, say
+        from tsolve.plots.paper_tables import CHOICES, grids, paper_table
 
+        if figure not in (*CHOICES, "all", "auto"):
+            fail(f"figure: unknown choice {figure!r} ({', '.join(CHOICES)}, all, auto)")
+        if table is not None and table not in (*CHOICES, "all"):
+            fail(f"table: unknown choice {table!r} ({', '.join(CHOICES)}, all)")
+        if figure != "auto" and plot is None:
+            fail(f"figure: --figure {figure} draws to the file --plot names (add --plot OUT.png)")
         if plot is not None:
             from tsolve.plots.output import check_out
 
             check_out(plot)
         report = build_report(log_dirs, claims=claims)
-        if fmt is Fmt.text:
+        if table is not None:
+            table_rows = paper_table(report.rows, table)
+            if fmt is Fmt.text:
+                _print_grids(grids(table_rows))
+            else:
+                emit_records(table_rows, fmt.value)
+        elif fmt is Fmt.text:
             _print_tables(report.rows)
         else:
             emit_records(report.rows, fmt.value)
         if plot is not None:
-            from tsolve.plots.conditions import condition_figure
-
-            written = condition_figure(report.rows, plot)
-            say(err_console(), "green", "wrote", str(written))
+            for written in _draw(report.rows, figure, plot):
+                say(err_console(), "green", "wrote", str(written))
         for bad in report.bad_logs:
             say(err_console(), "red", "bad log", f"{bad['log']}: {bad['error']}")
         for bad in report.bad_samples[:SHOWN_BAD]:
@@ -83,6 +117,45 @@ def register(app: typer.Typer) -> None:
             say(err_console(), "yellow", "skipped", f"{name} (not a tsolve task)")
         if report.exit_code:
             raise typer.Exit(report.exit_code)
+
+
+def _draw(rows: list[dict[str, Any]], figure: str, plot: Path) -> list[Path]:
+    """Draw ``figure`` of ``rows`` to ``plot`` (``all``: each paper figure
+    the rows have, to ``plot``'s name with ``-NAME`` added)."""
+    if figure == "auto":
+        from tsolve.plots.conditions import condition_figure
+
+        return [condition_figure(rows, plot)]
+    from tsolve.plots.paper_figures import figures_with_data, paper_figure
+
+    if figure != "all":
+        return [paper_figure(rows, figure, plot)]
+    names = figures_with_data(rows)
+    if not names:
+        from tsolve.cli.output import fail
+
+        fail("figure all: no rows of a tsolve task to draw")
+    return [paper_figure(rows, n, plot.with_name(f"{plot.stem}-{n}{plot.suffix}")) for n in names]
+
+
+def _print_grids(tables: list[Any]) -> None:
+    """Paper tables (:class:`tsolve.plots.paper_tables.Grid`) as text."""
+    from rich.table import Table
+
+    from tsolve.cli.output import console, user_text
+
+    out = console()
+    out.width = max(out.width, 200)
+    for grid in tables:
+        # the title on a line of its own: a table's title wraps at the table's width
+        out.print(user_text(grid.title), style="bold")
+        shown = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+        for i, head in enumerate(grid.header):
+            shown.add_column(user_text(head), justify="left" if i == 0 else "right")
+        for line in grid.rows:
+            shown.add_row(*(user_text(c) for c in line))
+        out.print(shown)
+        out.print()
 
 
 #: How many bad samples are named on stderr (all are counted).

@@ -9,4 +9,7 @@ CLI starts.
 * :mod:`~tsolve.families.logistics.plot`: a logistics schedule, one lane per vehicle and package;
 * :mod:`~tsolve.families.time_puzzles.plot`: a time puzzle's facts and answers on a calendar strip;
 * :mod:`~tsolve.families.relational_puzzles.plot`: a relational puzzle's dependency graph.
+* :mod:`~tsolve.plots.conditions`: ``tsolve report --plot``'s overview of every panel the logs have;
+* :mod:`~tsolve.plots.paper_tables` and :mod:`~tsolve.plots.paper_figures`: each paper's own
+  table and figure from the report's rows (``--table NAME``, ``--figure NAME``).
 """

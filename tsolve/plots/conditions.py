@@ -12,10 +12,11 @@ apart), with ±1 standard error of the mean as error bars (the figure's
 caption says so). A SPAN task adds
 a panel of accuracy against reference year (one line per condition and run)
 and a panel of bars by direction. The data are the report's rows, so the
-picture and ``--format json`` never disagree. TicToc gets a panel per run:
-per elapsed-time level, the share of decisions matching the preference for
-prefer-tool and prefer-no-tool samples, their attempt rates (hatched), and
-the level's NAR (a line). Many panels are laid out as a two-column grid.
+picture and ``--format json`` never disagree. TicToc gets a panel per run,
+the one ``--figure tictoc`` draws (:func:`tsolve.plots.paper_figures.draw_tictoc_run`):
+per elapsed-time level, the attempt rates of prefer-tool and prefer-no-tool
+samples and the level's NAR, with error bars. Many panels are laid out as a
+two-column grid.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.plots.output import new_figure, save
-from tsolve.plots.run_labels import run_label
+from tsolve.plots.run_labels import run_label, series_key, series_labels, twin_key
 
 #: One colour per condition, in the report's order of conditions.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
@@ -84,32 +85,25 @@ def panels(rows: Sequence[dict[str, Any]]) -> dict[PanelKey, list[dict[str, Any]
             continue
         if key[3] == "M":
             per_m = [r for r in panel_rows if r["M"] != "all"]
-            out[key] = per_m or panel_rows
+            # a task without an M breakdown: its overall bars only where it has
+            # no other panel (the breakdowns say more, and a panel of one bar
+            # per condition would be mostly empty)
+            others = any(k[:2] == key[:2] and k[3] != "M" for k in by_panel)
+            if per_m or not others:
+                out[key] = per_m or panel_rows
         else:
             out[key] = panel_rows
     return out
 
 
 def bar_labels(panel_rows: Sequence[dict[str, Any]]) -> dict[str, str]:
-    """Each run's label in a panel, by eval id: its condition, and what tells
-    it apart from the other runs of that condition."""
-    labels: dict[str, str] = {}
-    for row in panel_rows:
-        same = [
-            r for r in panel_rows
-            if r["condition"] == row["condition"] and r.get("style") == row.get("style")
-        ]  # fmt: skip
-        apart = run_label(row, same)
-        label = str(row["condition"])
-        if len({str(r.get("style")) for r in panel_rows}) > 1:
-            label = f"{label}, {row.get('style')}"
-        label = f"{label} ({apart})" if apart else label
-        labels.setdefault(_series_key(row), label)
-    return labels
+    """Each run's label in a panel, by series key: its condition, and what
+    tells it apart from the other runs of that condition."""
+    return series_labels(panel_rows)
 
 
 def _series_key(row: dict[str, Any]) -> str:
-    return f"{row['eval_id']}|{row.get('reducer')}|{row.get('style')}"
+    return series_key(row)
 
 
 def _series(panel_rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -137,14 +131,18 @@ def condition_figure(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
         axes[: len(drawn)], sorted(drawn.items()), strict=True
     ):
         if kind == "tictoc":
-            _tictoc_bars(ax, panel_rows)
+            from tsolve.plots.paper_figures import draw_tictoc_run
+
+            draw_tictoc_run(ax, panel_rows)
             label = run_label(panel_rows[0], [r for r in rows if "level" in r])
             run = f" ({label})" if label else ""
             ax.set_title(f"{task}: {model}{run}", fontsize=10)
         else:
             series = _series(panel_rows)
             if kind == "reference_year":
-                _year_lines(ax, series)
+                from tsolve.plots.paper_figures import draw_years
+
+                draw_years(ax, panel_rows)
             else:
                 _bars(ax, series, kind)
             cross = " x ".join(f for f in CROSS_FIELDS if f in panel_rows[0])
@@ -178,28 +176,6 @@ def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, f
     return dict(sorted(out.items()))
 
 
-def _tictoc_bars(ax: Any, panel_rows: Sequence[dict[str, Any]]) -> None:
-    """Per level: accuracy and attempt rate by preference as bars, NAR as a line."""
-    series = tictoc_series(panel_rows)
-    levels = sorted({r["level"] for r in panel_rows}, key=lambda v: str(v).zfill(9))
-    bars = [(name, values) for name, values in series.items() if name != "NAR"]
-    width = 0.8 / max(len(bars), 1)
-    for i, (name, values) in enumerate(bars):
-        xs = [g + width * (i - (len(bars) - 1) / 2) for g in range(len(levels))]
-        ys = [100 * (values.get(level) or 0.0) for level in levels]
-        hatch = "//" if name.startswith("attempt") else None
-        color = PALETTE[0] if "prefer tool" in name else PALETTE[1]
-        ax.bar(xs, ys, width, label=name, color=color, hatch=hatch, edgecolor="white")
-    nar = series.get("NAR", {})
-    points = [(g, 100 * v) for g, level in enumerate(levels) if (v := nar.get(level)) is not None]
-    if points:
-        ax.plot([p[0] for p in points], [p[1] for p in points], "k-o", markersize=4, label="NAR")
-    ax.set_xticks(range(len(levels)), [str(v) for v in levels], fontsize=8)
-    ax.set_xlabel("elapsed-time level")
-    ax.set_ylabel("% of samples")
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-
-
 def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) -> None:
     """One bar group per M (or direction), one bar per run."""
     field = {"M": "M", "direction": "direction", "cross": "_cross"}[kind]
@@ -220,8 +196,8 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
             ns.append(row["n"])
         explicit = any(r.get("style") == "explicit" for r in run_rows)
         # one colour per run but for its style (explicit is the hatched twin)
-        runs = list(dict.fromkeys(_unstyled(lb, rs) for lb, rs in series))
-        color = PALETTE[runs.index(_unstyled(label, run_rows)) % len(PALETTE)]
+        runs = list(dict.fromkeys(twin_key(rs[0]) for _, rs in series))
+        color = PALETTE[runs.index(twin_key(run_rows[0])) % len(PALETTE)]
         bars = ax.bar(xs, ys, width, yerr=errs, capsize=3, label=label, color=color,
                       hatch="//" if explicit else None, edgecolor="white")  # fmt: skip
         for bar, err, n in zip(bars, errs, ns, strict=True):
@@ -231,24 +207,12 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
     names = [f"M={m}" for m in groups] if kind == "M" else [str(m) for m in groups]
     if groups == ["all"]:
         names, kind = ["all samples"], "overall"
-    ax.set_xticks(range(len(groups)), names, fontsize=8 if kind == "M" else 7)
+    if kind == "cross" or len(groups) > 6:  # long names, slanted so that they do not overlap
+        ax.set_xticks(range(len(groups)), [n.replace("_time", "") for n in names], fontsize=6,
+                      rotation=35, ha="right", rotation_mode="anchor")  # fmt: skip
+    else:
+        ax.set_xticks(range(len(groups)), names, fontsize=8 if kind == "M" else 7)
     ax.set_xlim(-0.6, len(groups) - 0.4)
     cross = " x ".join(f for f in CROSS_FIELDS if any(f in r for _, rs in series for r in rs))
     named = {"M": "answer-set size M", "direction": "conversion direction", "overall": ""}
     ax.set_xlabel(named.get(kind, cross))
-
-
-def _unstyled(label: str, run_rows: list[dict[str, Any]]) -> str:
-    return label.replace(f", {run_rows[0].get('style')}", "", 1)
-
-
-def _year_lines(ax: Any, series: list[tuple[str, list[dict[str, Any]]]]) -> None:
-    """Accuracy against reference year, one line (with error bars) per run."""
-    for i, (label, run_rows) in enumerate(series):
-        points = sorted(run_rows, key=lambda r: r["reference_year"])
-        xs = [r["reference_year"] for r in points]
-        ys = [100 * r["accuracy"] for r in points]
-        errs = [100 * (r["stderr"] or 0.0) for r in points]
-        ax.errorbar(xs, ys, yerr=errs, marker="o", markersize=3, capsize=2, label=label,
-                    color=PALETTE[i % len(PALETTE)])  # fmt: skip
-    ax.set_xlabel("reference year")

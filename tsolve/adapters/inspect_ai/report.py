@@ -29,7 +29,8 @@ read, and :attr:`Report.duplicates` says which were set aside.
   and Calendar Asymmetry Bias); its other rows have ``"all"`` there. Two-way
   tables come from :data:`CROSS_BREAKDOWNS`: SPAN's ``type`` x ``format``,
   and UnSeenTimeQA's (``tsolve/logistics``) ``difficulty`` (the record's
-  ``data_split``) x ``question_type``, one row per pair, the family's other
+  ``data_split``, hard split by its ``execution`` into ``hard_serial`` and
+  ``hard_parallel`` as the paper does) x ``question_type``, one row per pair, the family's other
   rows having ``"all"`` there.
 * ``tsolve/tictoc``: one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
@@ -39,10 +40,11 @@ read, and :attr:`Report.duplicates` says which were set aside.
 epochs are reduced first, by the run's own epoch reducer (Inspect's
 ``mean`` unless ``--epochs-reducer`` said otherwise, one row per reducer),
 key by key over the family metrics, and the row's ``accuracy`` (the main
-metric: exact match for the puzzles), ``stderr`` and ``metrics`` are then
-taken over samples, exactly as Inspect computes its results. So ``n`` counts
-samples, ``epochs`` is the run's epoch count and ``sample_epochs`` the
-scored sample-epochs. The mean tool calls, turns and output tokens are per
+metric: exact match for the puzzles), ``stderr``, ``metrics`` and
+``metric_stderr`` (each metric's standard error) are then taken over
+samples, exactly as Inspect computes its results. So ``n`` counts samples,
+``epochs`` is the run's epoch count and ``sample_epochs`` the scored
+sample-epochs. The mean tool calls, turns and output tokens are per
 sample-epoch.
 
 **Where the reasoning went wrong** (``claims=True``, ``tsolve report
@@ -147,15 +149,15 @@ class _Cell:
         main = [_main(v) for v in reduced]
         n = len(main)
         mean = sum(main) / n if n else None
-        err: float | None = None
-        if n > 1 and mean is not None:
-            err = math.sqrt(sum((v - mean) ** 2 for v in main) / (n - 1) / n)
+        err = _stderr(main)
         names = list(dict.fromkeys(k for v in reduced for k in v))
         metrics: dict[str, float] = {}
+        metric_stderr: dict[str, float | None] = {}
         for name in sorted(names):
             got = [v[name] for v in reduced if name in v and not math.isnan(v[name])]
             if got:
                 metrics[name] = sum(got) / len(got)
+                metric_stderr[name] = _stderr(got)
         every = [e for epochs in self.samples.values() for e in epochs]
         per = (lambda total: total / len(every)) if every else (lambda total: None)
         claims = self.claim_figures() if any(e.checked for e in every) else {}
@@ -167,6 +169,7 @@ class _Cell:
             "accuracy": mean,
             "stderr": err,
             "metrics": metrics,
+            "metric_stderr": metric_stderr,
             "mean_tool_calls": per(sum(e.tool_calls for e in every)),
             "mean_turns": per(sum(e.turns for e in every)),
             "mean_output_tokens": per(sum(e.tokens for e in every)),
@@ -193,6 +196,15 @@ class _Cell:
             "false_claim_kinds": dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
             "false_claims": listed,
         }
+
+
+def _stderr(values: Sequence[float]) -> float | None:
+    """The standard error of the mean of ``values`` (None for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def _first_false_claim(sample: Any) -> dict[str, Any] | None:
@@ -517,12 +529,23 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
             next((record[k] for k in source.split("|") if record.get(k) not in (None, "")), None)
             for _, source in cross
         ]
+        if family == "logistics":
+            values[0] = paper_difficulty(values[0], record.get("execution"))
         if all(v not in (None, "") for v in values):
             pairs = tuple((f, _label(v, f)) for (f, _), v in zip(cross, values, strict=True))
             keys.append(("family", condition, style, "all", "all", "all", pairs))
     if value is None:
         return keys, None
     return keys, _Epoch(value, tool_calls, turns, tokens)
+
+
+def paper_difficulty(split: Any, execution: Any) -> Any:
+    """UnSeenTimeQA's difficulty level as its paper names it: its hard
+    questions are two levels, ``hard_serial`` and ``hard_parallel``, which
+    the records keep as ``data_split`` ``hard`` and an ``execution`` field."""
+    if split == "hard" and execution in ("serial", "parallel"):
+        return f"hard_{execution}"
+    return split
 
 
 def _span_breakdown(record: Mapping[str, Any]) -> tuple[int | None, str | None]:
