@@ -127,3 +127,16 @@ def test_a_file_with_no_usable_row_is_one_line_error(records: list[Record], tmp_
     empty.write_text("\n", encoding="utf-8")
     with pytest.raises(TsolveError, match="holds no records"):
         file_samples(empty, "time-puzzles")
+
+
+def test_a_row_the_condition_cannot_show_is_skipped_too(
+    records: list[Record], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under ``context=knowledge`` a record's facts are pasted before its
+    prompt; a record whose facts are not a list is one bad row, not the end."""
+    path = tmp_path / "facts.jsonl"
+    odd = dict(records[1], id="odd", facts="a Monday")
+    path.write_text(json.dumps(records[0]) + "\n" + json.dumps(odd) + "\n", encoding="utf-8")
+    task = family_task("time-puzzles", file=str(path), context="knowledge")
+    assert [s.id for s in task.dataset] == [records[0]["id"]]
+    assert "facts.jsonl row 2: record 'odd': facts: expected a list" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +72,11 @@ def file_records(path: str | Path, family: str | None = None) -> list[Record]:
     return [sample.metadata["record"] for sample in samples if sample.metadata is not None]
 
 
-def file_samples(path: str | Path, family: str | None = None) -> tuple[list[Sample], list[str]]:
+def file_samples(
+    path: str | Path,
+    family: str | None = None,
+    prepare: Callable[[Sample], None] | None = None,
+) -> tuple[list[Sample], list[str]]:
     """The file's usable records as samples, and each bad row's one-line reason.
 
     Every row is checked before any model call, and a bad one is skipped and
@@ -82,8 +86,10 @@ def file_samples(path: str | Path, family: str | None = None) -> tuple[list[Samp
     without a usable ``id`` or prompt, a repeated id (the first keeps it), and
     a record its family's scorer refuses (a misnamed or malformed gold field,
     an impossible date), which is found by scoring an empty answer against it
-    once, so that it cannot fail the evaluation later. A file with no usable
-    row is a one-line error."""
+    once, so that it cannot fail the evaluation later. ``prepare`` finishes
+    each sample (the task's condition: :func:`tsolve.adapters.inspect_ai.tasks.family_task`);
+    a :class:`TsolveError` it raises makes that row a bad one too. A file with
+    no usable row is a one-line error."""
     want = get_family(family, need="score").name if family is not None else None
     name = "<stdin>" if str(path) == "-" else Path(path).name
     samples: list[Sample] = []
@@ -92,7 +98,7 @@ def file_samples(path: str | Path, family: str | None = None) -> tuple[list[Samp
     total = 0
     for total, row in enumerate(iter_json_rows(path), 1):
         try:
-            sample = _checked_sample(row, want)
+            sample = _checked_sample(row, want, prepare)
             assert sample.id is not None
             if sample.id in first_row:
                 raise TsolveError(f"id {sample.id!r} repeats row {first_row[sample.id]}")
@@ -107,7 +113,7 @@ def file_samples(path: str | Path, family: str | None = None) -> tuple[list[Samp
     return samples, bad
 
 
-def _checked_sample(row: Row, want: str | None) -> Sample:
+def _checked_sample(row: Row, want: str | None, prepare: Callable[[Sample], None] | None) -> Sample:
     """One row as a sample, or the one-line :class:`TsolveError` saying why it
     cannot be one (see :func:`file_samples`)."""
     if isinstance(row, BadRow):
@@ -115,6 +121,8 @@ def _checked_sample(row: Row, want: str | None) -> Sample:
     if want is not None and _family_name(row) != want:
         raise TsolveError(f"record {row.get('id')!r}: family {_family_name(row)!r}, not {want!r}")
     sample = record_sample(row)
+    if prepare is not None:
+        prepare(sample)
     try:
         scorer_for(family_of(row))(row, "", diagnose=False)
     except TsolveError:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
-from inspect_ai.dataset import MemoryDataset
+from inspect_ai.dataset import MemoryDataset, Sample
 
 from tsolve.adapters.inspect_ai.conditions import (
     Condition,
@@ -72,7 +72,7 @@ def family_task(
             raise TsolveError(
                 f"{names}: options for generating records; they do not apply to a file of records"
             )
-        samples, bad = file_samples(file, fam.name)
+        samples, bad = file_samples(file, fam.name, functools.partial(_show, condition=condition))
         dataset = MemoryDataset(samples, name=fam.name)
         source: dict[str, Any] = {"file": str(file), "skipped_rows": len(bad)}
     else:
@@ -82,11 +82,13 @@ def family_task(
             fam.name, seed=seed, count=count, config=config, options=options
         )
         dataset = records_dataset(records, name=fam.name)
+        for sample in dataset:
+            _show(sample, condition)
         source = {"seed": seed, "count": count, "options": options}
     return Task(
         # The name `inspect eval` knows it by, also when built here directly.
         name=f"tsolve/{task_name(fam)}",
-        dataset=_under(dataset, condition),
+        dataset=dataset,
         solver=condition_solver(condition),
         scorer=tsolve_scorer(),
         sandbox=condition.sandbox_spec,
@@ -99,16 +101,14 @@ def family_task(
     )
 
 
-def _under(dataset: MemoryDataset, condition: Condition) -> MemoryDataset:
-    """The samples as shown under ``condition``: the prompt with its context,
-    and the condition in each sample's metadata (``tsolve report`` reads it)."""
-    for sample in dataset:
-        assert sample.metadata is not None
-        record = sample.metadata["record"]
-        assert isinstance(sample.input, str)
-        sample.input = with_context(sample.input, record, condition)
-        sample.metadata["condition"] = condition.to_json()
-    return dataset
+def _show(sample: Sample, condition: Condition) -> None:
+    """The sample as shown under ``condition``: the prompt with its context,
+    and the condition in its metadata (``tsolve report`` reads it)."""
+    assert sample.metadata is not None
+    record = sample.metadata["record"]
+    assert isinstance(sample.input, str)
+    sample.input = with_context(sample.input, record, condition)
+    sample.metadata["condition"] = condition.to_json()
 
 
 def task_name(fam: Family) -> str:
