@@ -371,6 +371,9 @@ def test_context_knowledge_refuses_a_record_whose_facts_are_not_a_list(
     path = tmp_path / "records.jsonl"
     record = {"id": "odd", "family": "time-puzzles", "facts": facts, "prompt": "When?"}
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    with pytest.raises(Exception, match=r"tsolve: record 'odd': facts: expected a list") as info:
+    # The only row is bad: a file with no usable row, naming it.
+    with pytest.raises(
+        Exception, match=r"tsolve: .* row 1: record 'odd': facts: expected a list"
+    ) as info:
         task_functions()["time_puzzles"](file=str(path), context="knowledge")
     assert type(info.value).__name__ == "PrerequisiteError" and "\n" not in str(info.value)

@@ -272,10 +272,18 @@ def _span_candidates(record: Record) -> tuple[str, ...]:
     return (text,)
 
 
-def _relational_candidates(record: Record, gold: str) -> tuple[str, ...]:
+def relational_stratum(record: Record) -> str:
+    """What a relational record asks for, as its prompt shows: ``event`` (the
+    dates of one event) or ``tuples`` (a date per event). Records say so in
+    ``asked.mode``; those written before ``asked`` existed ask for tuples."""
+    asked = record.get("asked")
+    return "event" if isinstance(asked, dict) and asked.get("mode") == "event" else "tuples"
+
+
+def _relational_candidates(stratum: str, gold: str) -> tuple[str, ...]:
     """Tuples: the first event on every day of its gold month, the others at
     their gold; one-event mode: every date of the gold's year."""
-    if record.get("asked") is not None or "=" not in gold:
+    if stratum == "event" or "=" not in gold:
         return _date_candidates(gold)
     first = gold.splitlines()[0]
     m = _ISO.search(first)
@@ -304,19 +312,34 @@ def make_item(family: str, record: Record) -> Item:
         stratum = "all"
         candidates = tuple(dict.fromkeys(_NAME.findall(prompt)))
     elif family == "relational-puzzles":
-        stratum = "tuples" if record.get("asked") is None else "event"
-        candidates = _relational_candidates(record, gold)
+        stratum = relational_stratum(record)
+        candidates = _relational_candidates(stratum, gold)
     else:
         stratum = "all"
         candidates = _date_candidates(gold)
     return Item(record, gold, fam.answer_marker, stratum, candidates, prompt)
 
 
+ROTATED_OPTIONS: dict[str, str] = {"relational-puzzles": "ask"}
+"""Per family, the generator option whose values make the strata
+:func:`make_item` tells apart (a relational puzzle asks for date tuples or
+for one event's dates): :func:`generate_records` rotates through every value
+the family's stress choices list, so each stratum is in every run."""
+
+
 def generate_records(family: str, n: int, seed: int) -> list[Record]:
-    """Records ``0..n-1`` of run ``seed`` with :data:`DEFAULT_OPTIONS`."""
+    """Records ``0..n-1`` of run ``seed`` with :data:`DEFAULT_OPTIONS`; in a
+    family with a :data:`ROTATED_OPTIONS` option, record ``i`` takes its
+    ``(seed + i) mod k``-th value (deterministic, and a different seed puts
+    other records in each stratum)."""
     fam = get_family(family, need="generate")
-    config = fam.make_options(DEFAULT_OPTIONS.get(family, {}))
-    return [fam.make_record(seed, i, config) for i in range(n)]
+    base = DEFAULT_OPTIONS.get(family, {})
+    option = ROTATED_OPTIONS.get(family)
+    values = fam.choices().get(option, []) if option is not None else []
+    configs = [fam.make_options({**base, option: v}) for v in values] if option else []
+    if not configs:
+        configs = [fam.make_options(base)]
+    return [fam.make_record(seed, i, configs[(seed + i) % len(configs)]) for i in range(n)]
 
 
 # ------------------------------------------------------------------ scoring

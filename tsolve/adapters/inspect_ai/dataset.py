@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from tsolve.adapters.inspect_ai.prompts import record_prompt
+from tsolve.adapters.inspect_ai.skipped import say_skipped
 from tsolve.contract import family_of, get_family
 from tsolve.datasets import gather_options, generate_chunks
-from tsolve.errors import TsolveError
-from tsolve.records import BadRow, iter_json_rows
+from tsolve.errors import TsolveError, unexpected
+from tsolve.records import BadRow, Row, iter_json_rows
+from tsolve.verifiers.registry import scorer_for
 
 Record = dict[str, Any]
 
@@ -64,30 +66,70 @@ def generated_records(
 
 
 def file_records(path: str | Path, family: str | None = None) -> list[Record]:
-    """The records in a JSON / JSON Lines file; with ``family``, all of that family.
+    """The usable records in a JSON / JSON Lines file; with ``family``, of that
+    family. Bad rows are skipped, each named on stderr (:func:`file_samples`)."""
+    samples, _bad = file_samples(path, family)
+    return [sample.metadata["record"] for sample in samples if sample.metadata is not None]
 
-    A row that cannot be read, or belongs to another family, is a one-line
-    error naming it: an evaluation that silently left rows out would report a
-    score over a different set of items than the file holds."""
+
+def file_samples(
+    path: str | Path,
+    family: str | None = None,
+    prepare: Callable[[Sample], None] | None = None,
+) -> tuple[list[Sample], list[str]]:
+    """The file's usable records as samples, and each bad row's one-line reason.
+
+    Every row is checked before any model call, and a bad one is skipped and
+    named (row number and reason) while the rest go on, as in every tsolve
+    batch job (:func:`tsolve.adapters.inspect_ai.skipped.say_skipped`): a row
+    that is not JSON, a record of another family (with ``family``), one
+    without a usable ``id`` or prompt, a repeated id (the first keeps it), and
+    a record its family's scorer refuses (a misnamed or malformed gold field,
+    an impossible date), which is found by scoring an empty answer against it
+    once, so that it cannot fail the evaluation later. ``prepare`` finishes
+    each sample (the task's condition: :func:`tsolve.adapters.inspect_ai.tasks.family_task`);
+    a :class:`TsolveError` it raises makes that row a bad one too. A file with
+    no usable row is a one-line error."""
     want = get_family(family, need="score").name if family is not None else None
-    records: list[Record] = []
-    bad: list[BadRow] = []
-    for row in iter_json_rows(path):
-        if isinstance(row, BadRow):
-            bad.append(row)
+    name = "<stdin>" if str(path) == "-" else Path(path).name
+    samples: list[Sample] = []
+    bad: list[str] = []
+    first_row: dict[str | int, int] = {}
+    total = 0
+    for total, row in enumerate(iter_json_rows(path), 1):
+        try:
+            sample = _checked_sample(row, want, prepare)
+            assert sample.id is not None
+            if sample.id in first_row:
+                raise TsolveError(f"id {sample.id!r} repeats row {first_row[sample.id]}")
+        except TsolveError as exc:
+            bad.append(f"{name} row {total}: {exc}")
             continue
-        if want is not None and _family_name(row) != want:
-            raise TsolveError(
-                f"record {row.get('id')!r} in {Path(path).name}: family "
-                f"{_family_name(row)!r}, not {want!r}"
-            )
-        records.append(row)
-    if bad:
-        more = f" (and {len(bad) - 1} more bad rows)" if len(bad) > 1 else ""
-        raise TsolveError(f"{bad[0]}{more}")
-    if not records:
-        raise TsolveError(f"file: {Path(path).name} holds no records")
-    return records
+        first_row[sample.id] = total
+        samples.append(sample)
+    say_skipped(
+        want or "records", name, bad, total, what="row", empty=f"file: {name} holds no records"
+    )
+    return samples, bad
+
+
+def _checked_sample(row: Row, want: str | None, prepare: Callable[[Sample], None] | None) -> Sample:
+    """One row as a sample, or the one-line :class:`TsolveError` saying why it
+    cannot be one (see :func:`file_samples`)."""
+    if isinstance(row, BadRow):
+        raise TsolveError(row.message)
+    if want is not None and _family_name(row) != want:
+        raise TsolveError(f"record {row.get('id')!r}: family {_family_name(row)!r}, not {want!r}")
+    sample = record_sample(row)
+    if prepare is not None:
+        prepare(sample)
+    try:
+        scorer_for(family_of(row))(row, "", diagnose=False)
+    except TsolveError:
+        raise
+    except Exception as exc:  # a scorer's own bug on an odd record: this row, not the run
+        raise TsolveError(f"record {row.get('id')!r}: {unexpected(exc)}") from None
+    return sample
 
 
 def _family_name(record: Record) -> str:

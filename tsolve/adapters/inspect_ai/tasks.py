@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
-from inspect_ai.dataset import MemoryDataset
+from inspect_ai.dataset import MemoryDataset, Sample
 
 from tsolve.adapters.inspect_ai.conditions import (
     Condition,
@@ -26,7 +26,7 @@ from tsolve.adapters.inspect_ai.conditions import (
     parse_condition,
     with_context,
 )
-from tsolve.adapters.inspect_ai.dataset import file_records, generated_records, records_dataset
+from tsolve.adapters.inspect_ai.dataset import file_samples, generated_records, records_dataset
 from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
 from tsolve.adapters.inspect_ai.tools import say_when_display_is_off
 from tsolve.contract import Family, all_families, get_family
@@ -60,7 +60,9 @@ def family_task(
     ``config`` JSON file of them), exactly as ``tsolve dataset`` writes them.
     With ``file``: the records in that JSON or JSONL file; ``seed``, ``count``
     and generator options are then an error, not silently ignored (Inspect's
-    ``--limit`` takes the first N samples)."""
+    ``--limit`` takes the first N samples). Bad rows of the file are skipped,
+    each named on stderr and counted in the task's ``skipped_rows`` metadata
+    (:func:`tsolve.adapters.inspect_ai.dataset.file_samples`)."""
     fam = get_family(family, need="score")
     condition = parse_condition(tools, context, max_turns, sandbox)
     if file is not None:
@@ -70,19 +72,23 @@ def family_task(
             raise TsolveError(
                 f"{names}: options for generating records; they do not apply to a file of records"
             )
-        records = file_records(file, fam.name)
-        source: dict[str, Any] = {"file": str(file)}
+        samples, bad = file_samples(file, fam.name, functools.partial(_show, condition=condition))
+        dataset = MemoryDataset(samples, name=fam.name)
+        source: dict[str, Any] = {"file": str(file), "skipped_rows": len(bad)}
     else:
         seed = 0 if seed is None else seed
         count = DEFAULT_COUNT if count is None else count
         records = generated_records(
             fam.name, seed=seed, count=count, config=config, options=options
         )
+        dataset = records_dataset(records, name=fam.name)
+        for sample in dataset:
+            _show(sample, condition)
         source = {"seed": seed, "count": count, "options": options}
     return Task(
         # The name `inspect eval` knows it by, also when built here directly.
         name=f"tsolve/{task_name(fam)}",
-        dataset=_under(records_dataset(records, name=fam.name), condition),
+        dataset=dataset,
         solver=condition_solver(condition),
         scorer=tsolve_scorer(),
         sandbox=condition.sandbox_spec,
@@ -95,16 +101,14 @@ def family_task(
     )
 
 
-def _under(dataset: MemoryDataset, condition: Condition) -> MemoryDataset:
-    """The samples as shown under ``condition``: the prompt with its context,
-    and the condition in each sample's metadata (``tsolve report`` reads it)."""
-    for sample in dataset:
-        assert sample.metadata is not None
-        record = sample.metadata["record"]
-        assert isinstance(sample.input, str)
-        sample.input = with_context(sample.input, record, condition)
-        sample.metadata["condition"] = condition.to_json()
-    return dataset
+def _show(sample: Sample, condition: Condition) -> None:
+    """The sample as shown under ``condition``: the prompt with its context,
+    and the condition in its metadata (``tsolve report`` reads it)."""
+    assert sample.metadata is not None
+    record = sample.metadata["record"]
+    assert isinstance(sample.input, str)
+    sample.input = with_context(sample.input, record, condition)
+    sample.metadata["condition"] = condition.to_json()
 
 
 def task_name(fam: Family) -> str:

@@ -25,7 +25,6 @@ The metrics are the paper's: NAR and the attempt rate overall
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +51,7 @@ from inspect_ai.scorer import (
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall, ToolDef, ToolParams
 
+from tsolve.adapters.inspect_ai.skipped import say_skipped
 from tsolve.errors import TsolveError
 from tsolve.families.tictoc.data import Preference, iso, iter_samples, split_samples
 from tsolve.families.tictoc.data import Sample as TicTocSample
@@ -76,10 +76,11 @@ def tictoc_samples(
     """The file's good items as Inspect samples, and each bad item's one-line error.
 
     A bad item is one line naming it, and the rest go on (as in every batch
-    job): the items skipped are counted on stderr, with the first one's
-    error, and in the task's ``skipped_items`` metadata, so the log says the
-    score is over fewer items than the file holds. A file with no good item
-    at all is a one-line error. Everything is checked here, before any model
+    job): the items skipped are counted and named on stderr
+    (:func:`tsolve.adapters.inspect_ai.skipped.say_skipped`), and counted in
+    the task's ``skipped_items`` metadata, so the log says the score is over
+    fewer items than the file holds. A file with no good item at all is a
+    one-line error. Everything is checked here, before any model
     call. ``preference`` and ``level`` label rows the file does not label
     (:func:`tsolve.families.tictoc.data.iter_samples`)."""
     good, bad_rows = split_samples(iter_samples([path], preference, level))
@@ -91,15 +92,9 @@ def tictoc_samples(
             samples.append(_sample(item, seen))
         except TsolveError as exc:
             bads.append(" ".join(str(exc).split()))
-    more = f" (and {len(bads) - 1} more bad items)" if len(bads) > 1 else ""
-    if not samples:
-        raise TsolveError(f"{bads[0]}{more}" if bads else f"{path}: no TicToc items")
-    if bads:
-        print(
-            f"tsolve: tictoc: skipped {len(bads)} bad item(s) of {len(bads) + len(samples)}: "
-            f"{bads[0]}{more}",
-            file=sys.stderr,
-        )
+    total = len(bads) + len(samples)
+    name = Path(path).name
+    say_skipped(TASK_NAME, name, bads, total, what="item", empty=f"{path}: no TicToc items")
     return samples, bads
 
 
