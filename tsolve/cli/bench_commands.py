@@ -129,3 +129,9 @@ def print_report(data: dict[str, Any]) -> None:
         "that time the figure and its peer in alternation, then the lowest–highest round "
         "(reference: a published figure, not run here)[/]"
     )
+    if data["quick"]:
+        out.print(
+            "[dim]quick mode: smaller work units and fewer rounds than a full run, every "
+            "peer still timed in the same rounds as its figure, so the ranges are wider; "
+            "for figures to keep, run without --quick[/]"
+        )
