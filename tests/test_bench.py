@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tsolve.bench import SCHEMA, bench_groups, run_bench
+from tsolve.bench import SCHEMA, Size, bench_groups, run_bench, runner
 from tsolve.cli.app import app
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.bench import algorithm3_solve, synthesise_predictions
@@ -60,9 +60,50 @@ def _check_peer_rounds(r: dict[str, Any]) -> None:
     assert peer["ratio"] == pytest.approx(statistics.median(ratios), rel=1e-3), r["id"]
 
 
+#: What a bench case asked its :class:`Size` for: ("work" or "reps", quick value, full value).
+Asked = list[tuple[str, int, int]]
+
+
 @pytest.fixture(scope="module")
-def tiny() -> dict[str, Any]:
-    return run_bench(quick=True, scale=0.02).to_json()
+def tiny_run() -> tuple[dict[str, Any], Asked]:
+    """Every group in quick mode at a tiny scale, with every work size and
+    round count the cases asked for (quick and full value), recorded."""
+    asked: Asked = []
+
+    class RecordingSize(Size):
+        def __call__(self, quick_value: int, full_value: int) -> int:
+            asked.append(("work", quick_value, full_value))
+            return super().__call__(quick_value, full_value)
+
+        def reps(self, quick_value: int, full_value: int) -> int:
+            asked.append(("reps", quick_value, full_value))
+            return super().reps(quick_value, full_value)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(runner, "Size", RecordingSize)
+        data = run_bench(quick=True, scale=0.02).to_json()
+    return data, asked
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_run: tuple[dict[str, Any], Asked]) -> dict[str, Any]:
+    return tiny_run[0]
+
+
+def test_quick_mode_does_less_work_than_full_mode(tiny_run: tuple[dict[str, Any], Asked]) -> None:
+    """``--quick`` keeps its time budget by smaller work units and fewer
+    rounds, never by more of either: no case asks for more work or more
+    rounds in quick mode than in a full run, and most ask for less. (Sizes,
+    not seconds: speed is never asserted in tests.)"""
+    data, asked = tiny_run
+    assert data["quick"] is True
+    assert len(asked) >= 30, asked  # every group sizes its work through Size
+    more = [a for a in asked if a[1] > a[2]]
+    assert not more, f"quick asks for more than full: {more}"
+    work = [(q, f) for kind, q, f in asked if kind == "work"]
+    rounds = [(q, f) for kind, q, f in asked if kind == "reps"]
+    assert sum(q < f for q, f in work) >= 0.8 * len(work), work
+    assert sum(q for q, _ in rounds) < sum(f for _, f in rounds), rounds
 
 
 def test_every_group_runs_and_matches_the_schema(tiny: dict[str, Any]) -> None:
@@ -131,6 +172,7 @@ def test_cli_bench_json_and_text() -> None:
     assert {r["group"] for r in data["results"]} == {"span"}
     txt = runner.invoke(app, ["bench", "--quick", "--family", "span"])
     assert txt.exit_code == 0 and "span.generate" in txt.stdout
+    assert "quick mode" in txt.stdout  # the table says its figures are the quick ones
     bad = runner.invoke(app, ["bench", "--family", "nope"])
     assert bad.exit_code != 0 and isinstance(bad.exception, TsolveError)
 

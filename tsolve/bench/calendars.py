@@ -90,7 +90,7 @@ def bench_calendars(size: Size) -> list[Measurement]:
                     n,
                     count_converted(convert, days, cal),
                     (f"{lib} per date", k, count_per_date(fn, days[:k].tolist())),
-                    size.reps(5, 5),  # short rounds: more of them for a steadier median
+                    size.reps(4, 5),  # short rounds: more of them for a steadier median
                     {"calendar": cal},
                     warmup=True,
                     min_seconds=size.round_seconds,

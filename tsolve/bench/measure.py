@@ -116,7 +116,14 @@ def machine_info() -> dict[str, Any]:
 
 class Size:
     """Work sizes: the quick or the full figure, times ``scale`` (tests use a
-    tiny scale to exercise every code path in seconds)."""
+    tiny scale to exercise every code path in seconds).
+
+    Quick mode keeps its time budget (the README's "under a minute" on an
+    idle 2-core machine) by smaller work units and fewer rounds, never by
+    dropping a peer: every figure that has a peer in a full run has it in a
+    quick one, timed in the same interleaved rounds, so a quick ratio is the
+    same comparison with a wider range. A case asks for no more work or rounds
+    in quick mode than in a full run."""
 
     def __init__(self, quick: bool, scale: float = 1.0) -> None:
         self.quick = quick

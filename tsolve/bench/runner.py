@@ -38,8 +38,8 @@ def run_bench(
 ) -> BenchReport:
     """Run the benchmark groups (all by default) and return their figures.
 
-    ``quick`` sizes the work so the whole run takes under a minute on 2 cores
-    (about 20 s of CPU);
+    ``quick`` takes smaller work units and fewer rounds (every peer kept,
+    see :class:`Size`): about 40 s on an idle 2-core machine;
     ``scale`` multiplies every work size (figures stay comparable only at 1).
     """
     known = bench_groups()

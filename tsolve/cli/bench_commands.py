@@ -23,7 +23,11 @@ def bench(
         ),
     ] = None,
     quick: Annotated[
-        bool, typer.Option("--quick", help="Small work sizes: under a minute on 2 cores.")
+        bool,
+        typer.Option(
+            "--quick",
+            help="Smaller work units, fewer rounds, every peer kept: ~40 s on 2 idle cores.",
+        ),
     ] = False,
     fmt: Annotated[
         str,
@@ -129,3 +133,9 @@ def print_report(data: dict[str, Any]) -> None:
         "that time the figure and its peer in alternation, then the lowest–highest round "
         "(reference: a published figure, not run here)[/]"
     )
+    if data["quick"]:
+        out.print(
+            "[dim]quick mode: smaller work units and fewer rounds than a full run, every "
+            "peer still timed in the same rounds as its figure, so the ranges are wider; "
+            "for figures to keep, run without --quick[/]"
+        )

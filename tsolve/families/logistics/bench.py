@@ -55,9 +55,9 @@ def bench_logistics(size: Size) -> list[Measurement]:
     from tsolve.families.logistics.generate import GenerateParams, generate_record
 
     group = "logistics"
-    items = logistics_items(size(10, 40))
+    items = logistics_items(size(6, 40))
     answer_item(items[0])
-    reps = size.reps(5, 5)
+    reps = size.reps(3, 5)
     # The peer answers every 4th item (every combo at the bench's sizes).
     peer_items = items[::4]
 
@@ -95,7 +95,7 @@ def bench_logistics(size: Size) -> list[Measurement]:
         )
     )
     params = [GenerateParams(d, e, q) for d, e, q in combos]  # type: ignore[arg-type]
-    work = size(90, 540)
+    work = size(45, 540)
     out.append(
         rate_measure(
             "logistics.generate",

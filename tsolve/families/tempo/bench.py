@@ -164,7 +164,7 @@ def bench_cases(size: Size) -> list[Measurement]:
     """TEMPO metric throughput (workloads in :mod:`tsolve.families.tempo.bench`)."""
     from tsolve.families.tempo.bench import KS, WORKLOADS, prepare, repeated
 
-    data = prepare(size(2000, 20000))
+    data = prepare(size(1000, 20000))
     params = {"k": list(KS), "docs": len(data.docs)}
     reps = size.reps(3, 5)
     out = []

@@ -103,7 +103,7 @@ def bench_cases(size: Size) -> list[Measurement]:
     """TicToc scoring throughput (detection, the sensitivity model per
     trajectory on the enumerator, breakdowns), with tool-call detection alone
     over the same predictions as the peer, timed in alternation."""
-    trajectories, rounds = size(300, 2000), size.reps(5, 3)
+    trajectories, rounds = size(300, 2000), size.reps(3, 3)
     samples = synthetic_samples(trajectories)
     preds = bench_predictions(samples)
     score(samples[:30], preds[:30])  # warm: imports, the enumerator's first model
