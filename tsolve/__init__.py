@@ -15,12 +15,30 @@ cheap and a user pays for OR-Tools and Z3 only when they are used:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tsolve.compat import install as _install_old_paths
 from tsolve.compat.lazy import lazy_getattr
+from tsolve.records.derivers import install as _install_derivers
 
 _install_old_paths()  # old module paths keep importing until 0.2 (tsolve.compat)
+
+
+def _derive_columns(record: Any) -> dict[str, str]:
+    from tsolve.verifiers.derived_columns import derive
+
+    return derive(record)
+
+
+def _family_installed(name: str) -> bool:
+    from tsolve.verifiers.derived_columns import installed
+
+    return installed(name)
+
+
+# A table's question/answer columns come from the families, which sit above
+# the records layer that reads and writes tables (tsolve.records.derivers).
+_install_derivers(_derive_columns, _family_installed)
 
 __version__ = "0.1.0"
 

@@ -14,6 +14,8 @@ from the record by the one home of each:
 * ``answer``: :func:`tsolve.verifiers.gold_answers.gold_answer` (the family's
   ``answer`` part), as the facade's ``answer`` and the gold baseline give it.
 
+The family computes them (:mod:`tsolve.verifiers.derived_columns`, installed
+through :mod:`tsolve.records.derivers`: this layer sits below the families).
 They are never a second source of truth. A record field already equal to the
 derived value in every record (a SPAN ``answer``) simply is the column. A
 record field of that name that differs is kept, under ``record_FIELD``
@@ -37,7 +39,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tsolve.records.columns import JSON_SUFFIX, Column, kind_of
+from tsolve.records.columns import JSON_SUFFIX, Column
+from tsolve.records.derivers import derive, family_installed
 
 Record = dict[str, Any]
 
@@ -49,32 +52,6 @@ DERIVED = "tsolve:derived"
 RENAMED = "tsolve:field="
 #: The prefix a record's own field takes when a derived column has its name.
 OWN_PREFIX = "record_"
-
-
-def derive(record: Mapping[str, Any]) -> dict[str, str]:
-    """The derived ``question`` and ``answer`` of ``record``, each when its
-    family (the ``family`` field) is installed and yields it as text."""
-    from tsolve.contract import get_family
-    from tsolve.errors import TsolveError
-    from tsolve.verifiers.gold_answers import gold_answer, question_text
-
-    name = record.get("family")
-    if not isinstance(name, str):
-        return {}
-    try:
-        family = get_family(name)
-    except TsolveError:
-        return {}
-    out: dict[str, str] = {}
-    rec = dict(record)
-    for key, make in (("question", question_text), ("answer", lambda r: gold_answer(r, family))):
-        try:
-            value = make(rec)
-        except (TsolveError, ValueError, TypeError, KeyError, AttributeError, IndexError):
-            continue  # a record its family cannot read has no derived value
-        if isinstance(value, str) and kind_of(value) == "string":
-            out[key] = value
-    return out
 
 
 @dataclass
@@ -212,7 +189,7 @@ def restore(row: Record, marks: Marks) -> Record:
     record = {marks.renamed.get(k, k): v for k, v in row.items()}
     if given and isinstance(record.get("family"), str):
         want = derive(record)
-        if not want and not _installed(record["family"]):
+        if not want and not family_installed(record["family"]):
             return record
         for name, value in given.items():
             if want.get(name) != value:
@@ -222,14 +199,3 @@ def restore(row: Record, marks: Marks) -> Record:
                     f"and write the table again"
                 )
     return record
-
-
-def _installed(family: str) -> bool:
-    from tsolve.contract import get_family
-    from tsolve.errors import TsolveError
-
-    try:
-        get_family(family)
-    except TsolveError:
-        return False
-    return True

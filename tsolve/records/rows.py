@@ -342,7 +342,7 @@ def iter_table_rows(path: str | Path) -> Iterator[dict[str, Any] | BadRow]:
             )
         rows: Iterator[dict[str, Any] | Exception] = iter_folder_rows(p)
     else:
-        from tsolve.records.columns import iter_parquet_rows
+        from tsolve.records.parquet_rows import iter_parquet_rows
 
         rows = iter_parquet_rows(p)
     for i, row in enumerate(rows):
