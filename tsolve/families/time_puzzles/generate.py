@@ -57,7 +57,11 @@ from tsolve.encodings.facts.packed import (
 from tsolve.encodings.facts.packed import size as popcount
 from tsolve.encodings.facts.seed_table import seed_table
 from tsolve.errors import TsolveError
-from tsolve.families.time_puzzles.certify import certify_contradiction, certify_necessity
+from tsolve.families.time_puzzles.certify import (
+    certify_contradiction,
+    certify_necessity,
+    first_days,
+)
 from tsolve.families.time_puzzles.difficulty import LABELS, difficulty, fact_masks, sizes_without
 from tsolve.families.time_puzzles.solve import (
     Puzzle,
@@ -147,8 +151,10 @@ MINIMAL_SPARSE_FACTS = 4
 # Categories a minimal puzzle's last slots draw once rather than
 # LAST_VARIANTS times: measured, an event's relation was 6 of a seed's 23
 # draws and half their cost (each draw a new fact to mask), and ended in 21
-# of 1,500 facts of 300 minimal puzzles.
-MINIMAL_ONE_DRAW = frozenset({"event_relation"})
+# of 1,500 facts of 300 minimal puzzles; a day of the month and an nth
+# weekday have one or two facts on a seed ("the 31st" or "the last day"), so
+# three draws mostly repeated one.
+MINIMAL_ONE_DRAW = frozenset({"event_relation", "day_of_month", "weekday_in_month"})
 
 PROMPT_TEMPLATE = """\
 From the time-related constraints below, determine all valid date(s) (if any) that satisfy them. \
@@ -386,7 +392,8 @@ WINDOW_VIEWS: BoundedStore[tuple[int, int, DateDomain], DayView] = BoundedStore(
 
 class _Pool:
     """A slot's candidates (:meth:`_Search._pool`): the facts, their windows
-    over the anchor's words, and their kinds' rows in :data:`CLASH`.
+    over the anchor's words, their kinds' rows in :data:`CLASH`, and those
+    rows as bits (:data:`CLASH_BITS`).
 
     This and :class:`_Partial` are plain slotted classes, not dataclasses: the
     search makes thousands of them, and a frozen dataclass's ``__init__`` (one
@@ -394,12 +401,13 @@ class _Pool:
     1 ms each, on the first puzzle's path) bought nothing here. Treat them as
     immutable."""
 
-    __slots__ = ("facts", "kinds", "windows")
+    __slots__ = ("clash", "facts", "kinds", "windows")
 
     def __init__(self, facts: list[Fact], windows: np.ndarray, kinds: np.ndarray) -> None:
         self.facts = facts
         self.windows = windows
         self.kinds = kinds
+        self.clash = CLASH_BITS[kinds]  # the kinds each candidate may not share a set with
 
 
 class _Partial:
@@ -484,6 +492,13 @@ class _Search:
         # Which candidates of each of the seed's pools (by id: the pools are
         # kept in self.pools as long) hold outside the anchor (_outside).
         self.outside: dict[int, np.ndarray] = {}
+        # Each pool's categories to draw (_draws), by level: fixed for the search.
+        self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
+        # A minimal puzzle's proposed witnesses, one day per fact of the set
+        # run() returned (the anchor first): each a day only that fact
+        # excludes, read off the masks the search judged them by; a proposal
+        # for certify_necessity, which checks each against the facts' IR.
+        self.witnesses: list[int | None] = []
         dom = cfg.domain
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
         self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
@@ -672,14 +687,9 @@ class _Search:
                 found = found[found >= 0]
                 facts += [seeds.facts[r] for r in found.tolist()]
                 parts.append(seeds.windows(found, self.lo, self.hi))
-            for k in self.categories:
-                cls = FACT_TYPES[k]
-                if level is not None and level not in cls.levels():
-                    continue
-                if seeds is not None and cls.seed_determined:
-                    continue
+            for k, draws in self._draws(level, last):
                 variants: list[Fact] = []  # distinct draws of this category
-                for _ in range(self._variants(k) if last else 1):
+                for _ in range(draws):
                     new = self.draw(k, self.seed, level)
                     if new is not None and new not in variants:
                         variants.append(new)
@@ -693,6 +703,21 @@ class _Search:
                 stack = np.zeros((0, width), dtype=np.uint64 if self.packed else bool)
             kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
             got = self.pools[key] = _Pool(facts, stack, kinds)
+        return got
+
+    def _draws(self, level: Level | None, last: bool) -> list[tuple[str, int]]:
+        """The categories a pool at ``level`` draws (those not looked up in
+        the seed table), each with its number of draws (:meth:`_variants`
+        in a last slot, else one): the same for every seed of the search."""
+        key = (level, last)
+        got = self.plans.get(key)
+        if got is None:
+            got = self.plans[key] = [
+                (k, self._variants(k) if last else 1)
+                for k in self.categories
+                if (level is None or level in FACT_TYPES[k].levels())
+                and not (self.seeds is not None and FACT_TYPES[k].seed_determined)
+            ]  # fmt: skip
         return got
 
     def _variants(self, kind: str) -> int:
@@ -837,7 +862,7 @@ class _Search:
             rows, picks = np.nonzero(allowed)
             if rows.size == 0:
                 return None
-            ands = beam.prefix[rows] & pool.windows[:, beam.cols][picks]
+            ands = beam.prefix[rows] & pool.windows[picks[:, None], beam.cols]
             counts = self.count_rows(ands)
             # Each slot after this one must cut again (one day at least).
             keep = (counts == m) if slot == slots else (counts >= m + slots - slot)
@@ -873,12 +898,12 @@ class _Search:
         level = self.levels[slot - 1]
         pool = self._pool(level, last)
         used = beam.used[:, None]
-        is_open = (CLASH_BITS[pool.kinds][None, :] & used) == 0
+        is_open = (pool.clash & used) == 0
         lacking = ~is_open.any(axis=1)
         if lacking.any():
             narrow = len(pool.facts)
             pool = self._any_level(level, last)
-            is_open = (CLASH_BITS[pool.kinds][None, :] & used) == 0
+            is_open = (pool.clash & used) == 0
             is_open &= (np.arange(len(pool.facts)) < narrow)[None, :] | lacking[:, None]
         if beam.pools and beam.pools[-1] is pool:
             is_open &= np.arange(len(pool.facts))[None, :] > beam.picks[-1][:, None]
@@ -892,9 +917,13 @@ class _Search:
         their days. Kept with the seed's pools."""
         got = self.outside.get(id(pool))
         if got is None:
-            sizes = [answer_set_size(f, self.cfg.domain) for f in pool.facts]
+            # A day in the window but not the anchor settles it; only the
+            # others need the fact's size (kept per fact, in closed form).
             inside = self.count_rows(pool.windows & base)
-            got = self.outside[id(pool)] = inside < np.array(sizes, dtype=np.int64)
+            got = inside < self.count_rows(pool.windows)
+            for i in np.flatnonzero(~got).tolist():
+                got[i] = inside[i] < answer_set_size(pool.facts[i], self.cfg.domain)
+            self.outside[id(pool)] = got
         return got
 
     def _any_level(self, level: Level | None, last: bool) -> _Pool:
@@ -944,15 +973,31 @@ class _Search:
             others[:, :-1] = before[:, :-2] & after[:, 2:]
             others[:, -1] = before[:, -2]
             needed = (self.count_rows(others) > m).all(axis=1)
-            for r in rows[needed].tolist():
+            for i in np.flatnonzero(needed).tolist():
+                r = int(rows[i])
                 pairs = zip(beam.pools, beam.picks, strict=True)
                 chosen = [pool.facts[int(p[r])] for pool, p in pairs]
-                if popcount(all_of(packed_masks(chosen, self.cfg.domain))) > m:
+                whole = all_of(packed_masks(chosen, self.cfg.domain))
+                if popcount(whole) > m:
+                    outside = whole & ~packed_mask(anchor, self.cfg.domain)
+                    self.witnesses = [
+                        *first_days(outside[None, :], self.cfg.domain),
+                        *self._days(others[i] & ~stack[i, 1:]),
+                    ]
                     return [anchor, *chosen]
                 tries += 1
                 if tries >= ANCHOR_TRIES:
                     return None
         return None
+
+    def _days(self, rows: np.ndarray) -> list[int | None]:
+        """The first day of each row of slot masks over the anchor's window
+        (None for an empty row)."""
+        if self.packed:
+            got = first_days(rows, self.cfg.domain)
+            return [None if d is None else d + 64 * self.lo for d in got]
+        days = self.view.days
+        return [int(days[np.argmax(r)]) if r.any() else None for r in rows]
 
     def _minimal_contradiction(
         self, facts: list[Fact], days: np.ndarray, view: DayView
@@ -1066,6 +1111,7 @@ def generate_puzzle(
     search = _Search(rng, cfg, target, n_facts)
     attempts = 0
     for _ in range(MAX_READING_REJECTIONS):
+        search.witnesses = []
         facts, seed_day, tries = search.run()
         attempts += tries
         masks = fact_masks(facts, cfg.domain)
@@ -1110,7 +1156,8 @@ def generate_puzzle(
     extra: dict[str, Any] = {}
     zero_core = target == 0 and not cfg.trivial_contradictions
     if cfg.minimal or zero_core:
-        certify_necessity(facts, cfg.domain, cfg.backend, result.solutions)
+        proposed = [search.witnesses[i] for i in order] if search.witnesses else None
+        certify_necessity(facts, cfg.domain, cfg.backend, result.solutions, proposed)
         extra["without"] = sizes_without(masks, cfg.domain)
     if zero_core:
         # certify_known_gold's "unsat" is the proof that no date meets the
