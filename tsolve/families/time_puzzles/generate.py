@@ -111,7 +111,13 @@ GENERATOR_NAME = "time-puzzles"
 # month or a year, they almost never admit a set with every fact needed), unless
 # ``anchors`` asks for one. The random key carries the version, so every
 # puzzle of a run differs from version 7's.
-GENERATOR_VERSION = "8"
+# 9: a minimal puzzle's fact sets are judged whole, every set of the seed's
+# candidates slot by slot in NumPy passes (_Search._minimal_sets), where
+# versions 5-8 followed them depth first; its last slots draw an event's
+# relation, a day of the month and an nth weekday once (MINIMAL_ONE_DRAW).
+# The random key carries the version, so every puzzle of a run differs from
+# version 8's.
+GENERATOR_VERSION = "9"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py), so that
 # runs with different options never share an id; with
@@ -873,7 +879,9 @@ class _Search:
                 rows, picks, ands, counts = rows[kept], picks[kept], ands[kept], counts[kept]
             if rows.size == 0:
                 return None
-            live = np.flatnonzero(np.bitwise_or.reduce(ands, axis=0))
+            # The words where some set still has a day (all of them after
+            # the last slot, which no pass reads again).
+            live = np.flatnonzero(np.bitwise_or.reduce(ands, axis=0)) if slot < slots else ...
             beam = _Beam(
                 ands[:, live],
                 beam.cols[live],
