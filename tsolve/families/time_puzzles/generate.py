@@ -144,8 +144,9 @@ ANCHOR_TRIES = 8
 # (_Search._minimal_sets); past it, a random BEAM go on.
 BEAM = 48
 # Bytes of stacked windows a minimal puzzle's necessity test judges at once
-# (_Search._necessary): a few sets over a wide anchor, dozens over a narrow one.
-HIT_BATCH_BYTES = 2**18
+# (_Search._necessary): a few sets over a wide anchor, dozens over a narrow one;
+# most seeds' first few sets hold one that passes.
+HIT_BATCH_BYTES = 2**16
 # Anchor categories a minimal puzzle of MINIMAL_SPARSE_FACTS or more facts does
 # not draw unless asked to (``anchors``): an event's month or year (the only
 # relations an event anchor takes) fixes the year-level facts, so the other
@@ -500,6 +501,8 @@ class _Search:
         self.outside: dict[int, np.ndarray] = {}
         # Each pool's categories to draw (_draws), by level: fixed for the search.
         self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
+        # The seed table's categories at each level (_seeded).
+        self.levels_seeded: dict[Level | None, list[int]] = {}
         # A minimal puzzle's proposed witnesses, one day per fact of the set
         # run() returned (the anchor first): each a day only that fact
         # excludes, read off the masks the search judged them by; a proposal
@@ -685,14 +688,12 @@ class _Search:
         got = self.pools.get(key)
         if got is None:
             facts: list[Fact] = []
-            parts: list[np.ndarray] = []  # blocks of windows, one row per fact
             seeds = self.seeds
             found = np.zeros(0, dtype=np.int32)
             if seeds is not None:
-                found = self.seed_rows[seeds.at_level(level)]
+                found = self.seed_rows[self._seeded(level)]
                 found = found[found >= 0]
                 facts += [seeds.facts[r] for r in found.tolist()]
-                parts.append(seeds.windows(found, self.lo, self.hi))
             for k, draws in self._draws(level, last):
                 variants: list[Fact] = []  # distinct draws of this category
                 for _ in range(draws):
@@ -700,16 +701,23 @@ class _Search:
                     if new is not None and new not in variants:
                         variants.append(new)
                 facts += variants
-            drawn = facts[found.size :]
-            if drawn:
-                parts.append(np.stack([self.window(f, self.lo, self.hi) for f in drawn]))
-            stack = np.concatenate(parts) if len(parts) > 1 else parts[0] if parts else None
-            if stack is None:  # no category at this level: an empty pool
-                width = self.hi - self.lo if self.packed else len(self.view)
-                stack = np.zeros((0, width), dtype=np.uint64 if self.packed else bool)
+            width = self.hi - self.lo if self.packed else len(self.view)
+            stack = np.empty((len(facts), width), dtype=np.uint64 if self.packed else bool)
+            if seeds is not None:
+                stack[: found.size] = seeds.masks[found, self.lo : self.hi]
+            for i in range(found.size, len(facts)):
+                stack[i] = self.window(facts[i], self.lo, self.hi)
             kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
             got = self.pools[key] = _Pool(facts, stack, kinds)
         return got
+
+    def _seeded(self, level: Level | None) -> list[int]:
+        """:meth:`~tsolve.encodings.facts.seed_table.SeedTable.at_level`, kept
+        per level for the search."""
+        got = self.levels_seeded.get(level)
+        if got is None and self.seeds is not None:
+            got = self.levels_seeded[level] = self.seeds.at_level(level)
+        return got or []
 
     def _draws(self, level: Level | None, last: bool) -> list[tuple[str, int]]:
         """The categories a pool at ``level`` draws (those not looked up in
@@ -926,11 +934,12 @@ class _Search:
         got = self.outside.get(id(pool))
         if got is None:
             # A day in the window but not the anchor settles it; only the
-            # others need the fact's size (kept per fact, in closed form).
-            inside = self.count_rows(pool.windows & base)
-            got = inside < self.count_rows(pool.windows)
+            # others (all their window's days in the anchor) need the fact's
+            # size (kept per fact, in closed form).
+            got = (pool.windows & ~base).any(axis=1)
             for i in np.flatnonzero(~got).tolist():
-                got[i] = inside[i] < answer_set_size(pool.facts[i], self.cfg.domain)
+                inside = self.count(pool.windows[i])
+                got[i] = inside < answer_set_size(pool.facts[i], self.cfg.domain)
             self.outside[id(pool)] = got
         return got
 
