@@ -32,7 +32,7 @@ import numpy as np
 
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts.base import FACT_TYPES, DayView, Fact, Level
-from tsolve.encodings.facts.packed import mask_table
+from tsolve.encodings.facts.packed import mask_table, to_int
 
 #: Row numbers of :attr:`SeedTable.row_of` not yet filled, and of days on
 #: which a category draws no fact (a president before the first term).
@@ -53,6 +53,8 @@ class SeedTable:
         self.row_of = np.full((len(kinds), domain.size), UNKNOWN, dtype=np.int32)
         #: Each row's fact.
         self.facts: list[Fact] = []
+        #: Each row's mask as a Python integer (packed.to_int).
+        self.ints: list[int] = []
         self._index: dict[Fact, int] = {}
         self._words = mask_table(domain).words
         #: The rows' packed masks over the domain (grown by doubling).
@@ -92,6 +94,7 @@ class SeedTable:
             grown[:row] = self.masks
             self.masks = grown
         self.masks[row] = self._words(fact)
+        self.ints.append(to_int(self.masks[row]))
         self.facts.append(fact)
         self._index[fact] = row
         return row
