@@ -134,9 +134,10 @@ MAX_READING_REJECTIONS = 200
 # Beyond six facts, sets whose every fact is needed are too rare for the
 # search (seven facts for one answer date rarely leave none redundant).
 MAX_MINIMAL_FACTS = 6
-# The fact-set chooser (_Search.choose): steps of its depth-first search per
-# seed before it draws another seed, candidates it follows from each slot, and
-# draws of each unseeded category it offers in the last slot.
+# The fact-set chooser (_Search.choose): steps of the depth-first search of a
+# puzzle that need not be minimal per seed before it draws another seed, and
+# candidates it follows from each slot; draws of each unseeded category the
+# last two slots offer (both searches).
 MAX_NODES = 24
 BRANCHES = 4
 LAST_VARIANTS = 3
