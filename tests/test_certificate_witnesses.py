@@ -149,6 +149,62 @@ def test_without_proposals_the_solver_finds_the_same_verdicts(
         certify_contradiction(clash, SMALL, backend)
 
 
+def test_a_callers_proposals_are_checked_like_the_masks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generator's search hands certify_necessity its own proposals: a
+    wrong one (an answer, a day a fact excludes, a day outside the domain) is
+    no witness, and the solver finds a real one; an unneeded fact is refused
+    whatever the caller proposes; and with proposals given the masks are not
+    asked for any."""
+    fs = [MonthFact(6), DayOfMonthFact(13), WeekdayFact("Thursday")]
+    june13 = dt.date(2002, 6, 13).toordinal()  # the one answer over SMALL
+    called: list[int] = []
+    real = certify.solver_witness
+    monkeypatch.setattr(
+        certify,
+        "solver_witness",
+        lambda *a: called.append(1) or real(*a),  # type: ignore[func-returns-value]
+    )
+    monkeypatch.setattr(certify, "witnesses_without", lambda *a: pytest.fail("masks asked"))
+    bad = [june13, dt.date(2002, 7, 13).toordinal(), SMALL.end + 1]
+    found = certify_necessity(fs, SMALL, "cpsat", [june13], bad)
+    t = truth(fs, SMALL)
+    for i, day in enumerate(found):
+        col = t[:, day - SMALL.start]
+        assert day != june13 and np.delete(col, i).all() and not col[i]
+    assert len(called) == 3  # every proposal was refused, so the solver found each
+    with pytest.raises(AssertionError, match=r"fact 0 \(month\) is not necessary"):
+        certify_necessity([*fs, MonthFact(6)], SMALL, "cpsat", [june13], [SMALL.start] * 4)
+
+
+def test_the_minimal_search_proposes_witnesses_the_ir_accepts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A minimal puzzle's search proposes a witness per fact from the masks
+    it judged the set by: each holds under the IR as a witness (checked here
+    against the IR over the whole domain), so the solver is never asked."""
+    from tsolve.families.time_puzzles import generate as gen
+
+    proposals: list[list[int | None]] = []
+    real = certify.certify_necessity
+
+    def spy(fs, domain, backend, answers, proposed=None):  # type: ignore[no-untyped-def]
+        assert proposed is not None and len(proposed) == len(fs)
+        proposals.append(list(proposed))
+        t = truth(fs, domain)
+        for i, day in enumerate(proposed):
+            assert day is not None and day not in answers
+            col = t[:, day - domain.start]
+            assert np.delete(col, i).all() and not col[i]
+        return real(fs, domain, backend, answers, proposed)
+
+    monkeypatch.setattr(gen, "certify_necessity", spy)
+    monkeypatch.setattr(certify, "solver_witness", lambda *a: pytest.fail("solver asked"))
+    cfg = gen.PuzzleConfig(solutions=(1, 2, 3), minimal=True)
+    for i in range(examples(6)):
+        gen.generate_puzzle(4, i, cfg)
+    assert len(proposals) == examples(6)
+
+
 def test_contradiction_certificate_refuses_what_it_must() -> None:
     """A minimal unsatisfiable set with satisfiable pairs passes; a set with a
     solution, a set with an unneeded fact, and a two-fact clash do not."""

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from tsolve.calendars.domain import DateDomain
+from tsolve.encodings.facts import Level
 from tsolve.families.time_puzzles.generate import PuzzleConfig, _Search
 from tsolve.families.time_puzzles.mask_peer import CertifyingPeer
 
@@ -92,3 +93,22 @@ def test_minimal_puzzles_of_four_facts_or_more_draw_no_event_anchor(
     cfg = PuzzleConfig(minimal=minimal, anchors=anchors)
     search = _Search(random.Random(0), cfg, 2, facts)
     assert ("event_relation" in search.anchor_kinds) == events
+
+
+@pytest.mark.parametrize(
+    ("minimal", "facts", "categories", "events"),
+    [(True, 4, None, False), (True, 6, None, False), (True, 3, None, True),
+     (False, 5, None, True), (True, 5, ("event_relation", "month", "weekday"), True)],
+)  # fmt: skip
+def test_minimal_puzzles_of_four_facts_or_more_draw_no_event_relation(
+    minimal: bool, facts: int, categories: tuple[str, ...] | None, events: bool
+) -> None:
+    """An event's relation ends in about 1 % of a minimal puzzle's facts and
+    cost a fifth of its search, so a minimal puzzle of four or more facts
+    draws none for its slots, unless ``categories`` asks for it."""
+    cfg = PuzzleConfig(minimal=minimal, categories=categories)
+    search = _Search(random.Random(0), cfg, 2, facts)
+    for level in (Level.YEAR, Level.MONTH, Level.DAY, None):
+        for last in (False, True):
+            kinds = {k for k, _ in search._draws(level, last)}
+            assert ("event_relation" in kinds) == events

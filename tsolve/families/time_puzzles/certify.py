@@ -37,7 +37,11 @@ from tsolve.solver.base import Problem, SolverBackend
 
 
 def certify_necessity(
-    facts: Sequence[Fact], domain: DateDomain, backend: str, answers: Sequence[int]
+    facts: Sequence[Fact],
+    domain: DateDomain,
+    backend: str,
+    answers: Sequence[int],
+    proposed: Sequence[int | None] | None = None,
 ) -> list[int]:
     """Proof that every fact is needed: without any one of them, some date
     outside the certified answer set satisfies the rest (the rest hold on
@@ -49,12 +53,18 @@ def certify_necessity(
     of the solver ("every fact but i, outside the answers"), which finds one
     or shows the fact is not needed, and then raises, naming it.
 
+    ``proposed``: the caller's own proposals, one day (or None) per fact, in
+    place of :func:`witnesses_without`'s (the generator's search has them
+    from the masks it judged the set by). They are checked the same way: a
+    proposal is only a candidate.
+
     Returns the witnesses, one day per fact (in ``facts`` order)."""
     problem = build_problem(facts, domain)
     excluded = frozenset(int(d) for d in answers)
     everything = range(len(facts))
     subsets = [[j for j in everything if j != i] for i in everything]
-    proposed = witnesses_without(facts, domain)
+    if proposed is None:
+        proposed = witnesses_without(facts, domain)
     be = get_backend(backend)
     found = checked_witnesses(be, problem, domain, subsets, proposed, excluded)
     for i, day in enumerate(found):

@@ -45,6 +45,7 @@ from tsolve.encodings.facts.packed import (
     PROMOTE_MAX_DAYS,
     MaskTable,
     all_of,
+    answer_set_size,
     days_of,
     mask_table,
     packed_mask,
@@ -56,7 +57,11 @@ from tsolve.encodings.facts.packed import (
 from tsolve.encodings.facts.packed import size as popcount
 from tsolve.encodings.facts.seed_table import seed_table
 from tsolve.errors import TsolveError
-from tsolve.families.time_puzzles.certify import certify_contradiction, certify_necessity
+from tsolve.families.time_puzzles.certify import (
+    certify_contradiction,
+    certify_necessity,
+    first_days,
+)
 from tsolve.families.time_puzzles.difficulty import LABELS, difficulty, fact_masks, sizes_without
 from tsolve.families.time_puzzles.solve import (
     Puzzle,
@@ -106,7 +111,15 @@ GENERATOR_NAME = "time-puzzles"
 # month or a year, they almost never admit a set with every fact needed), unless
 # ``anchors`` asks for one. The random key carries the version, so every
 # puzzle of a run differs from version 7's.
-GENERATOR_VERSION = "8"
+# 9: a minimal puzzle's fact sets are judged whole, every set of the seed's
+# candidates slot by slot in NumPy passes (_Search._minimal_sets), where
+# versions 5-8 followed them depth first; its last slots draw a day of the
+# month and an nth weekday once (MINIMAL_ONE_DRAW), and one of four or more
+# facts draws no event relation unless ``categories`` asks for it
+# (MINIMAL_SKIPPED_CATEGORIES).
+# The random key carries the version, so every puzzle of a run differs from
+# version 8's.
+GENERATOR_VERSION = "9"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py), so that
 # runs with different options never share an id; with
@@ -121,14 +134,22 @@ MAX_READING_REJECTIONS = 200
 # Beyond six facts, sets whose every fact is needed are too rare for the
 # search (seven facts for one answer date rarely leave none redundant).
 MAX_MINIMAL_FACTS = 6
-# The fact-set chooser (_Search.choose): steps of its depth-first search per
-# seed before it draws another seed, candidates it follows from each slot, and
-# draws of each unseeded category it offers in the last slot.
+# The fact-set chooser (_Search.choose): steps of the depth-first search of a
+# puzzle that need not be minimal per seed before it draws another seed, and
+# candidates it follows from each slot; draws of each unseeded category the
+# last two slots offer (both searches).
 MAX_NODES = 24
 BRANCHES = 4
 LAST_VARIANTS = 3
-# Sets a last step offers to a minimal puzzle's test that its anchor is needed.
+# Sets a minimal puzzle's search offers to the test that its anchor is needed.
 ANCHOR_TRIES = 8
+# Partial sets a minimal puzzle's search carries from one slot to the next
+# (_Search._minimal_sets); past it, a random BEAM go on.
+BEAM = 48
+# Bytes of stacked windows a minimal puzzle's necessity test judges at once
+# (_Search._necessary): a few sets over a wide anchor, dozens over a narrow one;
+# most seeds' first few sets hold one that passes.
+HIT_BATCH_BYTES = 2**16
 # Anchor categories a minimal puzzle of MINIMAL_SPARSE_FACTS or more facts does
 # not draw unless asked to (``anchors``): an event's month or year (the only
 # relations an event anchor takes) fixes the year-level facts, so the other
@@ -137,6 +158,18 @@ ANCHOR_TRIES = 8
 # cost 15 % of the minimal search.
 MINIMAL_SKIPPED_ANCHORS = frozenset({"event_relation"})
 MINIMAL_SPARSE_FACTS = 4
+# Categories a minimal puzzle of MINIMAL_SPARSE_FACTS or more facts does not
+# draw for its slots unless asked to (``categories``): measured, an event's
+# relation was 20 of 2,019 facts of 400 minimal puzzles, and its draws (a new
+# fact to mask each time) a fifth of the instructions a minimal puzzle took.
+MINIMAL_SKIPPED_CATEGORIES = frozenset({"event_relation"})
+# Categories a minimal puzzle's last slots draw once rather than
+# LAST_VARIANTS times: measured, an event's relation was 6 of a seed's 23
+# draws and half their cost (each draw a new fact to mask), and ended in 21
+# of 1,500 facts of 300 minimal puzzles; a day of the month and an nth
+# weekday have one or two facts on a seed ("the 31st" or "the last day"), so
+# three draws mostly repeated one.
+MINIMAL_ONE_DRAW = frozenset({"event_relation", "day_of_month", "weekday_in_month"})
 
 PROMPT_TEMPLATE = """\
 From the time-related constraints below, determine all valid date(s) (if any) that satisfy them. \
@@ -287,6 +320,8 @@ CLASH = np.array(
 #: Row i of :data:`CLASH` as bits (kind j: bit j), so a candidate's clash with
 #: a set of used kinds is one AND (:func:`_kind_bits`).
 CLASH_BITS = (CLASH.astype(np.int64) << np.arange(len(KIND_INDEX), dtype=np.int64)).sum(axis=1)
+#: Each kind's own bit (kind j: bit j), to add a candidate's kind to a set's.
+KIND_BITS = np.int64(1) << np.arange(len(KIND_INDEX), dtype=np.int64)
 
 
 @lru_cache(maxsize=4096)
@@ -372,8 +407,8 @@ WINDOW_VIEWS: BoundedStore[tuple[int, int, DateDomain], DayView] = BoundedStore(
 
 class _Pool:
     """A slot's candidates (:meth:`_Search._pool`): the facts, their windows
-    over the anchor's words, their kinds' rows in :data:`CLASH`, and, for a
-    minimal puzzle, their masks over the whole domain as Python integers.
+    over the anchor's words, their kinds' rows in :data:`CLASH`, and those
+    rows as bits (:data:`CLASH_BITS`).
 
     This and :class:`_Partial` are plain slotted classes, not dataclasses: the
     search makes thousands of them, and a frozen dataclass's ``__init__`` (one
@@ -381,61 +416,53 @@ class _Pool:
     1 ms each, on the first puzzle's path) bought nothing here. Treat them as
     immutable."""
 
-    __slots__ = ("facts", "ints", "kinds", "windows")
+    __slots__ = ("clash", "facts", "kinds", "windows")
 
-    def __init__(
-        self, facts: list[Fact], windows: np.ndarray, kinds: np.ndarray, ints: list[int] | None
-    ) -> None:
+    def __init__(self, facts: list[Fact], windows: np.ndarray, kinds: np.ndarray) -> None:
         self.facts = facts
         self.windows = windows
         self.kinds = kinds
-        self.ints = ints
-
-
-def _bools_as_int(mask: np.ndarray) -> int:
-    """A boolean mask as a Python integer (bit i: element i)."""
-    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+        self.clash = CLASH_BITS[kinds]  # the kinds each candidate may not share a set with
 
 
 class _Partial:
-    """A fact set the chooser is growing (:meth:`_Search._extend`): the facts
-    (the anchor first) and the AND of their windows over the anchor's words
-    (``prefix``). For a minimal puzzle it also keeps each fact's witnesses,
-    the days that only it excludes, as Python integers over the whole domain
-    (:meth:`~tsolve.encodings.facts.packed.MaskTable.as_int`): ``witnesses``
-    for the facts after the anchor and ``outside`` for the anchor (the days
-    outside it that every other fact allows), with ``whole``, the AND of all
-    the facts. A fact is needed exactly when it keeps a witness, and
-    witnesses only vanish as facts are added."""
+    """A fact set the chooser of a puzzle that need not be minimal is growing
+    (:meth:`_Search._extend`): the facts (the anchor first) and the AND of
+    their windows over the anchor's words (``prefix``)."""
 
-    __slots__ = ("facts", "outside", "prefix", "whole", "witnesses")
+    __slots__ = ("facts", "prefix")
+
+    def __init__(self, facts: list[Fact], prefix: np.ndarray) -> None:
+        self.facts = facts
+        self.prefix = prefix
+
+
+class _Beam:
+    """The partial fact sets a minimal puzzle's search carries from one slot
+    to the next (:meth:`_Search._minimal_sets`), one row each: ``picks[s]``,
+    the candidate each set took in slot s + 1 (an index into that slot's
+    pool, ``pools[s]``); ``used``, the bits of the kinds it holds
+    (:func:`_kind_bits`); ``prefix``, the AND of its windows over the words
+    ``cols`` of the anchor's window (the words where some set still has a
+    day); ``counts``, the days each set leaves."""
+
+    __slots__ = ("cols", "counts", "picks", "pools", "prefix", "used")
 
     def __init__(
         self,
-        facts: list[Fact],
         prefix: np.ndarray,
-        whole: int = 0,
-        witnesses: tuple[int, ...] = (),
-        outside: int = 0,
+        cols: np.ndarray,
+        counts: np.ndarray,
+        used: np.ndarray,
+        picks: list[np.ndarray],
+        pools: list[_Pool],
     ) -> None:
-        self.facts = facts
         self.prefix = prefix
-        self.whole = whole
-        self.witnesses = witnesses
-        self.outside = outside
-
-    def add(self, pool: _Pool, i: int, prefix: np.ndarray) -> _Partial:
-        """The set with candidate ``i`` of ``pool`` (``prefix``: the new AND)."""
-        facts = [*self.facts, pool.facts[i]]
-        if pool.ints is None:
-            return _Partial(facts, prefix)
-        f = pool.ints[i]
-        witnesses = (*(w & f for w in self.witnesses), self.whole & ~f)
-        return _Partial(facts, prefix, self.whole & f, witnesses, self.outside & f)
-
-    def keeps_all(self, f: int) -> bool:
-        """Does a fact whose mask is ``f`` leave every fact so far a witness?"""
-        return bool(self.outside & f) and all(w & f for w in self.witnesses)
+        self.cols = cols
+        self.counts = counts
+        self.used = used
+        self.picks = picks
+        self.pools = pools
 
 
 class _Search:
@@ -476,7 +503,19 @@ class _Search:
         self.lo = self.hi = self.nodes = 0
         self.seed = DayView(np.zeros(0, dtype=np.int64))
         self.levels: list[Level] = []
-        self.pools: dict[tuple[Level | None, bool], _Pool] = {}
+        self.pools: dict[tuple[Any, ...], _Pool] = {}
+        # Which candidates of each of the seed's pools (by id: the pools are
+        # kept in self.pools as long) hold outside the anchor (_outside).
+        self.outside: dict[int, np.ndarray] = {}
+        # Each pool's categories to draw (_draws), by level: fixed for the search.
+        self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
+        # The seed table's categories at each level (_seeded).
+        self.levels_seeded: dict[Level | None, list[int]] = {}
+        # A minimal puzzle's proposed witnesses, one day per fact of the set
+        # run() returned (the anchor first): each a day only that fact
+        # excludes, read off the masks the search judged them by; a proposal
+        # for certify_necessity, which checks each against the facts' IR.
+        self.witnesses: list[int | None] = []
         dom = cfg.domain
         allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
         self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
@@ -485,6 +524,10 @@ class _Search:
         if cfg.minimal and cfg.anchors is None and n_facts >= MINIMAL_SPARSE_FACTS:
             kept = [k for k in self.anchor_kinds if k not in MINIMAL_SKIPPED_ANCHORS]
             self.anchor_kinds = kept or self.anchor_kinds
+        # Categories the seeds' pools do not draw (MINIMAL_SKIPPED_CATEGORIES).
+        self.skipped: frozenset[str] = frozenset()
+        if cfg.minimal and cfg.categories is None and n_facts >= MINIMAL_SPARSE_FACTS:
+            self.skipped = MINIMAL_SKIPPED_CATEGORIES
         # Over a packed domain, the seed-determined categories' facts come from
         # the domain's seed table (one lookup per seed), not one draw each.
         seeded = tuple(k for k in self.categories if FACT_TYPES[k].seed_determined)
@@ -624,8 +667,8 @@ class _Search:
         (:meth:`_last_two`), at random among the pairs that leave exactly M;
         a dead end backs up one slot, within :data:`MAX_NODES` steps per seed.
 
-        With ``minimal``, every fact must be needed, and the search keeps to
-        sets where each still can be (:meth:`_needed`, :class:`_Partial`).
+        With ``minimal``, every fact must be needed: the sets are judged
+        whole, all of a seed's at once (:meth:`_minimal_sets`).
 
         The slots are filled MONTH first and DAY last (:data:`_LAST_ORDER`),
         so the pairs come from the levels with the most categories, and the
@@ -639,21 +682,13 @@ class _Search:
         self.lo, self.hi, self.seed, self.levels = lo, hi, seed, levels
         self.nodes = 0
         self.pools.clear()
+        self.outside.clear()
         if self.seeds is not None:
             self.seed_rows = self.seeds.rows(int(seed.days[0]))
         base = np.array(self.window(anchor, lo, hi))
-        if not self.cfg.minimal:
-            return self._extend(_Partial([anchor], base))
-        if not self.packed:
-            # Over a domain longer than PROMOTE_MAX_DAYS, whole-domain integers
-            # of 3.65 million bits cost more than the search (3x the v6 rate
-            # over 0001..9999): witnesses are kept on the anchor's days (where
-            # those of the facts after the anchor lie), and the anchor's own,
-            # outside it, are left to _finish's exact test (-1: not tracked).
-            return self._extend(_Partial([anchor], base, (1 << len(view)) - 1, (), -1))
-        everything = (1 << self.cfg.domain.size) - 1
-        own = self.table.as_int(anchor)
-        return self._extend(_Partial([anchor], base, own, (), everything & ~own))
+        if self.cfg.minimal:
+            return self._minimal_sets(anchor, base)
+        return self._extend(_Partial([anchor], base))
 
     def _pool(self, level: Level | None, last: bool) -> _Pool:
         """The seed's candidate facts for a slot at ``level`` (any level:
@@ -665,41 +700,63 @@ class _Search:
         got = self.pools.get(key)
         if got is None:
             facts: list[Fact] = []
-            parts: list[np.ndarray] = []  # blocks of windows, one row per fact
             seeds = self.seeds
             found = np.zeros(0, dtype=np.int32)
             if seeds is not None:
-                found = self.seed_rows[seeds.at_level(level)]
+                found = self.seed_rows[self._seeded(level)]
                 found = found[found >= 0]
                 facts += [seeds.facts[r] for r in found.tolist()]
-                parts.append(seeds.windows(found, self.lo, self.hi))
-            for k in self.categories:
-                cls = FACT_TYPES[k]
-                if level is not None and level not in cls.levels():
-                    continue
-                if seeds is not None and cls.seed_determined:
-                    continue
+            for k, draws in self._draws(level, last):
                 variants: list[Fact] = []  # distinct draws of this category
-                for _ in range(1 if cls.seed_determined or not last else LAST_VARIANTS):
+                for _ in range(draws):
                     new = self.draw(k, self.seed, level)
                     if new is not None and new not in variants:
                         variants.append(new)
                 facts += variants
-            drawn = facts[found.size :]
-            if drawn:
-                parts.append(np.stack([self.window(f, self.lo, self.hi) for f in drawn]))
-            stack = np.concatenate(parts) if len(parts) > 1 else parts[0] if parts else None
-            if stack is None:  # no category at this level: an empty pool (never judged)
-                stack = np.zeros((0, 0), dtype=np.uint64)
+            width = self.hi - self.lo if self.packed else len(self.view)
+            stack = np.empty((len(facts), width), dtype=np.uint64 if self.packed else bool)
+            if seeds is not None:
+                stack[: found.size] = seeds.masks[found, self.lo : self.hi]
+            for i in range(found.size, len(facts)):
+                stack[i] = self.window(facts[i], self.lo, self.hi)
             kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
-            ints = None
-            if self.cfg.minimal and not self.packed:  # the anchor's days only (see choose)
-                ints = [_bools_as_int(w) for w in stack]
-            elif self.cfg.minimal:  # whole-domain masks, for the witnesses (_Partial)
-                ints = [seeds.ints[r] for r in found.tolist()] if seeds is not None else []
-                ints += [self.table.as_int(f) for f in drawn]
-            got = self.pools[key] = _Pool(facts, stack, kinds, ints)
+            got = self.pools[key] = _Pool(facts, stack, kinds)
         return got
+
+    def _seeded(self, level: Level | None) -> list[int]:
+        """:meth:`~tsolve.encodings.facts.seed_table.SeedTable.at_level`, kept
+        per level for the search."""
+        got = self.levels_seeded.get(level)
+        if got is None and self.seeds is not None:
+            got = self.levels_seeded[level] = self.seeds.at_level(level)
+        return got or []
+
+    def _draws(self, level: Level | None, last: bool) -> list[tuple[str, int]]:
+        """The categories a pool at ``level`` draws (those not looked up in
+        the seed table), each with its number of draws (:meth:`_variants`
+        in a last slot, else one): the same for every seed of the search."""
+        key = (level, last)
+        got = self.plans.get(key)
+        if got is None:
+            got = self.plans[key] = [
+                (k, self._variants(k) if last else 1)
+                for k in self.categories
+                if k not in self.skipped
+                and (level is None or level in FACT_TYPES[k].levels())
+                and not (self.seeds is not None and FACT_TYPES[k].seed_determined)
+            ]  # fmt: skip
+        return got
+
+    def _variants(self, kind: str) -> int:
+        """How many draws of category ``kind`` a last slot offers: one of a
+        seed-determined kind (every draw is the same fact), and
+        :data:`LAST_VARIANTS` of another, but one of an event's relation in a
+        minimal puzzle (:data:`MINIMAL_ONE_DRAW`)."""
+        if FACT_TYPES[kind].seed_determined:
+            return 1
+        if self.cfg.minimal and kind in MINIMAL_ONE_DRAW:
+            return 1
+        return LAST_VARIANTS
 
     def _open(self, slot: int, used: frozenset[str]) -> tuple[_Pool, np.ndarray]:
         """Slot ``slot``'s pool and which of its candidates have a category
@@ -722,33 +779,14 @@ class _Search:
         used = frozenset(f.kind for f in part.facts)
         if slot == self.n - 2:
             return self._last_two(part, used)
-        last = slot == self.n - 1
-        if not last and not self.cfg.minimal:
+        if slot < self.n - 1:
             return self._extend_one(part, used)
-        pool, ok = self._open(slot, used)
-        if not ok.any():
-            return None
-        windows = pool.windows
-        ands = windows & part.prefix
-        counts = self.count_rows(ands)
-        m = self.m
-        ok &= counts == m if last else counts >= m
-        if self.cfg.minimal:
-            ok = self._needed(part, pool, counts, ok, last)
+        pool, ok = self._open(slot, used)  # a puzzle of two facts: the one slot
+        ok &= self.count_rows(pool.windows & part.prefix) == self.m
         picks = np.flatnonzero(ok)
         if picks.size == 0:
             return None
-        if last:
-            return self._finish([[*part.facts, pool.facts[i]] for i in picks.tolist()])
-        order = picks.tolist()
-        self.rng.shuffle(order)
-        for i in order[:BRANCHES]:
-            if self.nodes >= MAX_NODES:
-                break
-            got = self._extend(part.add(pool, i, ands[i]))
-            if got is not None:
-                return got
-        return None
+        return [*part.facts, pool.facts[int(picks[self.rng.randrange(picks.size)])]]
 
     def _extend_one(self, part: _Partial, used: frozenset[str]) -> list[Fact] | None:
         """A step that need not be minimal, before the last two slots: any
@@ -792,29 +830,11 @@ class _Search:
             return None, self.seed_rows[:0]
         return fact, self.window(fact, self.lo, self.hi)
 
-    def _needed(
-        self, part: _Partial, pool: _Pool, counts: np.ndarray, ok: np.ndarray, last: bool
-    ) -> np.ndarray:
-        """Which candidates (of those ``ok`` so far, leaving ``counts`` of the
-        anchor's days) keep a minimal puzzle possible: the candidate cuts the
-        set (and, unless ``last``, leaves more than M), and every fact so far
-        keeps a witness, a day that only it excludes (:class:`_Partial`).
-        Witnesses only vanish as facts are added, so a candidate that leaves
-        one fact none is a dead end."""
-        ok = ok & (counts < self.count(part.prefix))
-        if not last:
-            ok &= counts > self.m
-        if pool.ints is not None:
-            for i in np.flatnonzero(ok).tolist():
-                ok[i] = part.keeps_all(pool.ints[i])
-        return ok
-
     def _last_two(self, part: _Partial, used: frozenset[str]) -> list[Fact] | None:
         """The last two slots at once: every pair of an open candidate of the
         one and the other (categories apart, :data:`CLASH`) is judged in one
         AND and popcount over the words where the set so far has days, and a
-        pair that leaves exactly M (every fact needed, with ``minimal``) is
-        chosen at random."""
+        pair that leaves exactly M is chosen at random."""
         slot = len(part.facts)
         (a, a_open), (b, b_open) = self._open(slot, used), self._open(slot + 1, used)
         if not a_open.any() or not b_open.any():
@@ -822,52 +842,192 @@ class _Search:
         m = self.m
         prefix = part.prefix
         a_and = a.windows & prefix
-        a_count = self.count_rows(a_and)
-        keep = a_open & (a_count >= m)
-        if self.cfg.minimal:
-            keep = self._needed(part, a, a_count, keep, last=False)
-        rows = np.flatnonzero(keep)
+        rows = np.flatnonzero(a_open & (self.count_rows(a_and) >= m))
         if rows.size == 0:
             return None
         cols = np.flatnonzero(prefix) if self.packed else slice(None)
         a_cut, b_cut = a_and[rows][:, cols], b.windows[:, cols]
         both = self.count_rows(a_cut[:, None, :] & b_cut[None, :, :])
         ok = (both == m) & ~CLASH[a.kinds[rows]][:, b.kinds] & b_open[None, :]
-        if not self.cfg.minimal:
-            hits = np.flatnonzero(ok)
-            if hits.size == 0:
-                return None
-            i, j = divmod(int(hits[self.rng.randrange(hits.size)]), ok.shape[1])
-            return [*part.facts, a.facts[rows[i]], b.facts[j]]
-        pairs = [(int(i), int(j)) for i, j in np.argwhere(ok)]
-        if pairs and a.ints is not None and b.ints is not None:
-            # b is needed beside a when a alone leaves more than M, and a
-            # beside b likewise; every earlier fact keeps a witness that
-            # survives both (the anchor's: a day outside it).
-            b_more = self.count_rows(b.windows & prefix) > m
-            a_more = a_count[rows] > m
-            pairs = [
-                (i, j) for i, j in pairs
-                if a_more[i] and b_more[j] and part.keeps_all(a.ints[rows[i]] & b.ints[j])
-            ]  # fmt: skip
-        return self._finish([[*part.facts, a.facts[rows[i]], b.facts[j]] for i, j in pairs])
-
-    def _finish(self, choices: list[list[Fact]]) -> list[Fact] | None:
-        """One of the fact sets a last step found, at random; with
-        ``minimal``, the first in random order whose anchor is needed: without
-        it, the other facts leave more than M days of the whole domain (a
-        popcount of their packed masks), tried for at most
-        :data:`ANCHOR_TRIES` sets. (Over a packed domain the anchor's witnesses,
-        :class:`_Partial`, have made sure of it, and the first set passes.)"""
-        if not choices:
+        hits = np.flatnonzero(ok)
+        if hits.size == 0:
             return None
-        if not self.cfg.minimal:
-            return choices[self.rng.randrange(len(choices))]
-        self.rng.shuffle(choices)
-        for facts in choices[:ANCHOR_TRIES]:
-            if popcount(all_of(packed_masks(facts[1:], self.cfg.domain))) > self.m:
-                return facts
+        i, j = divmod(int(hits[self.rng.randrange(hits.size)]), ok.shape[1])
+        return [*part.facts, a.facts[rows[i]], b.facts[j]]
+
+    def _minimal_sets(self, anchor: Fact, base: np.ndarray) -> list[Fact] | None:
+        """A minimal puzzle's fact set, judged whole: every set of the seed's
+        candidates is grown slot by slot in NumPy passes, one row per partial
+        set (:class:`_Beam`): each slot ANDs every open candidate
+        (:meth:`_slot`) onto every row at once, and a popcount per row keeps
+        the sets where the new fact cuts (a fact that removes no day of the
+        set before it is never needed) and enough days are left for each
+        slot to come to cut again. Past :data:`BEAM` rows, a random
+        :data:`BEAM` go on. After the last slot, the sets that leave exactly
+        M days are tested for necessity from their masks
+        (:meth:`_necessary`), and the first that passes, in random order, is
+        the puzzle: a uniform choice among the sets that pass.
+
+        Where versions 1-8 followed one partial set at a time (a depth-first
+        search with a step per candidate), this judges the seed's sets in one
+        pass per slot, so a seed costs a few NumPy calls whatever its number
+        of sets, and the sets the depth-first search never reached are in."""
+        m = self.m
+        cols = np.flatnonzero(base)
+        beam = _Beam(
+            base[cols][None, :],
+            cols,
+            np.array([self.count(base)], dtype=np.int64),
+            np.array([_kind_bits(frozenset({anchor.kind}))], dtype=np.int64),
+            [],
+            [],
+        )
+        slots = self.n - 1
+        for slot in range(1, slots + 1):
+            self.nodes += 1
+            pool, allowed = self._slot(slot, beam, base)
+            rows, picks = np.nonzero(allowed)
+            if rows.size == 0:
+                return None
+            ands = beam.prefix[rows] & pool.windows[picks[:, None], beam.cols]
+            counts = self.count_rows(ands)
+            # Each slot after this one must cut again (one day at least).
+            keep = (counts == m) if slot == slots else (counts >= m + slots - slot)
+            keep &= counts < beam.counts[rows]
+            rows, picks, ands, counts = rows[keep], picks[keep], ands[keep], counts[keep]
+            if rows.size > BEAM and slot < slots:
+                kept = np.array(sorted(self.rng.sample(range(rows.size), BEAM)))
+                rows, picks, ands, counts = rows[kept], picks[kept], ands[kept], counts[kept]
+            if rows.size == 0:
+                return None
+            # The words where some set still has a day (all of them after
+            # the last slot, which no pass reads again).
+            live = np.flatnonzero(np.bitwise_or.reduce(ands, axis=0)) if slot < slots else ...
+            beam = _Beam(
+                ands[:, live],
+                beam.cols[live],
+                counts,
+                beam.used[rows] | KIND_BITS[pool.kinds[picks]],
+                [*(p[rows] for p in beam.picks), picks],
+                [*beam.pools, pool],
+            )
+        return self._necessary(anchor, base, beam)
+
+    def _slot(self, slot: int, beam: _Beam, base: np.ndarray) -> tuple[_Pool, np.ndarray]:
+        """Slot ``slot``'s pool and which of its candidates each row of
+        ``beam`` may take: a category open beside the row's (:data:`CLASH_BITS`),
+        at the slot's level, or at any level for a row with none open there
+        (as :meth:`_open` decides for one set). Where the slot draws from the
+        same pool as the one before, a row takes only a later candidate than
+        that slot's, so each set is judged once, not in both orders. A
+        candidate true only inside the anchor is never offered: the other
+        facts would then confine the answers to the anchor, and the anchor
+        would not be needed."""
+        last = slot >= self.n - 2
+        level = self.levels[slot - 1]
+        pool = self._pool(level, last)
+        used = beam.used[:, None]
+        is_open = (pool.clash & used) == 0
+        lacking = ~is_open.any(axis=1)
+        if lacking.any():
+            narrow = len(pool.facts)
+            pool = self._any_level(level, last)
+            is_open = (pool.clash & used) == 0
+            is_open &= (np.arange(len(pool.facts)) < narrow)[None, :] | lacking[:, None]
+        if beam.pools and beam.pools[-1] is pool:
+            is_open &= np.arange(len(pool.facts))[None, :] > beam.picks[-1][:, None]
+        if self.packed:
+            is_open &= self._outside(pool, base)[None, :]
+        return pool, is_open
+
+    def _outside(self, pool: _Pool, base: np.ndarray) -> np.ndarray:
+        """Which of ``pool``'s candidates hold on a day outside the anchor
+        (``base``, its window): those whose days inside it are fewer than all
+        their days. Kept with the seed's pools."""
+        got = self.outside.get(id(pool))
+        if got is None:
+            # A day in the window but not the anchor settles it; only the
+            # others (all their window's days in the anchor) need the fact's
+            # size (kept per fact, in closed form).
+            got = (pool.windows & ~base).any(axis=1)
+            for i in np.flatnonzero(~got).tolist():
+                inside = self.count(pool.windows[i])
+                got[i] = inside < answer_set_size(pool.facts[i], self.cfg.domain)
+            self.outside[id(pool)] = got
+        return got
+
+    def _any_level(self, level: Level | None, last: bool) -> _Pool:
+        """The pool at ``level`` followed by the pool of any level, as one
+        (kept with the seed's pools), for the rows with no category open at
+        ``level``."""
+        key = ("any", level, last)
+        got = self.pools.get(key)
+        if got is None:
+            one, every = self._pool(level, last), self._pool(None, last)
+            got = self.pools[key] = _Pool(
+                one.facts + every.facts,
+                np.concatenate([one.windows, every.windows]),
+                np.concatenate([one.kinds, every.kinds]),
+            )
+        return got
+
+    def _necessary(self, anchor: Fact, base: np.ndarray, beam: _Beam) -> list[Fact] | None:
+        """The first of ``beam``'s sets (each leaving exactly M days), in
+        random order, whose every fact is needed, or None.
+
+        A fact after the anchor is needed when the others leave more than M
+        of the anchor's days: the sets' windows are stacked, a batch of
+        :data:`HIT_BATCH_BYTES` at a time, and each fact's "all the others"
+        is one prefix and one suffix conjunction over the stack (as
+        :func:`~tsolve.families.time_puzzles.certify.witnesses_without`
+        does), with a popcount. The anchor is needed when the other facts
+        leave more than M days of the whole domain (a popcount of their
+        packed masks), asked of at most :data:`ANCHOR_TRIES` sets. The solver
+        certifies the set chosen (:func:`certify_necessity`)."""
+        m = self.m
+        order = list(range(beam.counts.size))
+        self.rng.shuffle(order)
+        width = base.size
+        facts = len(beam.picks) + 1
+        batch = max(1, HIT_BATCH_BYTES // (facts * width * base.itemsize))
+        tries = 0
+        for start in range(0, len(order), batch):
+            rows = np.array(order[start : start + batch])
+            stack = np.empty((rows.size, facts, width), dtype=base.dtype)
+            stack[:, 0] = base
+            for s, (pool, picks) in enumerate(zip(beam.pools, beam.picks, strict=True), 1):
+                stack[:, s] = pool.windows[picks[rows]]
+            before = np.bitwise_and.accumulate(stack, axis=1)  # AND of facts 0..i
+            after = np.bitwise_and.accumulate(stack[:, ::-1], axis=1)[:, ::-1]  # facts i..
+            others = np.empty((rows.size, facts - 1, width), dtype=base.dtype)
+            others[:, :-1] = before[:, :-2] & after[:, 2:]
+            others[:, -1] = before[:, -2]
+            needed = (self.count_rows(others) > m).all(axis=1)
+            for i in np.flatnonzero(needed).tolist():
+                r = int(rows[i])
+                pairs = zip(beam.pools, beam.picks, strict=True)
+                chosen = [pool.facts[int(p[r])] for pool, p in pairs]
+                whole = all_of(packed_masks(chosen, self.cfg.domain))
+                if popcount(whole) > m:
+                    outside = whole & ~packed_mask(anchor, self.cfg.domain)
+                    self.witnesses = [
+                        *first_days(outside[None, :], self.cfg.domain),
+                        *self._days(others[i] & ~stack[i, 1:]),
+                    ]
+                    return [anchor, *chosen]
+                tries += 1
+                if tries >= ANCHOR_TRIES:
+                    return None
         return None
+
+    def _days(self, rows: np.ndarray) -> list[int | None]:
+        """The first day of each row of slot masks over the anchor's window
+        (None for an empty row)."""
+        if self.packed:
+            got = first_days(rows, self.cfg.domain)
+            return [None if d is None else d + 64 * self.lo for d in got]
+        days = self.view.days
+        return [int(days[np.argmax(r)]) if r.any() else None for r in rows]
 
     def _minimal_contradiction(
         self, facts: list[Fact], days: np.ndarray, view: DayView
@@ -981,6 +1141,7 @@ def generate_puzzle(
     search = _Search(rng, cfg, target, n_facts)
     attempts = 0
     for _ in range(MAX_READING_REJECTIONS):
+        search.witnesses = []
         facts, seed_day, tries = search.run()
         attempts += tries
         masks = fact_masks(facts, cfg.domain)
@@ -1025,7 +1186,8 @@ def generate_puzzle(
     extra: dict[str, Any] = {}
     zero_core = target == 0 and not cfg.trivial_contradictions
     if cfg.minimal or zero_core:
-        certify_necessity(facts, cfg.domain, cfg.backend, result.solutions)
+        proposed = [search.witnesses[i] for i in order] if search.witnesses else None
+        certify_necessity(facts, cfg.domain, cfg.backend, result.solutions, proposed)
         extra["without"] = sizes_without(masks, cfg.domain)
     if zero_core:
         # certify_known_gold's "unsat" is the proof that no date meets the
