@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from tsolve.cli.output import check_format, console, emit_report, err_console
+from tsolve.cli.output import check_format, console, emit_report, progress
 
 
 def register(app: typer.Typer) -> None:
@@ -42,20 +42,26 @@ def bench(
     vectorised calendar conversion, logistics answering; each figure with its
     work size and repetitions. JSON schema: see :mod:`tsolve.bench`.
     """
-    from tsolve.bench import run_bench
+    from tsolve.bench import bench_groups, run_bench
 
     check_format(fmt)
-    err = err_console()
-    show = sys.stderr.isatty()
-
-    def on_group(g: str) -> None:
-        if show:
-            err.print(f"[dim]bench: {g}…[/]")
-
     groups: list[str] = []
     for item in family or []:
         groups.extend(x.strip() for x in item.split(",") if x.strip())
-    report = run_bench(groups or None, quick, on_group)
+    chosen = list(dict.fromkeys(groups or bench_groups()))
+    # A bar over the groups, on a terminal only: each group is seconds to
+    # minutes of timed rounds, and the bar says which one is running.
+    with progress(len(chosen), "bench", enabled=sys.stderr.isatty()) as bar:
+        task = bar.task_ids[0]
+        started: list[str] = []
+
+        def on_group(g: str) -> None:
+            if started:
+                bar.advance(task)
+            started.append(g)
+            bar.update(task, description=f"bench: {g}")
+
+        report = run_bench(groups or None, quick, on_group)
     data = report.to_json()
     if fmt != "text":
         emit_report(data, fmt)
