@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import itertools
 from pathlib import Path
 from typing import Any
 
