@@ -178,7 +178,7 @@ def register(app: typer.Typer) -> None:
         first = True
         try:  # the items stream through: the file is read as they are answered
             repeated = RepeatedIds()
-            answered = answer_file(file, workers, repeated=repeated)
+            answered = answer_file(file, workers, repeated=repeated, need_label=score)
             with _progress(answered, None, "answering") as results:
                 for r in results:
                     if score:
@@ -295,9 +295,11 @@ def _answer_row(table: Table, r: Any, score: bool) -> None:
 
 
 def _score_tables(summary: dict[str, Any]) -> Group:
+    unscored = summary.get("unscored", 0)
     headline = Text(
         f"exact set match: {summary['correct']}/{summary['scored']} = {summary['accuracy']:.1%}"
-        f"  (items that could not be read: {summary['failed']})",
+        f"  (items that could not be read: {summary['failed']}"
+        + (f"; without a usable 'answers' label: {unscored})" if unscored else ")"),
         style="bold",
     )
     table = Table(header_style="bold")

@@ -16,7 +16,8 @@ it would make the calendar tables allocate terabytes.
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Collection
+import difflib
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from tsolve.errors import TsolveError
@@ -42,6 +43,38 @@ def shown(value: Any, limit: int = 60) -> str:
 def bad(field: str, expected: str, value: Any) -> TsolveError:
     """The one error model: ``field: expected <what>, got <value>``."""
     return TsolveError(f"{field}: expected {expected}, got {shown(value)}")
+
+
+def missing_field(row: Mapping[Any, Any], key: str, aliases: Iterable[str] = ()) -> str | None:
+    """Why ``row`` has no ``key`` field, naming the field it most likely has
+    instead, or None when it has one.
+
+    A misnamed field (``answerz``, ``answer`` for ``answers``) must not read as
+    an absent one: a reader that falls back on a default, or skips an
+    unlabelled row, would then score silently wrong. The stand-in is the
+    first of ``aliases`` the row has, else its key closest in spelling to
+    ``key`` (case aside), e.g. ``no 'answers' field; found 'answerz' (rename
+    it to 'answers')``."""
+    if key in row:
+        return None
+    names = [k for k in row if isinstance(k, str)]
+    alias = next((k for k in aliases if k in row), None)
+    if alias is None:
+        lowered = {k.lower(): k for k in reversed(names)}
+        close = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.75)
+        alias = lowered[close[0]] if close else None
+    found = f"; found {alias!r} (rename it to {key!r})" if alias is not None else ""
+    return f"no {key!r} field{found}"
+
+
+def expect_field(row: Mapping[Any, Any], key: str, where: str = "") -> Any:
+    """``row[key]``, or the one-line error of :func:`missing_field` (prefixed
+    with ``where``, e.g. ``record 'x'``): the one check of a required field,
+    shared by every family's record reader."""
+    why = missing_field(row, key)
+    if why is not None:
+        raise TsolveError(f"{where}: {why}" if where else why)
+    return row[key]
 
 
 def expect_dict(value: Any, field: str) -> dict[str, Any]:

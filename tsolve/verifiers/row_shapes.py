@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
 from tsolve.errors import TsolveError
+from tsolve.records.validation import missing_field
 
 T = TypeVar("T")
 
@@ -41,13 +42,8 @@ def looks_like_a_record(row: dict[str, Any]) -> bool:
 
 def missing_id(row: dict[str, Any]) -> str | None:
     """Why ``row`` has no usable ``id`` (naming the field it has instead), or None."""
-    if "id" in row:
-        return None
-    alias = next((k for k in ID_ALIASES if k in row), None)
-    if alias is None:
-        alias = next((k for k in row if isinstance(k, str) and k.lower().endswith("id")), None)
-    found = f"; found {alias!r} (rename it to 'id')" if alias is not None else ""
-    return f"no 'id' field{found}"
+    suffixed = (k for k in row if isinstance(k, str) and k.lower().endswith("id"))
+    return missing_field(row, "id", (*ID_ALIASES, *suffixed))
 
 
 class PredictionShape:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,7 +37,7 @@ from typing import Any, TypeVar
 from tsolve.engines.pool import ordered_map
 from tsolve.errors import TsolveError, unexpected
 from tsolve.families.logistics.clock import format_clock
-from tsolve.families.logistics.parse.item import detect_difficulty, parse_item
+from tsolve.families.logistics.parse.item import detect_difficulty, gold_names, parse_item
 from tsolve.families.logistics.solve import answer_question
 from tsolve.records import (
     BadRow,
@@ -54,7 +55,10 @@ T = TypeVar("T")
 @dataclass
 class ItemResult:
     """One answered item. ``gold`` is the item's own ``answers`` label, if any;
-    ``groups`` its difficulty, execution and question type, for reports."""
+    ``groups`` its difficulty, execution and question type, for reports.
+    ``unscored`` marks an item that was to be scored but has no usable label
+    (``error`` says why): a bad row, left out of the accuracy rather than
+    counted as a wrong answer."""
 
     id: Any
     answers: list[str] | None
@@ -64,6 +68,7 @@ class ItemResult:
     state: str | None = None
     question: str = ""
     groups: dict[str, str] = field(default_factory=dict)
+    unscored: bool = False
 
     @property
     def correct(self) -> bool | None:
@@ -109,12 +114,20 @@ def item_id(item: Any, position: int) -> Any:
     return None
 
 
-def answer_item(item: Any, position: int = 0) -> ItemResult:
+def answer_item(item: Any, position: int = 0, need_label: bool = False) -> ItemResult:
     """Parse and solve one item (a :class:`~tsolve.records.BadRow` is reported
-    as its error); never raises for bad input."""
+    as its error); never raises for bad input. With ``need_label`` (scoring),
+    an item without a usable ``answers`` label is an ``unscored`` error row,
+    its field named (a misnamed ``answerz`` too); without it, a label is
+    optional."""
     iid = item_id(item, position)
     if isinstance(item, BadRow):
         return ItemResult(iid, None, error=str(item))
+    if need_label and isinstance(item, Mapping):
+        try:
+            gold_names(item, where="")  # the command names the item
+        except TsolveError as exc:
+            return ItemResult(iid, None, error=str(exc), groups=_groups(item), unscored=True)
     try:
         if not isinstance(item, Mapping):
             raise TsolveError(f"item: expected a JSON object, got {type(item).__name__}")
@@ -168,14 +181,15 @@ def answer_file(
     workers: int = 1,
     chunk: int = 64,
     repeated: RepeatedIds | None = None,
+    need_label: bool = False,
 ) -> Iterator[ItemResult]:
     """Every item of ``source`` answered, one result per row, in file order
     (:func:`read_items` then :func:`answer_items`), whatever the ids: an id
     that repeats an earlier row's is answered like any other and counted in
     ``repeated`` (the CLI warns once from it). A file without a single row
-    raises ``TsolveError`` at the end."""
+    raises ``TsolveError`` at the end. ``need_label``: see :func:`answer_item`."""
     count = 0
-    for _position, rid, result in _answered(read_items(source), workers, chunk):
+    for _position, rid, result in _answered(read_items(source), workers, chunk, need_label):
         count += 1
         if repeated is not None:
             repeated.note(rid)
@@ -185,27 +199,29 @@ def answer_file(
 
 
 def answer_items(
-    items: Iterable[tuple[int, Any]], workers: int = 1, chunk: int = 64
+    items: Iterable[tuple[int, Any]], workers: int = 1, chunk: int = 64, need_label: bool = False
 ) -> Iterator[ItemResult]:
     """:func:`answer_item` over ``(position, item)`` pairs, results in input
     order; an item may be a :class:`~tsolve.records.RawLine`, decoded where it
     is answered. With ``workers`` > 1 the items are answered in that many
     processes, ``chunk`` at a time (items are independent, so the results are
     the same); worth it from a few thousand items on, as starting the pool
-    takes about a second."""
-    for _position, _key, result in _answered(items, workers, chunk):
+    takes about a second. ``need_label``: see :func:`answer_item`."""
+    for _position, _key, result in _answered(items, workers, chunk, need_label):
         yield result
 
 
-def _answered(items: Iterable[tuple[int, Any]], workers: int, chunk: int) -> Iterator[Answered]:
+def _answered(
+    items: Iterable[tuple[int, Any]], workers: int, chunk: int, need_label: bool = False
+) -> Iterator[Answered]:
     if workers < 1:
         raise TsolveError(f"workers: must be at least 1, got {workers}")
     if workers == 1:
         for position, row in items:
-            yield _answer_row(position, row)
+            yield _answer_row(position, row, need_label)
         return
     for results in ordered_map(
-        _answer_chunk,
+        partial(_answer_chunk, need_label=need_label),
         _chunks(items, chunk),
         workers=workers,
         preload=["tsolve.families.logistics.answer_items"],
@@ -214,10 +230,10 @@ def _answered(items: Iterable[tuple[int, Any]], workers: int, chunk: int) -> Ite
         yield from results
 
 
-def _answer_row(position: int, row: Any) -> Answered:
+def _answer_row(position: int, row: Any, need_label: bool = False) -> Answered:
     item = read_row(row)
     rid = item.get("id") if isinstance(item, dict) else None
-    return position, rid, answer_item(item, position)
+    return position, rid, answer_item(item, position, need_label)
 
 
 def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -235,5 +251,5 @@ def _describe_chunk(chunk: list[tuple[int, Any]]) -> str:
     return f"input items {chunk[0][0] + 1}..{chunk[-1][0] + 1}"
 
 
-def _answer_chunk(chunk: list[tuple[int, Any]]) -> list[Answered]:
-    return [_answer_row(position, row) for position, row in chunk]
+def _answer_chunk(chunk: list[tuple[int, Any]], need_label: bool = False) -> list[Answered]:
+    return [_answer_row(position, row, need_label) for position, row in chunk]

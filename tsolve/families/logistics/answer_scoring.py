@@ -26,9 +26,11 @@ GROUP_KEYS = ("split", "difficulty", "execution", "question_type")
 def answer_score(result: ItemResult) -> ItemScore | None:
     """``result`` judged against its label: ``accuracy`` 1 for an exact set
     match, else 0; an item that could not be answered scores 0 with
-    ``parse_failed`` set. None when there is nothing to judge (no label, no error)."""
+    ``parse_failed`` set. None when there is nothing to judge (no label, no
+    error) or nothing to judge against (an ``unscored`` item: a bad row, which
+    the command reports)."""
     ok = result.correct
-    if ok is None and result.error is None:
+    if (ok is None and result.error is None) or result.unscored:
         return None
     groups = {key: result.groups.get(key, "?") for key in GROUP_KEYS[1:]}
     return ItemScore(
@@ -46,23 +48,28 @@ class Tally:
     """Exact-set-match counts of answered items, overall and per group value."""
 
     scores: list[ItemScore] = field(default_factory=list)
+    unscored: int = 0
 
     def add(self, result: ItemResult) -> None:
-        """Count ``result`` (an unlabelled, answered item counts for nothing)."""
+        """Count ``result`` (an unlabelled, answered item counts for nothing;
+        an ``unscored`` one only in :attr:`unscored`)."""
+        self.unscored += result.unscored
         score = answer_score(result)
         if score is not None:
             self.scores.append(score)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"accuracy", "correct", "scored", "failed", "by": {group: {value:
-        {"correct", "total", "accuracy"}}}}``; values sorted, groups in
-        :data:`GROUP_KEYS` order."""
+        """``{"accuracy", "correct", "scored", "failed", "unscored", "by":
+        {group: {value: {"correct", "total", "accuracy"}}}}``; values sorted,
+        groups in :data:`GROUP_KEYS` order; ``unscored``: items without a
+        usable label, left out of every count but this one."""
         overall = aggregate(self.scores)
         return {
             "accuracy": overall.get("accuracy", 0.0),
             "correct": _matches(overall),
             "scored": overall["n"],
             "failed": overall["parse_failures"],
+            "unscored": self.unscored,
             "by": {
                 key: {value: _cell(aggregate(items)) for value, items in sorted(values.items())}
                 for key, values in group_items(self.scores).items()

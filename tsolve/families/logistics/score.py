@@ -38,11 +38,10 @@ from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.clock import format_clock
 from tsolve.families.logistics.model import Question, Scenario
-from tsolve.families.logistics.parse.item import detect_difficulty
+from tsolve.families.logistics.parse.item import detect_difficulty, gold_names
 from tsolve.families.logistics.schedule import solve_record
 from tsolve.families.logistics.solve import Resolution, answer_question
 from tsolve.families.logistics.timeline import NEVER, Timeline
-from tsolve.records.validation import expect_list
 from tsolve.verifiers.answer_parsing import LOOSE_MARKER, final_answer
 
 _NAME_RE = re.compile(r"(?<![a-z0-9_])([a-z]+\d+(?:_\d+)*)(?![a-z0-9_])")
@@ -206,9 +205,8 @@ def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = Tru
     """Exact-set-match accuracy (and the paper's ``partial``), both 0 for an
     over-answer, with a symbolic diagnosis (see module docstring);
     ``diagnose=False`` skips the search for the event the model missed."""
+    gold_list = gold_names(record)
     scenario, question, res = solve_record(record)
-    gold = record.get("answers")
-    gold_list = [str(g) for g in gold] if isinstance(gold, list) else list(res.answers)
     gold_set = set(gold_list)
     groups: dict[str, str | list[str]] = {
         "difficulty": detect_difficulty(record),
@@ -252,4 +250,4 @@ def score_logistics(record: dict[str, Any], output: str, *, diagnose: bool = Tru
 
 def logistics_answer(record: dict[str, Any]) -> str:
     """The gold location and vehicle names, comma-separated."""
-    return ", ".join(str(a) for a in expect_list(record.get("answers"), "answers"))
+    return ", ".join(gold_names(record))

@@ -44,7 +44,13 @@ from tsolve.families.relational_puzzles.solve import (
     problem_of,
     relational_from_record,
 )
-from tsolve.records.validation import expect_iso_date, expect_iso_dates, expect_list, plain
+from tsolve.records.validation import (
+    expect_field,
+    expect_iso_date,
+    expect_iso_dates,
+    expect_list,
+    plain,
+)
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolverBackend
 from tsolve.verifiers.answer_parsing import (
@@ -218,7 +224,7 @@ def _note(entry: dict[str, Any], domain: DateDomain, values: list[int], broken: 
 def _gold(record: dict[str, Any], puzzle: RelationalPuzzle) -> list[str]:
     """Stored answers as comparable keys: an ISO date, or dates joined by '|'."""
     where = f"record {puzzle.id!r}: answers"
-    items = expect_list(record.get("answers"), where)
+    items = expect_list(expect_field(record, "answers", f"record {puzzle.id!r}"), where)
     if puzzle.asked is not None:
         return expect_iso_dates(items, where)
     keys = []
@@ -283,7 +289,7 @@ def relational_answer(record: dict[str, Any]) -> str:
     2024-03-22`` (event names as the record gives them), or the asked event's
     dates as a time puzzle's; ``None`` when nothing fits."""
     puzzle = relational_from_record(record)
-    answers = plain(expect_list(record.get("answers"), "answers"))
+    answers = plain(expect_list(expect_field(record, "answers"), "answers"))
     if not answers:
         return NONE
     if puzzle.asked is not None:

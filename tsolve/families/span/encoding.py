@@ -47,6 +47,7 @@ from tsolve.records.validation import (
     bad,
     expect_choice,
     expect_dict,
+    expect_field,
     expect_int,
     expect_iso_date,
     optional,
@@ -444,12 +445,12 @@ def check_span_record(record: dict[str, Any]) -> None:
     record, here below both the scorer and the auditor, so that neither reads
     a gold month of ``1e400`` as a number."""
     rid = f"record {record.get('id')!r}"
-    fmt = expect_choice(record.get("format"), f"{rid}: format", ("content", "polar"))
+    fmt = expect_choice(expect_field(record, "format", rid), f"{rid}: format", ("content", "polar"))
     if fmt == "polar":
-        expect_choice(record.get("answer"), f"{rid}: answer", ("Yes", "No"))
+        expect_choice(expect_field(record, "answer", rid), f"{rid}: answer", ("Yes", "No"))
         if record.get("gold") is None:
             return  # a polar item is scored on its label alone
-    gold = expect_dict(record.get("gold"), f"{rid}: gold")
+    gold = expect_dict(expect_field(record, "gold", rid), f"{rid}: gold")
     expect_choice(gold.get("calendar"), f"{rid}: gold.calendar", CALENDARS)
     expect_int(gold.get("year"), f"{rid}: gold.year", -10_000, 20_000)
     expect_int(gold.get("month"), f"{rid}: gold.month", 1, 14)

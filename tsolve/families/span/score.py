@@ -43,6 +43,7 @@ from tsolve.calendars.names import month_numbers, normalise
 from tsolve.contract.item import ItemScore
 from tsolve.families.span.encoding import check_span_record
 from tsolve.records.validation import (
+    expect_field,
     expect_str,
     plain,
 )
@@ -364,4 +365,4 @@ def score_span(record: dict[str, Any], output: str, *, diagnose: bool = True) ->
 
 def span_answer(record: dict[str, Any]) -> str:
     """``Yes``/``No``, or the target calendar's date as the record words it."""
-    return expect_str(record.get("answer"), "answer")
+    return expect_str(expect_field(record, "answer"), "answer")

@@ -23,7 +23,7 @@ from tsolve.encodings.facts.readings import (
 )
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, evaluate
 from tsolve.errors import TsolveError
-from tsolve.records.validation import expect_iso_date, expect_iso_dates
+from tsolve.records.validation import expect_field, expect_iso_date, expect_iso_dates
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolveResult, Status, solved_record
 
@@ -51,7 +51,7 @@ def build_problem(facts: Sequence[Fact], domain: DateDomain = DEFAULT_DOMAIN) ->
 def stored_answers(record: dict[str, Any]) -> list[str]:
     """A record's stored ``answers``, each a real ISO date (``2024-02-30`` is
     refused), in stored order."""
-    gold = record.get("answers")
+    gold = expect_field(record, "answers", f"record {record.get('id')!r}")
     if not isinstance(gold, list):
         raise TsolveError(f"record {record.get('id')!r}: 'answers' must be a list of ISO dates")
     return expect_iso_dates(gold, f"record {record.get('id')!r}: answers")

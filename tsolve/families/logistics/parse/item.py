@@ -20,16 +20,25 @@ from tsolve.families.logistics.parse.events import events_and_dependencies
 from tsolve.families.logistics.parse.lexicon import sentences
 from tsolve.families.logistics.parse.question import parse_question
 from tsolve.families.logistics.parse.world import parse_initial, parse_world
+from tsolve.records.validation import expect_field, expect_list, expect_str, missing_field
 
 
 def detect_execution(item: Mapping[str, Any]) -> Execution:
     """The item's ``execution`` field, or else the domain description: only the
-    parallel items allow loading several packages "simultaneously"."""
+    parallel items allow loading several packages "simultaneously"; with
+    neither, serial. An item with neither field but one of them misnamed
+    (``executionz``) is an error naming it: serial would misread a parallel
+    item."""
     ex = item.get("execution")
     if ex is not None:
         if ex not in EXECUTIONS:
             raise TsolveError(f"execution: unknown value {ex!r} (expected serial or parallel)")
         return ex
+    if "domain_description" not in item:
+        for key in ("execution", "domain_description"):
+            why = missing_field(item, key)
+            if why is not None and "found" in why:
+                raise TsolveError(f"{why}; without it an item is read as serial")
     domain = str(item.get("domain_description", "")).lower()
     return "parallel" if "simultaneous" in domain else "serial"
 
@@ -46,6 +55,18 @@ def detect_difficulty(item: Mapping[str, Any]) -> Difficulty:
             n = len(CLOCK_RE.findall(low))
             return "easy" if n >= 2 else ("medium" if n == 1 else "hard")
     raise TsolveError("events: no events found")
+
+
+def gold_names(item: Mapping[str, Any], where: str | None = None) -> list[str]:
+    """The item's label, ``answers``: a non-empty list of location and vehicle
+    names. An item without the field (or with it misnamed, ``answerz``) is an
+    error naming it: a scorer must neither skip it as unlabelled nor score it
+    against the solved timeline instead. Errors start with ``where``
+    (default: ``record <id>``; ``""`` for none)."""
+    where = f"record {item.get('id')!r}" if where is None else where
+    field = f"{where}: answers" if where else "answers"
+    gold = expect_list(expect_field(item, "answers", where), field, 100, 1)
+    return [expect_str(g, f"{field}[{k}]", 100) for k, g in enumerate(gold)]
 
 
 def parse_scenario(item: Mapping[str, Any]) -> Scenario:

@@ -1,0 +1,155 @@
+"""A record whose gold field is misnamed (``answerz`` for ``answers``) is a
+bad row named by its field, in every family's scorer and in the batch
+commands; it is never scored against a default or skipped as unlabelled."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_main import run_cli
+
+from tsolve.contract import get_family
+from tsolve.datasets import gather_options, generate_chunks
+from tsolve.errors import TsolveError
+
+Record = dict[str, Any]
+
+
+@cache
+def _records(family: str) -> tuple[str, ...]:
+    """Eight records of run 1 with default options, as JSON lines."""
+    fam = get_family(family)
+    opts = gather_options(fam, None, {})
+    return tuple(
+        line for chunk in generate_chunks(fam.name, opts, 1, range(8))
+        for line in chunk.blob.decode().splitlines()
+    )  # fmt: skip
+
+
+def _record(family: str, keep: Callable[[Record], bool] = lambda r: True) -> Record:
+    return next(r for r in map(json.loads, _records(family)) if keep(r))
+
+
+def _renamed(record: Record, old: str, new: str) -> Record:
+    out = dict(record)
+    out[new] = out.pop(old)
+    return out
+
+
+# (family, which records, the gold field the scorer needs)
+GOLD_FIELDS = [
+    ("time-puzzles", lambda r: True, "answers"),
+    ("relational-puzzles", lambda r: True, "answers"),
+    ("span", lambda r: r["format"] == "content", "gold"),
+    ("span", lambda r: r["format"] == "polar", "answer"),
+    ("logistics", lambda r: True, "answers"),
+]
+
+
+@pytest.mark.parametrize(("family", "keep", "field"), GOLD_FIELDS)
+@pytest.mark.parametrize("rename", [lambda f: f + "z", lambda f: f.capitalize()])
+def test_every_scorer_names_a_misnamed_gold_field(
+    family: str, keep: Callable[[Record], bool], field: str, rename: Callable[[str], str]
+) -> None:
+    fam = get_family(family)
+    record = _record(family, keep)
+    right = f"{fam.answer_marker} {fam.answer(record)}"
+    metrics = fam.score(record, right).metrics  # the record as written scores
+    assert metrics.get("accuracy", metrics.get("em")) == 1.0
+    wrong_name = rename(field)
+    with pytest.raises(TsolveError) as exc:
+        fam.score(_renamed(record, field, wrong_name), right)
+    message = str(exc.value)
+    assert f"no {field!r} field; found {wrong_name!r}" in message, message
+    assert "\n" not in message
+
+
+def test_missing_field_names_the_closest_key_or_none() -> None:
+    from tsolve.records.validation import expect_field, missing_field
+
+    assert missing_field({"answers": []}, "answers") is None
+    assert missing_field({"id": 1, "answer": []}, "answers") == (
+        "no 'answers' field; found 'answer' (rename it to 'answers')"
+    )
+    assert missing_field({"id": 1, "question": "?"}, "answers") == "no 'answers' field"
+    assert missing_field({"qid": 1}, "id", ("qid",)).endswith("found 'qid' (rename it to 'id')")  # type: ignore[union-attr]
+    with pytest.raises(TsolveError, match=r"^record 'x': no 'gold' field; found 'golds'"):
+        expect_field({"golds": {}}, "gold", "record 'x'")
+
+
+def _logistics_file(tmp_path: Path) -> tuple[Path, Path, list[Record]]:
+    """Three logistics records, the second with ``answerz``, and a prediction
+    file answering each with its gold (so every scored row is right)."""
+    records = [json.loads(line) for line in _records("logistics")[:3]]
+    gold = [list(r["answers"]) for r in records]
+    records[1] = _renamed(records[1], "answers", "answerz")
+    recs = tmp_path / "records.jsonl"
+    recs.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text(
+        "".join(json.dumps({"id": r["id"], "output": "Answer: " + ", ".join(g)}) + "\n"
+                for r, g in zip(records, gold, strict=True)),
+        encoding="utf-8",
+    )  # fmt: skip
+    return recs, preds, records
+
+
+def test_verify_reports_the_misnamed_row_and_scores_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recs, preds, records = _logistics_file(tmp_path)
+    res = run_cli(capsys, "verify", str(recs), str(preds), "--format", "json")
+    assert res.returncode == 1, res.stderr
+    report = json.loads(res.stdout)
+    assert report["summary"]["scored"] == 2
+    assert report["summary"]["families"]["logistics"]["overall"]["n"] == 2
+    assert report["summary"]["families"]["logistics"]["overall"]["accuracy"] == 1.0
+    (error,) = report["errors"]
+    assert records[1]["id"] in error and "found 'answerz'" in error
+
+
+def test_logistics_answer_score_reports_the_unlabelled_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    recs, _preds, _records = _logistics_file(tmp_path)
+    res = run_cli(capsys, "logistics", "answer", str(recs), "--score", "--format", "jsonl")
+    assert res.returncode == 1
+    rows = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [("error" in r) for r in rows] == [False, True, False]
+    assert rows[1]["error"] == "no 'answers' field; found 'answerz' (rename it to 'answers')"
+    assert "found 'answerz'" in res.stderr and "exact set match: 2/2" in res.stderr
+    # Answering without --score needs no label: the row is answered.
+    plain = run_cli(capsys, "logistics", "answer", str(recs), "--format", "jsonl")
+    assert plain.returncode == 0, plain.stderr
+    assert all("error" not in json.loads(line) for line in plain.stdout.splitlines())
+
+
+def test_logistics_answer_score_with_workers_reports_it_too(tmp_path: Path) -> None:
+    from tsolve.families.logistics.answer_items import answer_file
+
+    recs, _preds, _records = _logistics_file(tmp_path)
+    results = list(answer_file(recs, workers=2, chunk=1, need_label=True))
+    assert [r.error is not None for r in results] == [False, True, False]
+
+
+def test_a_misnamed_execution_is_refused_not_read_as_serial() -> None:
+    """Without ``execution`` the domain description tells a parallel item
+    (loading "simultaneously"); with neither, an item is serial, so a
+    misnamed one must not pass for absent: a parallel item would be answered
+    as serial."""
+    from tsolve.families.logistics.answer_items import answer_item
+
+    sample = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"
+    rows = map(json.loads, sample.read_text(encoding="utf-8").splitlines())
+    item = next(r for r in rows if r["execution"] == "parallel")
+    assert answer_item(item).error is None
+    without = _renamed(item, "execution", "executionz")
+    assert answer_item(without).error is None  # told from the domain description
+    del without["domain_description"]
+    error = answer_item(without).error
+    assert error is not None and "no 'execution' field; found 'executionz'" in error
