@@ -8,6 +8,16 @@ A sentence is read either whole (``the month is March``) or as a subject
 anchors are read by name through :mod:`tsolve.families.time_puzzles.parse.anchors`.
 Only what a fact kind can say exactly is read: "not a Monday" is the other six
 weekdays, but "not in March" is no fact kind and stays unread.
+
+A month with its year ("in March 2024", "in March of 1066") is one sentence
+stating two facts, the month and the year (likewise "in March of the 1990s":
+the month and the decade); it is the only compound read, since "March 2024"
+is how people name a month. Without "of", the year must have four digits:
+"in March 12" is a day of March, not the year 12, and stays unread. A
+decade is read only where it cannot be a century or a two-digit shorthand:
+"the 1990s", but not "the 1900s" (also the years 1900-1999) nor "the 90s"
+(the 1990s or the 1890s, never the years 90-99), unless the sentence says
+"decade" ("The decade is the 1900s").
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from tsolve.families.time_puzzles.parse import anchors
 from tsolve.families.time_puzzles.parse.rendered import clean
 
 Match = re.Match[str]
-Builder = Callable[[Match], Fact | None]
+Builder = Callable[[Match], Fact | tuple[Fact, ...] | None]
 
 _W = r"(?:" + "|".join(WEEKDAYS) + r")"
 _WEEKDAY_LIST = (
@@ -58,6 +68,13 @@ _LUNAR_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh
 _ANIMAL = r"(?P<a>" + "|".join(ANIMALS) + r")"
 _OF_MONTH = r"\s+(?:day\s+)?of\s+(?:the|its|that|this)\s+month"
 _IS = r"(?:is|was|will\s+be|must\s+be)"
+#: "1990" but not "1900" (a century too) nor "90" (a two-digit shorthand).
+_DECADE_S = r"(?P<dec>\d{1,2}[1-9]0)['’]?s"
+#: A year after a month: four digits, or any after "of" ("March of 1066").
+_MONTH_YEAR = (
+    _MONTH + r"(?:\s*,?\s+(?P<y4>\d{4})|\s+of\s+(?:the\s+year\s+)?(?P<y>\d{1,4})"
+    r"|\s+of\s+the\s+" + _DECADE_S + ")"
+)
 
 
 def _weekdays(m: Match, negated: bool = False) -> Fact:
@@ -70,6 +87,13 @@ def _weekdays(m: Match, negated: bool = False) -> Fact:
 
 def _month(m: Match) -> Fact:
     return MonthFact(read_month(m["m"].capitalize()))
+
+
+def _month_year(m: Match) -> tuple[Fact, ...]:
+    """The month, and the year (or decade) it names: two facts."""
+    year = m["y4"] or m["y"]
+    when = YearFact(int(year)) if year else DecadeFact(int(m["dec"]))
+    return (_month(m), when)
 
 
 def _season(m: Match) -> Fact:
@@ -128,6 +152,7 @@ SENTENCES: tuple[tuple[str, Builder], ...] = (
     (r"(?:the\s+year|it)\s+" + _IS + r"\s+(?P<neg>not\s+)?a\s+(?P<what>leap|common|non-?\s?leap)"
      r"\s+year", _leap),
     (r"the\s+month\s+" + _IS + r"\s+" + _MONTH, _month),
+    (r"the\s+month\s+" + _IS + r"\s+" + _MONTH_YEAR, _month_year),
     (r"the\s+season\s+" + _IS + r"\s+" + _SEASON, _season),
     (r"the\s+(?:weekday|day\s+of\s+the\s+week)\s+" + _IS + r"\s+" + _WEEKDAY_LIST, _weekdays),
     (r"the\s+(?:day\s+of\s+the\s+month|day\s+number|day)\s+" + _IS + r"\s+(?:the\s+)?" + _ORD,
@@ -135,7 +160,7 @@ SENTENCES: tuple[tuple[str, Builder], ...] = (
     (r"the\s+day\s+of\s+the\s+month\s+" + _IS + r"\s+(?:strictly\s+)?(?P<rel>before|after"
      r"|earlier\s+than|later\s+than|less\s+than|greater\s+than|more\s+than)\s+(?:the\s+)?" + _ORD
      + r"(?:\s+\(strictly\))?", _range),
-    (r"the\s+decade\s+" + _IS + r"\s+the\s+(?P<dec>\d{1,3}0)['’]?s",
+    (r"the\s+decade\s+" + _IS + r"\s+the\s+(?P<dec>\d{2,3}0)['’]?s",
      lambda m: DecadeFact(int(m["dec"]))),
     (r"the\s+(?:chinese\s+)?zodiac\s+(?:animal|sign)\s+(?:of\s+the\s+year\s+)?" + _IS
      + r"\s+(?:the\s+)?" + _ANIMAL, lambda m: ChineseZodiacFact(m["a"].capitalize())),
@@ -167,9 +192,10 @@ PREDICATES: tuple[tuple[str, Builder], ...] = (
     (r"(?:on\s+)?a\s+(?:weekday|working\s+day|workday)",
      lambda m: WeekdaysFact(WEEKDAYS[:5])),
     (r"(?:in|during)\s+(?:the\s+month\s+of\s+)?" + _MONTH, _month),
+    (r"(?:(?:in|during)\s+(?:the\s+month\s+of\s+)?)?" + _MONTH_YEAR, _month_year),
     (r"(?:in|during)\s+(?:the\s+)?" + _SEASON + r"(?:\s+season)?", _season),
     (r"(?:in|during)\s+(?:the\s+year\s+)?(?P<y>\d{1,4})", lambda m: YearFact(int(m["y"]))),
-    (r"(?:in|during|from)\s+the\s+(?P<dec>\d{1,3}0)['’]?s", lambda m: DecadeFact(int(m["dec"]))),
+    (r"(?:in|during|from)\s+the\s+" + _DECADE_S, lambda m: DecadeFact(int(m["dec"]))),
     (r"(?P<neg>not\s+)?(?:in\s+)?a\s+(?P<what>leap|common|non-?\s?leap)\s+year", _leap),
     (r"(?:on\s+)?the\s+" + _NTH_WORD + r"\s+(?P<wd>" + _W + r")\s+(?:of|in)\s+(?:the|its|that)"
      r"\s+month", lambda m: WeekdayInMonthFact(m["wd"].capitalize(), _NTH[m["n"].lower()])),
@@ -228,28 +254,41 @@ def _plain(sentence: str) -> str:
     return text
 
 
-def read_paraphrase(sentence: str) -> Fact | None:
-    """The fact ``sentence`` says in a plain wording (see the module docstring)."""
+def read_paraphrases(sentence: str) -> tuple[Fact, ...]:
+    """The facts ``sentence`` says in a plain wording, in the order it says
+    them: one, two for a month with its year, none when it is not read (see
+    the module docstring)."""
     text = _plain(sentence)
     for regex, build in _COMPILED_SENTENCES:
-        fact = _built(regex.fullmatch(text), build)
-        if fact is not None:
-            return fact
+        facts = _built(regex.fullmatch(text), build)
+        if facts:
+            return facts
     sv = _SUBJECT_VERB.fullmatch(text)
     if sv is None:
-        return None
+        return ()
     pred = sv["pred"].strip().rstrip(",")
     for regex, build in _COMPILED_PREDICATES:
-        fact = _built(regex.fullmatch(pred), build)
-        if fact is not None:
-            return fact
-    return None
+        facts = _built(regex.fullmatch(pred), build)
+        if facts:
+            return facts
+    return ()
 
 
-def _built(m: Match | None, build: Builder) -> Fact | None:
+def read_paraphrase(sentence: str) -> Fact | None:
+    """The fact ``sentence`` says in a plain wording, or None, also when it
+    says two (a month with its year: :func:`read_paraphrases`), since one of
+    them alone would be a misreading."""
+    facts = read_paraphrases(sentence)
+    return facts[0] if len(facts) == 1 else None
+
+
+def _built(m: Match | None, build: Builder) -> tuple[Fact, ...]:
     if m is None:
-        return None
+        return ()
     try:
-        return build(m)
+        built = build(m)
     except TsolveError:  # a value the kind refuses (the 32nd, year 0): not a fact
-        return None
+        return ()
+    if built is None:
+        return ()
+    return built if isinstance(built, tuple) else (built,)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from tsolve.encodings.facts import Fact
 from tsolve.families.time_puzzles.parse.instructions import is_bare_question, is_prompt_wording
-from tsolve.families.time_puzzles.parse.paraphrases import read_paraphrase
+from tsolve.families.time_puzzles.parse.paraphrases import read_paraphrases
 from tsolve.families.time_puzzles.parse.rendered import read_rendered, renders_as
 from tsolve.families.time_puzzles.parse.sentences import Sentence, split_sentences, units
 
@@ -37,7 +37,8 @@ class ReadFact:
 @dataclass(frozen=True)
 class PuzzleReading:
     """What :func:`read_puzzle` found. Every sentence of the text is in exactly
-    one of the three lists: nothing is dropped silently."""
+    one of the three lists: nothing is dropped silently. A sentence stating
+    two facts ("in March 2024") is in ``facts`` twice, once per fact."""
 
     facts: tuple[ReadFact, ...]
     unread: tuple[Sentence, ...]  # not a fact tsolve reads: a question, an instruction, ...
@@ -47,15 +48,25 @@ class PuzzleReading:
         return tuple(r.fact for r in self.facts)
 
 
-def read_sentence(sentence: str) -> tuple[Fact, Form] | None:
-    """One sentence as a fact: tsolve's renderings first, then paraphrases."""
+def read_sentence_facts(sentence: str) -> tuple[tuple[Fact, Form], ...]:
+    """The facts one sentence states, each with its form: tsolve's renderings
+    first (one fact), then paraphrases (one, or two for a month with its
+    year); none when the sentence is not read."""
     fact = read_rendered(sentence)
     if fact is not None:
-        return fact, "rendered"
-    fact = read_paraphrase(sentence)
-    if fact is None:
-        return None
-    return fact, "rendered" if renders_as(fact, sentence) else "paraphrase"
+        return ((fact, "rendered"),)
+    facts = read_paraphrases(sentence)
+    if len(facts) == 1:
+        return ((facts[0], "rendered" if renders_as(facts[0], sentence) else "paraphrase"),)
+    return tuple((f, "paraphrase") for f in facts)
+
+
+def read_sentence(sentence: str) -> tuple[Fact, Form] | None:
+    """One sentence as one fact, or None, also when it states two ("in March
+    2024": :func:`read_sentence_facts`), since one of them alone would be a
+    misreading."""
+    got = read_sentence_facts(sentence)
+    return got[0] if len(got) == 1 else None
 
 
 def read_puzzle(text: str) -> PuzzleReading:
@@ -74,13 +85,12 @@ def read_puzzle(text: str) -> PuzzleReading:
             if is_prompt_wording(s.text) or is_bare_question(s.text):
                 skipped.append(s)
                 continue
-            got = read_sentence(s.text)
-            if got is None:
+            got = read_sentence_facts(s.text)
+            if not got:
                 unread.append(s)
-            else:
-                facts.append(ReadFact(s, *got))
+            facts.extend(ReadFact(s, fact, form) for fact, form in got)
     return PuzzleReading(tuple(facts), tuple(unread), tuple(skipped))
 
 
 def _whole(unit: Sentence) -> bool:
-    return is_prompt_wording(unit.text) or read_sentence(unit.text) is not None
+    return is_prompt_wording(unit.text) or bool(read_sentence_facts(unit.text))
