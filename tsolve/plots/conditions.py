@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
+from tsolve.plots.ordering import ordered
 from tsolve.plots.output import new_figure, save
 from tsolve.plots.run_labels import run_label, series_key, series_labels, twin_key
 
@@ -177,12 +178,12 @@ def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, f
 
 
 def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) -> None:
-    """One bar group per M (or direction), one bar per run."""
+    """One bar group per M (or direction), one bar per run; groups in natural
+    order (:mod:`tsolve.plots.ordering`)."""
     field = {"M": "M", "direction": "direction", "cross": "_cross"}[kind]
     if kind == "cross":
         series = [(label, [{**r, "_cross": cross_label(r)} for r in rs]) for label, rs in series]
-    groups = sorted({r[field] for _, rs in series for r in rs},
-                    key=lambda m: (m == "all", str(m).zfill(9)))  # fmt: skip
+    groups = ordered(r[field] for _, rs in series for r in rs)
     width = min(0.8 / max(len(series), 1), 0.2)
     for i, (label, run_rows) in enumerate(series):
         xs, ys, errs, ns = [], [], [], []

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
+from tsolve.plots.ordering import ordered
 from tsolve.plots.output import new_figure, save
-from tsolve.plots.paper_tables import CHOICES, ordered, paper_table
+from tsolve.plots.paper_tables import CHOICES, paper_table
 from tsolve.plots.run_labels import twin_key
 
 #: One colour per series (condition and run), in the table's order.

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.errors import TsolveError
+from tsolve.plots.ordering import natural_key, ordered
 from tsolve.plots.run_labels import series_key, series_labels
 
 #: The paper tables and figures, by name, in the order ``all`` draws them.
@@ -102,16 +103,6 @@ def _pool_rows(rows: Sequence[dict[str, Any]], metric: str | None = None) -> Poo
     ])  # fmt: skip
 
 
-def ordered(values: Sequence[Any], first: Sequence[Any] = ()) -> list[Any]:
-    """``values`` once each: those in ``first`` in its order, then the rest
-    sorted (numbers by value), ``"all"`` last."""
-    seen = list(dict.fromkeys(values))
-    head = [v for v in first if v in seen]
-    rest = sorted((v for v in seen if v not in head and v != "all"),
-                  key=lambda v: (0, v, "") if isinstance(v, int) else (1, 0, str(v)))  # fmt: skip
-    return [*head, *rest, *(["all"] if "all" in seen else [])]
-
-
 # ------------------------------------------------------------ the rows
 
 
@@ -150,7 +141,7 @@ def _time_puzzles(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     mine = [r for r in _family_rows(rows, TASK_OF["time-puzzles"])
             if all(r.get(f, "all") == "all" for f in ("reference_year", "direction"))]  # fmt: skip
     for label, series in _by_series(mine):
-        for r in sorted(series, key=lambda r: (r["M"] == "all", str(r["M"]).zfill(9))):
+        for r in sorted(series, key=lambda r: natural_key(r["M"])):
             if r["n"] == 0:
                 continue
             f1 = r.get("metrics", {}).get("f1")

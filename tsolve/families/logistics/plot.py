@@ -15,7 +15,6 @@ moved by a what-if question is hatched.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 
 from tsolve.families.logistics.clock import DAY, format_clock
 from tsolve.families.logistics.schedule import schedule_json, solve_record
+from tsolve.plots.ordering import natural_key
 from tsolve.plots.output import check_out, new_figure, save
 
 COLOURS = {
@@ -83,8 +83,8 @@ def gantt_chart(record: Mapping[str, Any]) -> GanttChart:
     shifted = {s.event for s in question.shifts}
     bars: list[Bar] = []
     lanes: list[tuple[str, int]] = []
-    vehicles = sorted(scenario.world.trucks, key=natural) + sorted(
-        scenario.world.airplanes, key=natural
+    vehicles = sorted(scenario.world.trucks, key=natural_key) + sorted(
+        scenario.world.airplanes, key=natural_key
     )
     vehicles += [v for v in sched["vehicles"] if v not in vehicles]
     for v in vehicles:
@@ -101,7 +101,7 @@ def gantt_chart(record: Mapping[str, Any]) -> GanttChart:
     hi = max([*ends, res.minute + 1])
     pad = max(10, (hi - lo) // 40)
     lo, hi = lo - pad, hi + pad
-    for p in sorted(sched["packages"], key=natural):
+    for p in sorted(sched["packages"], key=natural_key):
         states = sched["packages"][p]
         for s in states:
             a = lo if s["start"] is None else s["start"]
@@ -117,11 +117,6 @@ def gantt_chart(record: Mapping[str, Any]) -> GanttChart:
         title += f"  (what-if: {scenario.events[s.event].phrase()} {how} min)"
     return GanttChart(title, tuple(lanes), len(vehicles), tuple(bars), lo, hi, res.minute,
                       question.package, res.answers)  # fmt: skip
-
-
-def natural(name: str) -> tuple[Any, ...]:
-    """Sort key putting t2 before t10 (names are letters and numbers)."""
-    return tuple(int(x) if x.isdigit() else x for x in re.split(r"(\d+)", name))
 
 
 def _rows(intervals: list[tuple[int, int]]) -> list[int]:
