@@ -127,6 +127,7 @@ def _report_row(label: Text, agg: dict[str, Any], metrics: list[str]) -> list[Te
 
 def _print_report(report: "VerifyReport") -> None:
     from tsolve.verifiers.aggregate import is_stderr_key
+    from tsolve.verifiers.report_writers import SHOWN_ON_A_TERMINAL, more_line
 
     out = console()
     summary = report.summary()
@@ -154,7 +155,7 @@ def _print_report(report: "VerifyReport") -> None:
         f"scored {summary['scored']} · unparseable {summary['parse_failures']} · "
         f"bad rows {summary['errors']} · without prediction {missing}{how}"
     )
-    for e in report.errors[:20]:
+    for e in report.errors[:SHOWN_ON_A_TERMINAL]:
         say(err_console(), "yellow", "warning", e)
-    if report.error_count > 20:
-        err_console().print(f"[yellow]… {report.error_count - 20} more (see --format jsonl)[/]")
+    if (more := more_line(report.error_count)) is not None:
+        err_console().print(Text(more, style="yellow"))

@@ -27,17 +27,21 @@ Predictions stream through: each is scored against its record (found by
 back only until its family's batch diagnosis has run over a bounded chunk,
 then handed on, in prediction order, to the report's running sums and to any
 listener (``tsolve verify --format jsonl`` writes it out). The report keeps
-the sums, the counts, the first :data:`ERRORS_KEPT` errors and the ids of
-records no prediction answered, not the items (unless ``keep_items=True``),
-so memory does not grow with the number of predictions.
+the sums, the counts, the first :data:`ERRORS_KEPT` errors (the others
+spilled to a temporary file, so that :meth:`VerifyReport.all_errors` lists
+every one) and the ids of records no prediction answered, not the items
+(unless ``keep_items=True``), so memory does not grow with the number of
+predictions.
 """
 
 from __future__ import annotations
 
+import json
+import tempfile
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from tsolve.contract import family_of
 from tsolve.contract.item import ItemScore, Scorer
@@ -50,9 +54,10 @@ from tsolve.verifiers.registry import batch_diagnoser_for, scorer_for
 from tsolve.verifiers.row_shapes import PredictionShape, missing_id
 
 ERRORS_KEPT = 10_000
-"""Errors a report lists (it counts them all): a predictions file matched
-against the wrong records can make one per row. ``--format jsonl`` writes
-every one as it happens."""
+"""Errors a report holds in memory (a predictions file matched against the
+wrong records can make one per row); the others are spilled to a temporary
+file. It counts them all, and :meth:`VerifyReport.all_errors` (``--format
+json``) lists them all."""
 
 ItemListener = Callable[[ItemScore], None]
 Diagnose = Callable[[str, list[tuple[Any, ItemScore]], "VerifyReport"], set[int]]
@@ -63,9 +68,10 @@ ErrorListener = Callable[[str], None]
 
 @dataclass
 class VerifyReport:
-    """The scores summed per family and group, the first bad rows (one line
-    each), the ids of records no prediction answered and, when the run was
-    asked to keep them, every scored item."""
+    """The scores summed per family and group, the bad rows (one line each:
+    the first :data:`ERRORS_KEPT` in memory, the rest spilled to disk), the
+    ids of records no prediction answered and, when the run was asked to keep
+    them, every scored item."""
 
     missing: list[Any] = field(default_factory=list)  # record ids with no prediction
     missing_scored: bool = False  # were they scored 0 (``missing="zero"``) and counted in n?
@@ -80,6 +86,8 @@ class VerifyReport:
     other_errors: list[str] = field(default_factory=list)
     on_item: ItemListener | None = field(default=None, repr=False, compare=False)
     on_error: ErrorListener | None = field(default=None, repr=False, compare=False)
+    # Errors past ERRORS_KEPT, one JSON string a line, by kind ("record", "other").
+    _spilled: dict[str, IO[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def items(self) -> list[ItemScore]:
@@ -92,8 +100,23 @@ class VerifyReport:
     @property
     def errors(self) -> list[str]:
         """The first :data:`ERRORS_KEPT` errors: the records' bad rows, then
-        the predictions' (``error_count`` counts them all)."""
+        the predictions' (``error_count`` counts them all; :meth:`all_errors`
+        lists them all)."""
         return self.record_errors + self.other_errors
+
+    def all_errors(self) -> Iterator[str]:
+        """Every error, in the order of :attr:`errors` (the records' bad rows,
+        then the predictions'), read back from the spill past the first
+        :data:`ERRORS_KEPT`; ``error_count`` of them."""
+        for kind, kept in (("record", self.record_errors), ("other", self.other_errors)):
+            yield from kept
+            spill = self._spilled.get(kind)
+            if spill is not None:
+                spill.flush()
+                spill.seek(0)
+                for line in spill:
+                    yield json.loads(line)
+                spill.seek(0, 2)  # later errors are appended
 
     def add_item(self, item: ItemScore) -> None:
         """Count ``item`` into the sums; keep it or pass it on."""
@@ -109,15 +132,20 @@ class VerifyReport:
             self.on_item(item)
 
     def add_error(self, message: str) -> None:
-        self._add_error(message, self.other_errors)
+        self._add_error(message, self.other_errors, "other")
 
     def add_record_error(self, message: str) -> None:
-        self._add_error(message, self.record_errors)
+        self._add_error(message, self.record_errors, "record")
 
-    def _add_error(self, message: str, kept: list[str]) -> None:
+    def _add_error(self, message: str, kept: list[str], kind: str) -> None:
         self.error_count += 1
         if len(self.record_errors) + len(self.other_errors) < ERRORS_KEPT:
             kept.append(message)
+        else:
+            spill = self._spilled.get(kind)
+            if spill is None:  # closed with the report (or when the process ends)
+                spill = self._spilled[kind] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+            spill.write(json.dumps(message) + "\n")
         if self.on_error is not None:
             self.on_error(message)
 
@@ -140,11 +168,9 @@ class VerifyReport:
         return 1 if self.error_count else 0
 
     def to_json(self, detail: bool = True) -> dict[str, Any]:
-        """The report as ``tsolve verify --format json`` writes it; ``detail``
-        (items and missing ids) needs the items kept."""
-        out: dict[str, Any] = {"summary": self.summary(), "errors": self.errors}
-        if self.error_count > len(out["errors"]):
-            out["errors_not_listed"] = self.error_count - len(out["errors"])
+        """The report as ``tsolve verify --format json`` writes it, every error
+        listed; ``detail`` (items and missing ids) needs the items kept."""
+        out: dict[str, Any] = {"summary": self.summary(), "errors": list(self.all_errors())}
         if detail:
             out["items"] = [it.to_json() for it in self.items]
             out["missing"] = self.missing
@@ -184,7 +210,8 @@ def verify(
     themselves go to ``on_item`` as they are scored, in prediction order, and
     are kept in ``report.items`` only with ``keep_items=True`` (memory then
     grows with the predictions). ``on_error`` receives every error as it is
-    found; the report lists the first :data:`ERRORS_KEPT`.
+    found; the report holds the first :data:`ERRORS_KEPT` in memory and lists
+    them all (:meth:`VerifyReport.all_errors`).
 
     ``records`` are kept whole, as read; :func:`verify_files` passes a
     :class:`~tsolve.verifiers.record_lookup.RecordLookup` that reads a JSON
