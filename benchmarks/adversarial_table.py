@@ -1,6 +1,6 @@
 """The table of adversarial policies by family and metric (docs/scoring.md).
 
-    python benchmarks/adversarial_table.py [--n 60] [--seed 1] [--json FILE]
+    python benchmarks/adversarial_table.py [--n 60] [--seed 1] [--family F] [--json FILE]
     python benchmarks/adversarial_table.py --compare BEFORE.json AFTER.json
 
 ``--compare`` prints one table per family from two ``--json`` files, each
@@ -14,7 +14,10 @@ markdown table per family: the chance baseline, then each policy's mean per
 metric, a ``*`` marking a broken rule (a no-answer policy above 0, a guess
 above the baseline, an honest answer below 1). The same command gave the
 "before" and the "after" tables of
-benchmarks/results/2026-11-26-adversarial-scorers.md.
+benchmarks/results/2026-11-26-adversarial-scorers.md and the relational table
+of benchmarks/results/2026-11-28-adversarial-relational-modes.md, whose
+"before" column is ``--no-rotation``: every record made with the default
+options, as before the relational records rotated through their ask modes.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import argparse
 import json
 import sys
 
+from tsolve.stress import adversarial
 from tsolve.stress.adversarial import FAMILIES, generate_records, records_per_family, run_family
 
 
@@ -98,7 +102,12 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json")
     ap.add_argument("--family", action="append")
+    ap.add_argument("--no-rotation", action="store_true",
+                    help="default options only (no ROTATED_OPTIONS): the records as "
+                    "they were before the relational ask modes rotated")  # fmt: skip
     args = ap.parse_args()
+    if args.no_rotation:
+        adversarial.ROTATED_OPTIONS.clear()
     out = {}
     for fam in args.family or FAMILIES:
         result = run_family(fam, generate_records(fam, records_per_family(fam, args.n), args.seed))
