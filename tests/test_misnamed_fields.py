@@ -139,17 +139,69 @@ def test_logistics_answer_score_with_workers_reports_it_too(tmp_path: Path) -> N
 
 def test_a_misnamed_execution_is_refused_not_read_as_serial() -> None:
     """Without ``execution`` the domain description tells a parallel item
-    (loading "simultaneously"); with neither, an item is serial, so a
-    misnamed one must not pass for absent: a parallel item would be answered
-    as serial."""
+    (loading "simultaneously"), and with neither an item is serial: so a
+    misnamed one must not pass for absent."""
     from tsolve.families.logistics.answer_items import answer_item
 
     sample = Path(__file__).parent / "fixtures" / "unseentimeqa_sample.jsonl"
     rows = map(json.loads, sample.read_text(encoding="utf-8").splitlines())
     item = next(r for r in rows if r["execution"] == "parallel")
     assert answer_item(item).error is None
-    without = _renamed(item, "execution", "executionz")
-    assert answer_item(without).error is None  # told from the domain description
-    del without["domain_description"]
-    error = answer_item(without).error
-    assert error is not None and "no 'execution' field; found 'executionz'" in error
+    assert answer_item({k: v for k, v in item.items() if k != "execution"}).error is None
+    for renamed in ("executionz", "Execution"):
+        error = answer_item(_renamed(item, "execution", renamed)).error
+        assert error == f"no 'execution' field; found {renamed!r} (rename it to 'execution')"
+    bare = {k: v for k, v in item.items() if k not in ("execution", "domain_description")}
+    error = answer_item({**bare, "domain_descripton": item["domain_description"]}).error
+    assert error is not None and "found 'domain_descripton'" in error
+
+
+# (family, the optional field, a wrong spelling): each has a default that a
+# misnamed field would silently get.
+OPTIONAL_FIELDS = [
+    ("time-puzzles", "domain", "domian"),
+    ("time-puzzles", "style", "Style"),
+    ("relational-puzzles", "asked", "askd"),
+    ("relational-puzzles", "style", "styles"),
+]
+
+
+@pytest.mark.parametrize(("family", "field", "wrong"), OPTIONAL_FIELDS)
+def test_a_misnamed_optional_field_is_not_read_as_its_default(
+    family: str, field: str, wrong: str
+) -> None:
+    fam = get_family(family)
+    record = _record(family)
+    right = f"{fam.answer_marker} {fam.answer(record)}"
+    with pytest.raises(TsolveError) as exc:
+        fam.score(_renamed(record, field, wrong), right)
+    assert f"no {field!r} field; found {wrong!r}" in str(exc.value)
+
+
+def test_solve_refuses_a_misnamed_domain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tsolve solve`` recomputes the answers over the record's domain; over
+    the default one a misnamed domain would give other answers."""
+    good = json.loads(_records("time-puzzles")[0])
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(_renamed(good, "domain", "domian")) + "\n" + json.dumps(good)
+                    + "\n", encoding="utf-8")  # fmt: skip
+    r = run_cli(capsys, "solve", str(path), "--check", "--format", "jsonl")
+    assert r.returncode != 0
+    assert "found 'domian'" in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stdout.splitlines()) == 1  # the good record is solved
+
+
+def test_tempo_refuses_a_misnamed_scope(tmp_path: Path) -> None:
+    """A query's annotated ``scope`` beats the tagger's reading of its text;
+    a misnamed one would silently be the tagger's."""
+    from tsolve.families.tempo.inputs import parse_document, parse_query
+
+    query = {"id": "q1", "text": "What happened in 2019?", "scope": "2010..2012"}
+    assert parse_query(query).scope_source == "annotated"
+    with pytest.raises(TsolveError, match=r"^query 'q1': no 'scope' field; found 'scpoe'"):
+        parse_query(_renamed(query, "scope", "scpoe"))
+    with pytest.raises(TsolveError, match=r"found 'reference_dat'"):
+        parse_document({"docid": "d1", "text": "in 2019", "reference_dat": "2020-01-01"})
+    assert parse_query({"qid": "q2", "text": "in 2019", "title": "x"}).scope_source == "tagged"

@@ -57,14 +57,37 @@ def missing_field(row: Mapping[Any, Any], key: str, aliases: Iterable[str] = ())
     it to 'answers')``."""
     if key in row:
         return None
-    names = [k for k in row if isinstance(k, str)]
     alias = next((k for k in aliases if k in row), None)
     if alias is None:
-        lowered = {k.lower(): k for k in reversed(names)}
-        close = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.75)
-        alias = lowered[close[0]] if close else None
+        alias = _closest(key, [k for k in row if isinstance(k, str)])
     found = f"; found {alias!r} (rename it to {key!r})" if alias is not None else ""
     return f"no {key!r} field{found}"
+
+
+def _closest(key: str, names: list[str]) -> str | None:
+    """The name of ``names`` spelled most like ``key`` (case aside), if close."""
+    lowered = {k.lower(): k for k in reversed(names)}
+    close = difflib.get_close_matches(key.lower(), list(lowered), n=1, cutoff=0.75)
+    return lowered[close[0]] if close else None
+
+
+def refuse_misnamed(
+    row: Mapping[Any, Any], optional: Iterable[str], where: str = "", known: Collection[str] = ()
+) -> None:
+    """Raise when ``row`` lacks one of its ``optional`` fields but has a key
+    spelled like it (``domian``, ``scpoe``) that is no field a reader knows
+    (neither in ``optional`` nor in ``known``): an optional field has a
+    default, so a misnamed one would be read as absent, silently. The error
+    is :func:`missing_field`'s, prefixed with ``where``."""
+    fields = set(optional)
+    others = [k for k in row if isinstance(k, str) and k not in fields and k not in known]
+    for key in optional:
+        if key in row:
+            continue
+        alias = _closest(key, others)
+        if alias is not None:
+            why = f"no {key!r} field; found {alias!r} (rename it to {key!r})"
+            raise TsolveError(f"{where}: {why}" if where else why)
 
 
 def expect_field(row: Mapping[Any, Any], key: str, where: str = "") -> Any:

@@ -30,6 +30,7 @@ from tsolve.records.validation import (
     expect_iso_date,
     expect_iso_dates,
     expect_list,
+    refuse_misnamed,
 )
 from tsolve.solver import get_backend
 from tsolve.solver.base import (
@@ -95,6 +96,7 @@ def relational_from_record(record: Any) -> RelationalPuzzle:
         raise TsolveError(f"record: expected a JSON object, got {type(record).__name__}")
     rid = str(record.get("id", "?"))
     where = f"record {rid}"
+    refuse_misnamed(record, ("asked", "style"), where)  # both have defaults
     events = events_from_json(record.get("events"), f"{where}: events")
     by_var = {e.var: e for e in events}
     items = expect_list(record.get("facts"), f"{where}: facts", max_len=100, min_len=1)

@@ -26,7 +26,7 @@ from tsolve.errors import TsolveError, unexpected
 from tsolve.families.tempo.intervals import Interval, parse_scope
 from tsolve.families.tempo.tagger import scope_of
 from tsolve.records import BadRow, iter_json_rows
-from tsolve.records.validation import bad, expect_dict, expect_list, expect_str
+from tsolve.records.validation import bad, expect_dict, expect_list, expect_str, refuse_misnamed
 
 MAX_ID = 200
 _INT = re.compile(r"-?[0-9]{1,9}")
@@ -92,6 +92,8 @@ def parse_query(row: Any, reference: _dt.date | None = None) -> Query:
     ["2017", "2024"] or a text naming 2017 and 2024 are two)."""
     row = expect_dict(row, "query")
     qid = _id(row, ("id", "qid"), "query")
+    refuse_misnamed(row, ("scope", "text", "periods", "reference_date"), f"query {qid!r}",
+                    ("id", "qid"))  # fmt: skip
     scope, source = _scope(row, _reference(row, reference))
     raw = row.get("periods")
     periods: list[tuple[str, tuple[Interval, ...]]]
@@ -115,6 +117,7 @@ def parse_query(row: Any, reference: _dt.date | None = None) -> Query:
 def parse_document(row: Any, reference: _dt.date | None = None) -> Document:
     row = expect_dict(row, "document")
     did = _id(row, ("id", "docid"), "document")
+    refuse_misnamed(row, ("scope", "text", "reference_date"), f"document {did!r}", ("id", "docid"))
     scope, source = _scope(row, _reference(row, reference))
     return Document(did, scope, source)
 

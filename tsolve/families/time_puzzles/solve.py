@@ -23,7 +23,12 @@ from tsolve.encodings.facts.readings import (
 )
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet, evaluate
 from tsolve.errors import TsolveError
-from tsolve.records.validation import expect_field, expect_iso_date, expect_iso_dates
+from tsolve.records.validation import (
+    expect_field,
+    expect_iso_date,
+    expect_iso_dates,
+    refuse_misnamed,
+)
 from tsolve.solver import get_backend
 from tsolve.solver.base import Problem, SolveResult, Status, solved_record
 
@@ -62,6 +67,7 @@ def puzzle_from_record(record: Any) -> Puzzle:
     if not isinstance(record, dict):
         raise TsolveError(f"record: expected a JSON object, got {type(record).__name__}")
     rid = str(record.get("id", "?"))
+    refuse_misnamed(record, ("domain", "style"), f"record {rid}")  # both have defaults
     facts_json = record.get("facts")
     if not isinstance(facts_json, list) or not facts_json:
         raise TsolveError(f"record {rid}: 'facts' must be a non-empty list")

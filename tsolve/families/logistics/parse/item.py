@@ -20,25 +20,18 @@ from tsolve.families.logistics.parse.events import events_and_dependencies
 from tsolve.families.logistics.parse.lexicon import sentences
 from tsolve.families.logistics.parse.question import parse_question
 from tsolve.families.logistics.parse.world import parse_initial, parse_world
-from tsolve.records.validation import expect_field, expect_list, expect_str, missing_field
+from tsolve.records.validation import expect_field, expect_list, expect_str, refuse_misnamed
 
 
 def detect_execution(item: Mapping[str, Any]) -> Execution:
     """The item's ``execution`` field, or else the domain description: only the
     parallel items allow loading several packages "simultaneously"; with
-    neither, serial. An item with neither field but one of them misnamed
-    (``executionz``) is an error naming it: serial would misread a parallel
-    item."""
+    neither, serial."""
     ex = item.get("execution")
     if ex is not None:
         if ex not in EXECUTIONS:
             raise TsolveError(f"execution: unknown value {ex!r} (expected serial or parallel)")
         return ex
-    if "domain_description" not in item:
-        for key in ("execution", "domain_description"):
-            why = missing_field(item, key)
-            if why is not None and "found" in why:
-                raise TsolveError(f"{why}; without it an item is read as serial")
     domain = str(item.get("domain_description", "")).lower()
     return "parallel" if "simultaneous" in domain else "serial"
 
@@ -92,10 +85,22 @@ def _fill_initial(initial: dict[str, str], events: Iterable[Event]) -> None:
             initial[package] = location  # type: ignore[assignment]
 
 
+#: Fields an item may leave out, each with a fallback (``execution`` from the
+#: domain description, then serial; the world from the events): a misnamed
+#: one must be an error, not its fallback.
+OPTIONAL_FIELDS = ("execution", "domain_description", "objects_description",
+                   "initial_states_description", "data_split", "question_type")  # fmt: skip
+#: The other fields of benchmark items and generated records.
+OTHER_FIELDS = ("id", "family", "events", "question", "answers", "depth", "split_id",
+                "do_not_train", "source_file", "prompt", "scenario", "structured_question",
+                "solution", "schedule", "generator")  # fmt: skip
+
+
 def parse_item(item: Mapping[str, Any]) -> tuple[Scenario, Question]:
     """A benchmark item (its own fields) -> scenario and question."""
     if not isinstance(item, Mapping):
         raise TsolveError(f"item: expected a JSON object, got {type(item).__name__}")
+    refuse_misnamed(item, OPTIONAL_FIELDS, known=OTHER_FIELDS)
     text = item.get("question")
     if isinstance(text, list) and text and all(isinstance(t, str) for t in text):
         text = " ".join(text)  # some releases wrap the question in a list
