@@ -60,6 +60,10 @@ def missing_field(row: Mapping[Any, Any], key: str, aliases: Iterable[str] = ())
     alias = next((k for k in aliases if k in row), None)
     if alias is None:
         alias = _closest(key, [k for k in row if isinstance(k, str)])
+    return _no_field(key, alias)
+
+
+def _no_field(key: str, alias: str | None) -> str:
     found = f"; found {alias!r} (rename it to {key!r})" if alias is not None else ""
     return f"no {key!r} field{found}"
 
@@ -79,14 +83,14 @@ def refuse_misnamed(
     (neither in ``optional`` nor in ``known``): an optional field has a
     default, so a misnamed one would be read as absent, silently. The error
     is :func:`missing_field`'s, prefixed with ``where``."""
-    fields = set(optional)
+    fields = tuple(optional)
     others = [k for k in row if isinstance(k, str) and k not in fields and k not in known]
-    for key in optional:
+    for key in fields:
         if key in row:
             continue
         alias = _closest(key, others)
         if alias is not None:
-            why = f"no {key!r} field; found {alias!r} (rename it to {key!r})"
+            why = _no_field(key, alias)
             raise TsolveError(f"{where}: {why}" if where else why)
 
 
