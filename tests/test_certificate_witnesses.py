@@ -43,7 +43,12 @@ from tsolve.families.time_puzzles.certify import (
     pair_witnesses,
     witnesses_without,
 )
-from tsolve.families.time_puzzles.solve import Puzzle, build_problem, certify_known_gold
+from tsolve.families.time_puzzles.solve import (
+    Puzzle,
+    build_problem,
+    certify_known_gold,
+    shared_range,
+)
 from tsolve.solver import get_backend
 from tsolve.testing.strategies import domains, fact_sets, facts
 
@@ -268,3 +273,23 @@ def test_a_gold_that_a_reading_drops_is_not_invariant() -> None:
     result, invariant = certify_known_gold(puzzle, gold)
     assert result.solutions == tuple(gold) and not invariant
     assert not certify_known_gold(puzzle, gold[1:])[1]  # and a gold missing a date
+
+
+def test_the_lean_certificate_still_sees_the_first_and_last_dates() -> None:
+    """The certificate asks the solver only about the days the facts' sets
+    share (2003 here: the year cuts the weekday's and the domain's days).
+    2003 began and ended on a Wednesday, so its first and last Wednesdays sit
+    on the edges of that range: a gold without either is caught, and the
+    whole gold is proved."""
+    puzzle = Puzzle("p", (YearFact(2003), WeekdayFact("Wednesday")), SMALL, "implicit")
+    first, last = dt.date(2003, 1, 1).toordinal(), dt.date(2003, 12, 31).toordinal()
+    assert dt.date.fromordinal(first).weekday() == dt.date.fromordinal(last).weekday() == 2
+    highs = [fact_constraint(f, SMALL) for f in puzzle.facts]
+    assert shared_range(highs, SMALL) == (first, last)
+    gold = list(range(first, last + 1, 7))
+    assert gold[-1] == last
+    result, invariant = certify_known_gold(puzzle, gold)
+    assert invariant and result.status == "complete" and result.solutions == tuple(gold)
+    for short in (gold[1:], gold[:-1]):
+        got, ok = certify_known_gold(puzzle, short)
+        assert not ok and got.status == "partial"

@@ -889,7 +889,9 @@ class _Search:
             rows, picks = np.nonzero(allowed)
             if rows.size == 0:
                 return None
-            ands = beam.prefix[rows] & pool.windows[picks[:, None], beam.cols]
+            # Gathers by np.take, the pool's windows cut to the live words first.
+            ands = np.take(beam.prefix, rows, axis=0)
+            ands &= np.take(pool.windows[:, beam.cols], picks, axis=0)
             counts = self.count_rows(ands)
             # Each slot after this one must cut again (one day at least).
             keep = (counts == m) if slot == slots else (counts >= m + slots - slot)
@@ -950,9 +952,11 @@ class _Search:
             # others (all their window's days in the anchor) need the fact's
             # size (kept per fact, in closed form).
             got = (pool.windows & ~base).any(axis=1)
-            for i in np.flatnonzero(~got).tolist():
-                inside = self.count(pool.windows[i])
-                got[i] = inside < answer_set_size(pool.facts[i], self.cfg.domain)
+            rest = np.flatnonzero(~got)
+            if rest.size:
+                dom = self.cfg.domain
+                sizes = [answer_set_size(pool.facts[i], dom) for i in rest.tolist()]
+                got[rest] = self.count_rows(pool.windows[rest]) < np.array(sizes)
             self.outside[id(pool)] = got
         return got
 
@@ -1140,12 +1144,15 @@ def generate_puzzle(
     n_facts = cfg.facts if cfg.facts is not None else rng.randint(4, 6)
     search = _Search(rng, cfg, target, n_facts)
     attempts = 0
+    zero_core = target == 0 and not cfg.trivial_contradictions
     for _ in range(MAX_READING_REJECTIONS):
         search.witnesses = []
         facts, seed_day, tries = search.run()
         attempts += tries
         masks = fact_masks(facts, cfg.domain)
-        measured = difficulty(facts, masks, cfg.domain, style)
+        # A minimal set's every fact is needed (the search judged it so, and
+        # certify_necessity proves it below), so all of them fix the answer.
+        measured = difficulty(facts, masks, cfg.domain, style, cfg.minimal or zero_core)
         if cfg.difficulty is not None and measured["label"] != cfg.difficulty:
             continue
         # The gold is read off the facts' packed masks; keep the set only if
@@ -1184,7 +1191,6 @@ def generate_puzzle(
     masks = [masks[i] for i in order]
 
     extra: dict[str, Any] = {}
-    zero_core = target == 0 and not cfg.trivial_contradictions
     if cfg.minimal or zero_core:
         proposed = [search.witnesses[i] for i in order] if search.witnesses else None
         certify_necessity(facts, cfg.domain, cfg.backend, result.solutions, proposed)
