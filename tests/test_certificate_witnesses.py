@@ -28,7 +28,7 @@ from tsolve.encodings.facts.calendar_facts import (
     YearFact,
 )
 from tsolve.encodings.facts.knowledge_facts import PersonAliveFact
-from tsolve.encodings.facts.packed import pack
+from tsolve.encodings.facts.packed import all_of, days_of, pack, packed_masks
 from tsolve.encodings.facts.readings import (
     bound_constraints,
     bound_constraints_from_masks,
@@ -43,7 +43,13 @@ from tsolve.families.time_puzzles.certify import (
     pair_witnesses,
     witnesses_without,
 )
-from tsolve.families.time_puzzles.solve import Puzzle, build_problem, certify_known_gold
+from tsolve.families.time_puzzles.generate import same_under_readings
+from tsolve.families.time_puzzles.solve import (
+    Puzzle,
+    build_problem,
+    certify_known_gold,
+    shared_range,
+)
 from tsolve.solver import get_backend
 from tsolve.testing.strategies import domains, fact_sets, facts
 
@@ -268,3 +274,60 @@ def test_a_gold_that_a_reading_drops_is_not_invariant() -> None:
     result, invariant = certify_known_gold(puzzle, gold)
     assert result.solutions == tuple(gold) and not invariant
     assert not certify_known_gold(puzzle, gold[1:])[1]  # and a gold missing a date
+
+
+def test_the_lean_certificate_still_sees_the_first_and_last_dates() -> None:
+    """The certificate asks the solver only about the days the facts' sets
+    share (2003 here: the year cuts the weekday's and the domain's days).
+    2003 began and ended on a Wednesday, so its first and last Wednesdays sit
+    on the edges of that range: a gold without either is caught, and the
+    whole gold is proved."""
+    puzzle = Puzzle("p", (YearFact(2003), WeekdayFact("Wednesday")), SMALL, "implicit")
+    first, last = dt.date(2003, 1, 1).toordinal(), dt.date(2003, 12, 31).toordinal()
+    assert dt.date.fromordinal(first).weekday() == dt.date.fromordinal(last).weekday() == 2
+    highs = [fact_constraint(f, SMALL) for f in puzzle.facts]
+    assert shared_range(highs, SMALL) == (first, last)
+    gold = list(range(first, last + 1, 7))
+    assert gold[-1] == last
+    result, invariant = certify_known_gold(puzzle, gold)
+    assert invariant and result.status == "complete" and result.solutions == tuple(gold)
+    for short in (gold[1:], gold[:-1]):
+        got, ok = certify_known_gold(puzzle, short)
+        assert not ok and got.status == "partial"
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.data())
+def test_the_search_reading_check_agrees_with_the_certificate(data: st.DataObject) -> None:
+    """The generator offers a set only if its masks say every reading leaves
+    the same answers (same_under_readings); the solver's certificate decides.
+    Over random satisfiable sets rich in facts with readings, the two agree."""
+    domain = DateDomain.from_dates(dt.date(1990, 1, 1), dt.date(2060, 12, 31))
+    # Half the days after the knowledge base's date, where a living person's
+    # "alive" differs between readings.
+    future = dt.date(2027, 1, 1).toordinal()
+    day = data.draw(
+        st.one_of(st.integers(domain.start, future - 1), st.integers(future, domain.end))
+    )
+    first = data.draw(
+        st.sampled_from(["person_alive", "us_president", "sports_event_year", "lunar_month"])
+    )
+    rest = data.draw(
+        st.lists(st.sampled_from(["month", "year", "weekday", "day_of_month"]), unique=True)
+    )
+    fact_list = [data.draw(facts(domain, [k], day=day)) for k in [first, *rest[:3]]]
+    gold = days_of(all_of(packed_masks(fact_list, domain)), domain)
+    puzzle = Puzzle("p", tuple(fact_list), domain, "implicit")
+    _, invariant = certify_known_gold(puzzle, gold.tolist())
+    assert same_under_readings(fact_list, gold.size, domain) == invariant
+
+
+def test_the_search_reading_check_refuses_a_living_persons_future() -> None:
+    """The living person "alive" in 2040 of the test above: the canonical
+    reading keeps 2040, the horizon reading none; a dead person's year stays."""
+    domain = DateDomain.from_dates(dt.date(2030, 1, 1), dt.date(2049, 12, 31))
+    living = [PersonAliveFact("A. Person", "1990-05-01"), YearFact(2040)]
+    assert not same_under_readings(living, 366, domain)
+    dead = [PersonAliveFact("B. Person", "1950-05-01", "2045-01-01"), YearFact(2040)]
+    assert fact_readings(dead[0], "implicit") == ()
+    assert same_under_readings(dead, 366, domain)

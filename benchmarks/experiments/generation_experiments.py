@@ -13,7 +13,7 @@ variant in turn, in one process, rounds alternating; CPU ms per proof.
 ``constants`` generates 400 minimal puzzles per setting (each module
 constant set in this process only), in order, twice for the defaults.
 ``failures`` counts, over 300 minimal puzzles, the seeds tried and found
-and the outcome of each last step. Figures move with the machine's load:
+and why each other seed failed. Figures move with the machine's load:
 compare within one run.
 """
 
@@ -25,8 +25,6 @@ import statistics
 import time
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 import tsolve.families.time_puzzles.generate as gen
 from tsolve.solver import cpsat
@@ -106,10 +104,10 @@ def backends(rounds: int) -> None:
 
 def constants(_rounds: int) -> None:
     cfg = gen.PuzzleConfig(solutions=M_ALL, minimal=True)
-    saved = {k: getattr(gen, k) for k in ("LAST_VARIANTS", "BRANCHES", "MAX_NODES")}
+    saved = {k: getattr(gen, k) for k in ("LAST_VARIANTS", "BEAM", "ANCHOR_TRIES")}
     trials: list[dict[str, int]] = [{}, {"LAST_VARIANTS": 5}, {"LAST_VARIANTS": 2},
-                                    {"BRANCHES": 2}, {"BRANCHES": 6}, {"MAX_NODES": 12},
-                                    {"MAX_NODES": 48}, {}]  # fmt: skip
+                                    {"BEAM": 24}, {"BEAM": 96}, {"ANCHOR_TRIES": 4},
+                                    {"ANCHOR_TRIES": 16}, {}]  # fmt: skip
     list(gen.generate_puzzles(100, seed=99, config=cfg))
     for trial in trials:
         for k, v in {**saved, **trial}.items():
@@ -122,46 +120,39 @@ def constants(_rounds: int) -> None:
 
 
 def failures(_rounds: int) -> None:
+    """Where a minimal puzzle's seeds fail: the search grows a seed's sets
+    slot by slot (``_Search._minimal_sets``) and hands those that leave
+    exactly M days to the necessity test (``_Search._necessary``)."""
     counts: collections.Counter[str] = collections.Counter()
     search = gen._Search
-    choose, last_two = search.choose, search._last_two
+    minimal_sets, necessary = search._minimal_sets, search._necessary
+    tested: list[bool] = []
 
-    def counting_choose(self: Any, anchor: Any, view: Any, seed: Any) -> Any:
-        got = choose(self, anchor, view, seed)
+    def counting_sets(self: Any, anchor: Any, base: Any) -> Any:
+        tested.clear()
+        got = minimal_sets(self, anchor, base)
         counts["seeds"] += 1
         counts["sets found"] += got is not None
-        if anchor.kind == "event_relation" and len(view) < 400:
+        if got is None and not tested:
+            counts["  no set leaves exactly M"] += 1
+        elif got is None:
+            counts["  sets leave M, but in each a fact is not needed"] += 1
+        if anchor.kind == "event_relation" and len(self.view) < 400:
             counts["event anchors of a month or a year"] += 1
             counts["  of which found a set"] += got is not None
         return got
 
-    def counting_last_two(self: Any, part: Any, used: frozenset[str]) -> Any:
-        counts["last steps"] += 1
-        slot = len(part.facts)
-        (a, a_open), (b, b_open) = self._open(slot, used), self._open(slot + 1, used)
-        a_and = a.windows & part.prefix
-        a_count = self.count_rows(a_and)
-        keep = self._needed(part, a, a_count, a_open & (a_count >= self.m), last=False)
-        rows, cols = np.flatnonzero(keep), np.flatnonzero(part.prefix)
-        got = last_two(self, part, used)
-        if not a_open.any() or not b_open.any() or rows.size == 0:
-            counts["  no candidate left for the first slot"] += 1
-        else:
-            pairs = a_and[rows][:, cols][:, None, :] & b.windows[:, cols][None, :, :]
-            ok = (self.count_rows(pairs) == self.m) & ~gen.CLASH[a.kinds[rows]][:, b.kinds]
-            if not (ok & b_open[None, :]).any():
-                counts["  no pair leaves exactly M"] += 1
-            elif got is None:
-                counts["  pairs leave M, but a fact is then not needed"] += 1
-        return got
+    def counting_necessary(self: Any, anchor: Any, base: Any, beam: Any) -> Any:
+        tested.append(True)
+        return necessary(self, anchor, base, beam)
 
-    search.choose = counting_choose  # type: ignore[method-assign]
-    search._last_two = counting_last_two  # type: ignore[method-assign]
+    search._minimal_sets = counting_sets  # type: ignore[method-assign]
+    search._necessary = counting_necessary  # type: ignore[method-assign]
     cfg = gen.PuzzleConfig(solutions=M_ALL, minimal=True)
     try:
         list(gen.generate_puzzles(300, seed=1, config=cfg))
     finally:
-        search.choose, search._last_two = choose, last_two  # type: ignore[method-assign]
+        search._minimal_sets, search._necessary = minimal_sets, necessary  # type: ignore[method-assign]
     for k, v in counts.items():
         print(f"  {k}: {v}")
 

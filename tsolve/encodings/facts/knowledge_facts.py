@@ -263,7 +263,7 @@ class SportsEventYearFact(Fact):
 
     @classmethod
     def _of(cls, event: str) -> SportsEventYearFact:
-        return cls(event, tuple(knowledge.sports_events()[event].years))
+        return _sports_fact(event)
 
     @classmethod
     def sample(
@@ -514,6 +514,14 @@ def _relation_choices(level: Level | None) -> tuple[list[str], list[float]]:
 @lru_cache(maxsize=8192)
 def _event_fact(ev: knowledge.HistoricalEvent, relation: str) -> EventRelationFact:
     return EventRelationFact(ev.name, ev.start.isoformat(), ev.end.isoformat(), relation)
+
+
+# The fact of each packaged sports event, built once, as _person_fact: a draw
+# made a new fact with its tuple of years each time. Bounded by the packaged
+# table; never stale.
+@cache
+def _sports_fact(event: str) -> SportsEventYearFact:
+    return SportsEventYearFact(event, tuple(knowledge.sports_events()[event].years))
 
 
 # The sporting events held in a year, sorted by name: one entry per year a

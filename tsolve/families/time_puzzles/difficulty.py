@@ -86,10 +86,19 @@ def facts_to_fix(masks: Sequence[int]) -> int:
 
 
 def difficulty(
-    facts: Sequence[Fact], masks: Sequence[np.ndarray], domain: DateDomain, style: str
+    facts: Sequence[Fact],
+    masks: Sequence[np.ndarray],
+    domain: DateDomain,
+    style: str,
+    every_needed: bool = False,
 ) -> dict[str, Any]:
     """The measured features and their label (see the module docstring);
-    ``masks`` are the facts' packed domain masks (:func:`fact_masks`)."""
+    ``masks`` are the facts' packed domain masks (:func:`fact_masks`).
+
+    ``every_needed``: the caller's masks say dropping any one fact changes the
+    answers (a minimal puzzle, which the caller then certifies); every proper
+    subset then leaves more dates, so the fewest facts that fix the answer
+    are all of them, with no subset to try."""
     n = len(facts)
     order = sorted(range(n), key=lambda i: -information_gain(facts[i], domain))
     acc = np.array(masks[order[0]])
@@ -97,8 +106,11 @@ def difficulty(
     for i in order:
         acc &= masks[i]
         sizes.append(size(acc))
-    table = mask_table(domain)
-    fix = facts_to_fix([table.as_int(f) for f in facts])
+    if every_needed:
+        fix = n
+    else:
+        table = mask_table(domain)
+        fix = facts_to_fix([table.as_int(f) for f in facts])
     implicit = sum(1 for f in facts if style == "implicit" and FACT_TYPES[f.kind].anchor)
     calendars = ["gregorian"] + (["chinese"] if any(f.kind in _LUNAR for f in facts) else [])
     score = fix + implicit + (2 if "chinese" in calendars else 0)

@@ -259,12 +259,32 @@ def certify_known_gold(
                     f"internal error: a gold date of {puzzle.id} fails a fact under every reading"
                 )
             invariant = False
-    outside = In(DATE_VAR, IntervalSet.from_days(days).complement(dom.start, dom.end))
-    proof = Problem((*highs, outside), {DATE_VAR: (dom.start, dom.end)}, DATE_VAR)
+    lo, hi = shared_range(highs, dom)
+    cut = tuple(
+        In(c.var, c.set.clip(lo, hi)) if isinstance(c, In) and c.var == DATE_VAR else c
+        for c in highs
+    )
+    outside = In(DATE_VAR, IntervalSet.from_days(days).complement(lo, hi))
+    proof = Problem((*cut, outside), {DATE_VAR: (lo, hi)}, DATE_VAR)
     if be.is_satisfiable(proof, range(len(proof.constraints))):
         return SolveResult(days, "partial", be.name), False
     status: Status = "complete" if days else "unsat"
     return SolveResult(days, status, be.name), invariant
+
+
+def shared_range(constraints: Sequence[Formula], domain: DateDomain) -> tuple[int, int]:
+    """The days every constraint that is a set of days on the date (``In``)
+    leaves between its first and last day, within ``domain``: where any date
+    meeting them all must lie. The certificate asks the solver about these
+    days only, with each set cut to them, as a careful modeller would: a
+    weekday or a day of the month over the whole domain is thousands of
+    intervals, and an anchor's days are a few years. Falls back to the whole
+    domain when the sets share no day (the solver then proves that)."""
+    lo, hi = domain.start, domain.end
+    for c in constraints:
+        if isinstance(c, In) and c.var == DATE_VAR and c.set:
+            lo, hi = max(lo, c.set.first), min(hi, c.set.last)
+    return (lo, hi) if lo <= hi else (domain.start, domain.end)
 
 
 def _all_hold(constraints: Sequence[Formula], values: np.ndarray) -> bool:
