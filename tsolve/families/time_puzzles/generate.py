@@ -228,6 +228,15 @@ class PuzzleConfig:
     difficulty: str | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.domain, DateDomain):
+            # A (start, end) pair of ISO dates or dates is what a caller means;
+            # anything else would fail deep inside the search with no word of why.
+            if not (isinstance(self.domain, tuple | list) and len(self.domain) == 2):
+                raise TsolveError(
+                    "domain: expected a DateDomain or a (start, end) pair of dates, "
+                    f"got {self.domain!r}"
+                )
+            object.__setattr__(self, "domain", DateDomain.from_dates(*self.domain))
         sols = self.solutions if isinstance(self.solutions, tuple) else (self.solutions,)
         if not sols:
             raise TsolveError("solutions: give at least one target")
