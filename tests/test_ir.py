@@ -39,6 +39,34 @@ def test_intersect_and_complement(a: list[tuple[int, int]], b: list[tuple[int, i
     assert as_set(sa.clip(20, 100)) == raw(a) & set(range(20, 101))
 
 
+def both_forms(items: list[tuple[int, int]]) -> list[IntervalSet]:
+    """The normalised set held as pairs, and the same set held as arrays (the
+    form the vectorised constructors make), whose methods take other paths."""
+    s = IntervalSet.from_intervals(items)
+    starts, ends = s.bounds
+    return [s, IntervalSet(arrays=(starts.copy(), ends.copy()))]
+
+
+@given(intervals, st.integers(-5, 240), st.integers(0, 60))
+def test_clip_matches_sets(a: list[tuple[int, int]], lo: int, width: int) -> None:
+    hi = lo + width
+    expect = raw(a) & set(range(lo, hi + 1))
+    for s in both_forms(a):
+        cut = s.clip(lo, hi)
+        assert as_set(cut) == expect
+        assert cut == IntervalSet.from_intervals((v, v) for v in expect)  # canonical
+
+
+@given(intervals, st.lists(st.integers(-5, 260), max_size=40))
+def test_contains_matches_membership_in_both_forms(
+    a: list[tuple[int, int]], values: list[int]
+) -> None:
+    # up to 16 values take the few-values paths, more the vectorised one
+    for s in both_forms(a):
+        got = s.contains(np.asarray(values, dtype=np.int64))
+        assert got.tolist() == [v in raw(a) for v in values]
+
+
 @given(intervals, st.lists(st.integers(-5, 260), max_size=30))
 def test_contains_matches_membership(a: list[tuple[int, int]], values: list[int]) -> None:
     s = IntervalSet.from_intervals(a)

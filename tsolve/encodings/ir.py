@@ -190,6 +190,13 @@ class IntervalSet:
                 out.append(i >= 0 and x <= ivs[i][1])
             return np.array(out, dtype=bool)
         starts, ends = self.bounds
+        if v.size <= _SMALL and v.ndim == 1:
+            # One search, then the few comparisons in Python: each further
+            # NumPy call on a handful of values costs more than the work (a
+            # generated puzzle's gold is checked against every fact this way).
+            found = starts.searchsorted(v, side="right").tolist()
+            hits = [i > 0 and x <= int(ends[i - 1]) for x, i in zip(v.tolist(), found, strict=True)]
+            return np.array(hits, dtype=bool)
         idx = np.searchsorted(starts, v, side="right") - 1
         return np.asarray((idx >= 0) & (v <= ends[np.maximum(idx, 0)]))
 
@@ -203,8 +210,16 @@ class IntervalSet:
         if not self or (self.first >= lo and self.last <= hi):
             return self
         starts, ends = self.bounds
-        keep = (ends >= lo) & (starts <= hi)
-        return self._from_arrays(np.maximum(starts[keep], lo), np.minimum(ends[keep], hi))
+        # The intervals ending at lo or later and starting at hi or earlier
+        # are one run of them: two binary searches, not a pass over all.
+        i = int(ends.searchsorted(lo))
+        j = int(starts.searchsorted(hi, side="right"))
+        if i >= j:
+            return IntervalSet(())
+        cut_starts, cut_ends = starts[i:j].copy(), ends[i:j].copy()
+        cut_starts[0] = max(int(cut_starts[0]), lo)
+        cut_ends[-1] = min(int(cut_ends[-1]), hi)
+        return self._from_arrays(cut_starts, cut_ends)
 
     def complement(self, lo: int, hi: int) -> IntervalSet:
         """The complement within ``[lo, hi]`` (vectorised for a set held as arrays)."""

@@ -362,6 +362,13 @@ def fact_constraint(fact: Fact, domain: DateDomain) -> Formula:
 FACT_TYPES: dict[str, type[Fact]] = {}
 
 
+def kind_ranks() -> dict[str, int]:
+    """Each registered fact kind's place in sorted order: a small integer per
+    kind, the same wherever it is asked once every kind is registered (the
+    generator's bit sets of kinds and its tables of fact rows use it)."""
+    return {k: i for i, k in enumerate(sorted(FACT_TYPES))}
+
+
 def register_fact(cls: type[Fact]) -> type[Fact]:
     """Class decorator: make a fact category available by its ``kind``."""
     if cls.kind in FACT_TYPES:

@@ -31,13 +31,18 @@ from functools import lru_cache
 import numpy as np
 
 from tsolve.calendars.domain import DateDomain
-from tsolve.encodings.facts.base import FACT_TYPES, DayView, Fact, Level
+from tsolve.encodings.facts.base import FACT_TYPES, DayView, Fact, Level, kind_ranks
 from tsolve.encodings.facts.packed import mask_table, to_int
 
 #: Row numbers of :attr:`SeedTable.row_of` not yet filled, and of days on
 #: which a category draws no fact (a president before the first term).
 UNKNOWN = -1
 NONE = -2
+#: Rows a table holds at most: every seed-determined fact of a domain (a few
+#: hundred: years, decades, months, presidents, ...) and the facts searches
+#: draw at random (weekday sets, day ranges, people, sports events: a few
+#: hundred more). A row is a fact's mask, 18 KB over a 400-year domain.
+MAX_ROWS = 4096
 
 
 class SeedTable:
@@ -57,8 +62,14 @@ class SeedTable:
         self.ints: list[int] = []
         self._index: dict[Fact, int] = {}
         self._words = mask_table(domain).words
+        self._entries = mask_table(domain).entries
         #: The rows' packed masks over the domain (grown by doubling).
         self.masks = np.zeros((64, -(-domain.size // 64)), dtype=np.uint64)
+        #: How many days each row's fact holds, and its kind's rank
+        #: (:func:`~tsolve.encodings.facts.base.kind_ranks`); grown with :attr:`masks`.
+        self.sizes = np.zeros(64, dtype=np.int64)
+        self.ranks = np.zeros(64, dtype=np.int64)
+        self._rank_of = kind_ranks()
 
     def rows(self, day: int) -> np.ndarray:
         """The row of each category's fact on ``day`` (:data:`NONE` where it
@@ -93,11 +104,31 @@ class SeedTable:
             grown = np.zeros((2 * row, self.masks.shape[1]), dtype=np.uint64)
             grown[:row] = self.masks
             self.masks = grown
+            self.sizes = np.concatenate([self.sizes, np.zeros(row, dtype=np.int64)])
+            self.ranks = np.concatenate([self.ranks, np.zeros(row, dtype=np.int64)])
         self.masks[row] = self._words(fact)
+        self.sizes[row] = int(np.bitwise_count(self.masks[row]).sum())
+        self.ranks[row] = self._rank_of[fact.kind]
         self.ints.append(to_int(self.masks[row]))
         self.facts.append(fact)
         self._index[fact] = row
         return row
+
+    def row(self, fact: Fact) -> int:
+        """``fact``'s row, added if new, for any fact (a seed-determined one
+        or one drawn at random on a seed): its window, size and kind are then
+        gathers by row, with no lookup per fact. A fact gets a row once the
+        domain's :class:`~tsolve.encodings.facts.packed.MaskTable` holds its
+        mask (a fact drawn once is never given a whole-domain mask: most
+        facts a cold start draws are drawn once), and while the table has
+        fewer than :data:`MAX_ROWS` rows; else -1, and the caller takes its
+        window from the mask table."""
+        got = self._index.get(fact)
+        if got is not None:
+            return got
+        if len(self.facts) >= MAX_ROWS or self._entries.find(fact) is None:
+            return -1
+        return self._add(fact)
 
     def windows(self, rows: np.ndarray, lo: int, hi: int) -> np.ndarray:
         """Words ``lo .. hi - 1`` of the given rows' masks, one row each."""

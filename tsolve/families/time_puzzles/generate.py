@@ -41,6 +41,7 @@ from tsolve.encodings.facts import (
     Style,
     information_gain,
 )
+from tsolve.encodings.facts.base import kind_ranks
 from tsolve.encodings.facts.packed import (
     PROMOTE_MAX_DAYS,
     MaskTable,
@@ -56,7 +57,7 @@ from tsolve.encodings.facts.packed import (
 )
 from tsolve.encodings.facts.packed import size as popcount
 from tsolve.encodings.facts.readings import fact_readings
-from tsolve.encodings.facts.seed_table import seed_table
+from tsolve.encodings.facts.seed_table import SeedTable, seed_table
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.certify import (
     certify_contradiction,
@@ -326,7 +327,7 @@ def _compatible(kind: str, used: set[str] | frozenset[str]) -> bool:
 
 
 #: Every fact kind's row in :data:`CLASH`, in the registry's sorted order.
-KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(sorted(FACT_TYPES))}
+KIND_INDEX: dict[str, int] = kind_ranks()
 #: CLASH[i, j]: may kinds i and j not share a puzzle (the same kind, or one
 #: restates the other)? The chooser's last two slots test every pair of
 #: candidates at once with it.
@@ -437,12 +438,15 @@ class _Pool:
     1 ms each, on the first puzzle's path) bought nothing here. Treat them as
     immutable."""
 
-    __slots__ = ("clash", "facts", "kinds", "windows")
+    __slots__ = ("clash", "facts", "kinds", "sizes", "windows")
 
-    def __init__(self, facts: list[Fact], windows: np.ndarray, kinds: np.ndarray) -> None:
+    def __init__(
+        self, facts: list[Fact], windows: np.ndarray, kinds: np.ndarray, sizes: np.ndarray
+    ) -> None:
         self.facts = facts
         self.windows = windows
         self.kinds = kinds
+        self.sizes = sizes  # how many days of the domain each candidate holds
         self.clash = CLASH_BITS[kinds]  # the kinds each candidate may not share a set with
 
 
@@ -528,8 +532,6 @@ class _Search:
         # Which candidates of each of the seed's pools (by id: the pools are
         # kept in self.pools as long) hold outside the anchor (_outside).
         self.outside: dict[int, np.ndarray] = {}
-        # The current seed's anchor window, negated (_outside).
-        self.off_anchor = np.zeros(0, dtype=np.uint64)
         # Each pool's categories to draw (_draws), by level: fixed for the search.
         self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
         # The seed table's categories at each level (_seeded).
@@ -712,7 +714,6 @@ class _Search:
             self.seed_rows = self.seeds.rows(int(seed.days[0]))
         base = np.array(self.window(anchor, lo, hi))
         if self.cfg.minimal:
-            self.off_anchor = ~base
             return self._minimal_sets(anchor, base)
         return self._extend(_Partial([anchor], base))
 
@@ -739,15 +740,43 @@ class _Search:
                     if new is not None and new not in variants:
                         variants.append(new)
                 facts += variants
-            width = self.hi - self.lo if self.packed else len(self.view)
-            stack = np.empty((len(facts), width), dtype=np.uint64 if self.packed else bool)
-            if seeds is not None:
-                stack[: found.size] = seeds.masks[found, self.lo : self.hi]
-            for i in range(found.size, len(facts)):
-                stack[i] = self.window(facts[i], self.lo, self.hi)
-            kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
-            got = self.pools[key] = _Pool(facts, stack, kinds)
+            if seeds is None:
+                got = self._pool_by_fact(facts)
+            else:
+                got = self._pool_by_row(facts, found, seeds)
+            self.pools[key] = got
         return got
+
+    def _pool_by_row(self, facts: list[Fact], found: np.ndarray, seeds: SeedTable) -> _Pool:
+        """A pool whose candidates' windows, sizes and kinds are gathers from
+        the seed table's rows (:meth:`SeedTable.row`): ``found`` are the rows
+        of the first facts, the seed-determined ones; the facts drawn after
+        them are looked up, and one with no row yet is taken fact by fact."""
+        rows = found.astype(np.int64)
+        if len(facts) > found.size:
+            drawn = [seeds.row(f) for f in facts[found.size :]]
+            rows = np.concatenate([rows, np.array(drawn, dtype=np.int64)])
+        at = np.maximum(rows, 0)
+        stack = seeds.masks[at, self.lo : self.hi]
+        kinds, sizes = seeds.ranks[at], seeds.sizes[at]
+        dom = self.cfg.domain
+        for i in np.flatnonzero(rows < 0).tolist():
+            f = facts[i]
+            stack[i] = self.window(f, self.lo, self.hi)
+            kinds[i], sizes[i] = KIND_INDEX[f.kind], answer_set_size(f, dom)
+        return _Pool(facts, stack, kinds, sizes)
+
+    def _pool_by_fact(self, facts: list[Fact]) -> _Pool:
+        """A pool of ``facts`` built fact by fact (over a domain too wide for
+        a seed table)."""
+        width = self.hi - self.lo if self.packed else len(self.view)
+        stack = np.empty((len(facts), width), dtype=np.uint64 if self.packed else bool)
+        for i, f in enumerate(facts):
+            stack[i] = self.window(f, self.lo, self.hi)
+        kinds = np.array([KIND_INDEX[f.kind] for f in facts], dtype=np.int64)
+        dom = self.cfg.domain
+        sizes = np.array([answer_set_size(f, dom) for f in facts], dtype=np.int64)
+        return _Pool(facts, stack, kinds, sizes)
 
     def _seeded(self, level: Level | None) -> list[int]:
         """:meth:`~tsolve.encodings.facts.seed_table.SeedTable.at_level`, kept
@@ -974,16 +1003,9 @@ class _Search:
         their days. Kept with the seed's pools."""
         got = self.outside.get(id(pool))
         if got is None:
-            # A day in the window but not the anchor settles it; only the
-            # others (all their window's days in the anchor) need the fact's
-            # size (kept per fact, in closed form).
-            got = np.bitwise_and(pool.windows, self.off_anchor).any(axis=1)
-            rest = np.flatnonzero(~got)
-            if rest.size:
-                dom = self.cfg.domain
-                sizes = [answer_set_size(pool.facts[i], dom) for i in rest.tolist()]
-                got[rest] = self.count_rows(pool.windows[rest]) < np.array(sizes)
-            self.outside[id(pool)] = got
+            # The anchor lies inside the window, so a fact's days inside the
+            # anchor are those of its window's AND with it.
+            got = self.outside[id(pool)] = self.count_rows(pool.windows & base) < pool.sizes
         return got
 
     def _any_level(self, level: Level | None, last: bool) -> _Pool:
@@ -998,6 +1020,7 @@ class _Search:
                 one.facts + every.facts,
                 np.concatenate([one.windows, every.windows]),
                 np.concatenate([one.kinds, every.kinds]),
+                np.concatenate([one.sizes, every.sizes]),
             )
         return got
 
