@@ -71,3 +71,38 @@ def test_the_table_gives_each_category_the_fact_sample_draws(data: st.DataObject
             lo, hi = 0, table.masks.shape[1]
             window = table.windows(np.asarray([row]), lo, hi)[0]
             assert np.array_equal(window, packed_mask(want, domain))
+
+
+UNSEEDED = tuple(sorted(k for k, c in FACT_TYPES.items() if not c.seed_determined))
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.data())
+def test_a_drawn_fact_gets_a_row_only_with_its_mask_and_the_row_is_its_mask(
+    data: st.DataObject,
+) -> None:
+    # Any fact (here one drawn at random on a day) has a row once the mask
+    # table holds its mask, and that row's mask, size and kind rank are the
+    # fact's own: the search's pools gather candidates by row.
+    from tsolve.encodings.facts.base import kind_ranks
+    from tsolve.encodings.facts.packed import mask_table
+
+    domain = data.draw(domains(max_years=80))
+    kind = data.draw(st.sampled_from(UNSEEDED))
+    if not FACT_TYPES[kind].available(domain):
+        return
+    day = data.draw(st.integers(domain.start, domain.end))
+    rng = random.Random(data.draw(st.integers(0, 2**16)))
+    fact = FACT_TYPES[kind].sample(rng, DayView.of_day(day), domain, None)
+    if fact is None:
+        return
+    table = SeedTable(domain, SEEDED)
+    table._entries.clear()  # a fresh mask table's state: the fact not yet kept
+    assert table.row(fact) == -1
+    words = mask_table(domain).words(fact)  # the mask is now kept
+    row = table.row(fact)
+    assert row >= 0 and table.row(fact) == row
+    assert table.facts[row] == fact
+    assert np.array_equal(table.masks[row], words)
+    assert table.sizes[row] == int(unpack(words, domain.size).sum())
+    assert table.ranks[row] == kind_ranks()[kind]

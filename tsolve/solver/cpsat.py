@@ -48,6 +48,24 @@ def _build_domain(s: IntervalSet) -> cp_model.Domain:
     return Domain.from_flat_intervals(np.column_stack(s.bounds).ravel().tolist())
 
 
+def _cut_domain(starts: np.ndarray, ends: np.ndarray, lo: int, hi: int) -> cp_model.Domain:
+    """The intervals (``starts``, ``ends``: sorted, disjoint) cut to
+    ``[lo, hi]`` as a CP-SAT domain: the run of intervals that meet it, found
+    by two binary searches, flattened, with its two ends clamped. What
+    :meth:`IntervalSet.clip` and :func:`_build_domain` do, without the new set
+    and its copies (a certificate cuts every fact's set)."""
+    i = int(ends.searchsorted(lo))
+    j = int(starts.searchsorted(hi, side="right"))
+    if i >= j:
+        return Domain.from_flat_intervals([])
+    flat = np.empty(2 * (j - i), dtype=np.int64)
+    flat[0::2] = starts[i:j]
+    flat[1::2] = ends[i:j]
+    out = flat.tolist()
+    out[0], out[-1] = max(out[0], lo), min(out[-1], hi)
+    return Domain.from_flat_intervals(out)
+
+
 #: Interval sets as CP-SAT domains: the same month, weekday and day-of-month
 #: sets recur across puzzles, and building one is a pass over its intervals.
 #: Bounded by bytes (16 a interval, as CP-SAT holds them), since one set over
@@ -139,9 +157,10 @@ class _Translator:
         (:data:`DOMAINS`); a cut one is built from the cut alone, not kept:
         cuts rarely recur, and hashing one to look it up costs as much."""
         lo, hi = self.problem.domains[var]
-        if not s or (s.first >= lo and s.last <= hi):
+        starts, ends = s.bounds
+        if not starts.size or (starts[0] >= lo and ends[-1] <= hi):
             return _domain(s)
-        return _build_domain(s.clip(lo, hi))
+        return _cut_domain(starts, ends, lo, hi)
 
     def residue(self, var: str, period: int) -> cp_model.IntVar:
         """``var mod period`` as a variable, made once per (variable, period):

@@ -928,7 +928,7 @@ class _Search:
         pass per slot, so a seed costs a few NumPy calls whatever its number
         of sets, and the sets the depth-first search never reached are in."""
         m = self.m
-        cols = np.flatnonzero(base)
+        cols = base.nonzero()[0]
         beam = _Beam(
             base[cols][None, :],
             cols,
@@ -941,12 +941,12 @@ class _Search:
         for slot in range(1, slots + 1):
             self.nodes += 1
             pool, allowed = self._slot(slot, beam, base)
-            rows, picks = np.nonzero(allowed)
+            rows, picks = allowed.nonzero()
             if rows.size == 0:
                 return None
-            # Gathers by np.take, the pool's windows cut to the live words first.
-            ands = np.take(beam.prefix, rows, axis=0)
-            ands &= np.take(pool.windows[:, beam.cols], picks, axis=0)
+            # Gathers by take, the pool's windows cut to the live words first.
+            ands = beam.prefix.take(rows, axis=0)
+            ands &= pool.windows[:, beam.cols].take(picks, axis=0)
             counts = self.count_rows(ands)
             # Each slot after this one must cut again (one day at least).
             keep = (counts == m) if slot == slots else (counts >= m + slots - slot)
@@ -959,7 +959,7 @@ class _Search:
                 return None
             # The words where some set still has a day (all of them after
             # the last slot, which no pass reads again).
-            live = np.flatnonzero(np.bitwise_or.reduce(ands, axis=0)) if slot < slots else ...
+            live = np.bitwise_or.reduce(ands, axis=0).nonzero()[0] if slot < slots else ...
             beam = _Beam(
                 ands[:, live],
                 beam.cols[live],
@@ -1055,8 +1055,8 @@ class _Search:
             others = np.empty((rows.size, facts - 1, width), dtype=base.dtype)
             others[:, :-1] = before[:, :-2] & after[:, 2:]
             others[:, -1] = before[:, -2]
-            needed = (self.count_rows(others) > m).all(axis=1)
-            for i in np.flatnonzero(needed).tolist():
+            needed: np.ndarray = (self.count_rows(others) > m).all(axis=1)
+            for i in needed.nonzero()[0].tolist():
                 r = int(rows[i])
                 pairs = zip(beam.pools, beam.picks, strict=True)
                 chosen = [pool.facts[int(p[r])] for pool, p in pairs]
