@@ -1055,8 +1055,8 @@ class _Search:
             others = np.empty((rows.size, facts - 1, width), dtype=base.dtype)
             others[:, :-1] = before[:, :-2] & after[:, 2:]
             others[:, -1] = before[:, -2]
-            needed: np.ndarray = (self.count_rows(others) > m).all(axis=1)
-            for i in needed.nonzero()[0].tolist():
+            needed = (self.count_rows(others) > m).all(axis=1)
+            for i in np.flatnonzero(needed).tolist():
                 r = int(rows[i])
                 pairs = zip(beam.pools, beam.picks, strict=True)
                 chosen = [pool.facts[int(p[r])] for pool, p in pairs]
