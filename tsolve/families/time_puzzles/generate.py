@@ -1046,16 +1046,18 @@ class _Search:
         tries = 0
         for start in range(0, len(order), batch):
             rows = np.array(order[start : start + batch])
-            stack = np.empty((rows.size, facts, width), dtype=base.dtype)
-            stack[:, 0] = base
+            # Fact-major (fact, set, word), so each running AND below is a
+            # pass over contiguous blocks, not a strided one.
+            stack = np.empty((facts, rows.size, width), dtype=base.dtype)
+            stack[0] = base
             for s, (pool, picks) in enumerate(zip(beam.pools, beam.picks, strict=True), 1):
-                stack[:, s] = pool.windows[picks[rows]]
-            before = np.bitwise_and.accumulate(stack, axis=1)  # AND of facts 0..i
-            after = np.bitwise_and.accumulate(stack[:, ::-1], axis=1)[:, ::-1]  # facts i..
-            others = np.empty((rows.size, facts - 1, width), dtype=base.dtype)
-            others[:, :-1] = before[:, :-2] & after[:, 2:]
-            others[:, -1] = before[:, -2]
-            needed = (self.count_rows(others) > m).all(axis=1)
+                stack[s] = pool.windows.take(picks[rows], axis=0)
+            before = np.bitwise_and.accumulate(stack, axis=0)  # AND of facts 0..i
+            after = np.bitwise_and.accumulate(stack[::-1], axis=0)[::-1]  # facts i..
+            others = np.empty((facts - 1, rows.size, width), dtype=base.dtype)
+            others[:-1] = before[:-2] & after[2:]
+            others[-1] = before[-2]
+            needed = (self.count_rows(others) > m).all(axis=0)
             for i in np.flatnonzero(needed).tolist():
                 r = int(rows[i])
                 pairs = zip(beam.pools, beam.picks, strict=True)
@@ -1066,7 +1068,7 @@ class _Search:
                     outside = whole & ~packed_mask(anchor, self.cfg.domain)
                     self.witnesses = [
                         *first_days(outside[None, :], self.cfg.domain),
-                        *self._days(others[i] & ~stack[i, 1:]),
+                        *self._days(others[:, i] & ~stack[1:, i]),
                     ]
                     return facts_all
                 tries += 1
