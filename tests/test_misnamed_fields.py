@@ -47,6 +47,7 @@ GOLD_FIELDS = [
     ("relational-puzzles", lambda r: True, "answers"),
     ("span", lambda r: r["format"] == "content", "gold"),
     ("span", lambda r: r["format"] == "polar", "answer"),
+    ("span", lambda r: r["format"] == "polar", "gold"),  # optional there, never misnamed
     ("logistics", lambda r: True, "answers"),
 ]
 

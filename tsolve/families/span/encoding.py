@@ -51,6 +51,7 @@ from tsolve.records.validation import (
     expect_int,
     expect_iso_date,
     optional,
+    refuse_misnamed,
 )
 
 ISLAMIC = ("islamic", "islamic-umalqura")
@@ -449,7 +450,10 @@ def check_span_record(record: dict[str, Any]) -> None:
     if fmt == "polar":
         expect_choice(expect_field(record, "answer", rid), f"{rid}: answer", ("Yes", "No"))
         if record.get("gold") is None:
-            return  # a polar item is scored on its label alone
+            # A polar item is scored on its label alone, but a field spelled
+            # like "gold" is a misnamed one, not an absent one.
+            refuse_misnamed(record, ("gold",), rid)
+            return
     gold = expect_dict(expect_field(record, "gold", rid), f"{rid}: gold")
     expect_choice(gold.get("calendar"), f"{rid}: gold.calendar", CALENDARS)
     expect_int(gold.get("year"), f"{rid}: gold.year", -10_000, 20_000)
