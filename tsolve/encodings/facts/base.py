@@ -232,7 +232,7 @@ class Fact(ABC):
     # ----------------------------------------------------------- JSON
     @property
     def params(self) -> dict[str, Any]:
-        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: _jsonable(getattr(self, f.name)) for f in _fields(type(self))}
 
     @classmethod
     def from_params(cls, params: dict[str, Any]) -> Fact:

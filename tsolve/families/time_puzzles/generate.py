@@ -752,15 +752,15 @@ class _Search:
         the seed table's rows (:meth:`SeedTable.row`): ``found`` are the rows
         of the first facts, the seed-determined ones; the facts drawn after
         them are looked up, and one with no row yet is taken fact by fact."""
-        rows = found.astype(np.int64)
-        if len(facts) > found.size:
-            drawn = [seeds.row(f) for f in facts[found.size :]]
-            rows = np.concatenate([rows, np.array(drawn, dtype=np.int64)])
-        at = np.maximum(rows, 0)
+        rows = found.tolist() + [seeds.row(f) for f in facts[found.size :]]
+        missing = [i for i, r in enumerate(rows) if r < 0]
+        at = np.array(rows, dtype=np.int64)
+        if missing:
+            at[missing] = 0  # a placeholder, overwritten below
         stack = seeds.masks[at, self.lo : self.hi]
         kinds, sizes = seeds.ranks[at], seeds.sizes[at]
         dom = self.cfg.domain
-        for i in np.flatnonzero(rows < 0).tolist():
+        for i in missing:
             f = facts[i]
             stack[i] = self.window(f, self.lo, self.hi)
             kinds[i], sizes[i] = KIND_INDEX[f.kind], answer_set_size(f, dom)
