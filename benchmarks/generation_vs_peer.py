@@ -53,7 +53,9 @@ def load_generator(tree: str) -> ModuleType:
 
 def count(gen: ModuleType, seed: int, work: int, minimal: bool) -> Callable[[int], int]:
     cfg = gen.PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=minimal)
-    return lambda r: sum(1 for i in range(work) if gen.generate_puzzle(seed, i, cfg))
+    # Fresh records each round (r*work ..), as the peers draw fresh puzzles:
+    # the same records again would time caches already warm for them.
+    return lambda r: sum(1 for i in range(work) if gen.generate_puzzle(seed, r * work + i, cfg))
 
 
 def before_after(tree: str, work: int, rounds: int, clock: Callable[[], float]) -> None:

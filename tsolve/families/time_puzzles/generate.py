@@ -490,6 +490,53 @@ class _Beam:
         self.pools = pools
 
 
+class _SearchPlan:
+    """What a search needs from its config alone, worked out once per
+    (config, number of facts) (:func:`_search_plan`) rather than for every
+    puzzle: the categories it draws, its anchor kinds, the categories a
+    minimal puzzle skips, the seed-determined categories it looks up, and two tables the search
+    fills as it first asks them (each pool's draws, the seed table's
+    categories at a level), fixed by the same config and so never stale."""
+
+    __slots__ = ("anchor_kinds", "categories", "levels_seeded", "plans", "seeded", "skipped")
+
+    def __init__(self, cfg: PuzzleConfig, n_facts: int) -> None:
+        dom = cfg.domain
+        allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
+        self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
+        anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
+        kinds = [k for k in anchors if _has_anchor(k, dom)]
+        if cfg.minimal and cfg.anchors is None and n_facts >= MINIMAL_SPARSE_FACTS:
+            kinds = [k for k in kinds if k not in MINIMAL_SKIPPED_ANCHORS] or kinds
+        if not kinds:
+            raise TsolveError(
+                f"domain: no knowledge-base anchor ({', '.join(anchors)}) falls inside "
+                f"{iso(dom.start)}..{iso(dom.end)}; widen the domain or bring your own "
+                "knowledge base"
+            )
+        self.anchor_kinds = kinds
+        # Categories the seeds' pools do not draw (MINIMAL_SKIPPED_CATEGORIES).
+        self.skipped: frozenset[str] = frozenset()
+        if cfg.minimal and cfg.categories is None and n_facts >= MINIMAL_SPARSE_FACTS:
+            self.skipped = MINIMAL_SKIPPED_CATEGORIES
+        # Over a packed domain, the seed-determined categories' facts come from
+        # the domain's seed table (one lookup per seed), not one draw each.
+        # (The table itself is not kept here: seed_table bounds how many
+        # domains' tables stay alive, and a plan must not outlive that.)
+        packed = dom.size <= PROMOTE_MAX_DAYS
+        self.seeded = tuple(k for k in self.categories if FACT_TYPES[k].seed_determined)
+        self.seeded = self.seeded if packed else ()
+        self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
+        self.levels_seeded: dict[Level | None, list[int]] = {}
+
+
+@lru_cache(maxsize=64)
+def _search_plan(cfg: PuzzleConfig, n_facts: int) -> _SearchPlan:
+    """The :class:`_SearchPlan` of ``cfg`` with ``n_facts`` facts. Keyed by
+    the frozen config: a run asks it for every puzzle with a handful of keys."""
+    return _SearchPlan(cfg, n_facts)
+
+
 class _Search:
     """One puzzle's randomized search; all randomness comes from ``rng``."""
 
@@ -532,38 +579,21 @@ class _Search:
         # Which candidates of each of the seed's pools (by id: the pools are
         # kept in self.pools as long) hold outside the anchor (_outside).
         self.outside: dict[int, np.ndarray] = {}
-        # Each pool's categories to draw (_draws), by level: fixed for the search.
-        self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
-        # The seed table's categories at each level (_seeded).
-        self.levels_seeded: dict[Level | None, list[int]] = {}
         # A minimal puzzle's proposed witnesses, one day per fact of the set
         # run() returned (the anchor first): each a day only that fact
         # excludes, read off the masks the search judged them by; a proposal
         # for certify_necessity, which checks each against the facts' IR.
         self.witnesses: list[int | None] = []
-        dom = cfg.domain
-        allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
-        self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
-        anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
-        self.anchor_kinds = [k for k in anchors if _has_anchor(k, dom)]
-        if cfg.minimal and cfg.anchors is None and n_facts >= MINIMAL_SPARSE_FACTS:
-            kept = [k for k in self.anchor_kinds if k not in MINIMAL_SKIPPED_ANCHORS]
-            self.anchor_kinds = kept or self.anchor_kinds
-        # Categories the seeds' pools do not draw (MINIMAL_SKIPPED_CATEGORIES).
-        self.skipped: frozenset[str] = frozenset()
-        if cfg.minimal and cfg.categories is None and n_facts >= MINIMAL_SPARSE_FACTS:
-            self.skipped = MINIMAL_SKIPPED_CATEGORIES
-        # Over a packed domain, the seed-determined categories' facts come from
-        # the domain's seed table (one lookup per seed), not one draw each.
-        seeded = tuple(k for k in self.categories if FACT_TYPES[k].seed_determined)
-        self.seeds = seed_table(cfg.domain, seeded) if self.packed and seeded else None
+        plan = _search_plan(cfg, n_facts)
+        self.categories = plan.categories
+        self.anchor_kinds = plan.anchor_kinds
+        self.skipped = plan.skipped
+        self.seeds = seed_table(cfg.domain, plan.seeded) if plan.seeded else None
+        # Each pool's categories to draw (_draws) and the seed table's
+        # categories at each level (_seeded): fixed by the config.
+        self.plans = plan.plans
+        self.levels_seeded = plan.levels_seeded
         self.seed_rows = np.zeros(0, dtype=np.int32)
-        if not self.anchor_kinds:
-            raise TsolveError(
-                f"domain: no knowledge-base anchor ({', '.join(anchors)}) falls inside "
-                f"{iso(dom.start)}..{iso(dom.end)}; widen the domain or bring your own "
-                "knowledge base"
-            )
 
     def anchor(self) -> tuple[Fact, DayView] | None:
         cls = FACT_TYPES[self.rng.choice(self.anchor_kinds)]
