@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import calendar as _cal
 import datetime as _dt
+import itertools
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -274,6 +275,23 @@ class WeekdaysFact(Fact):
         return _weekdays_fact(tuple(chosen))
 
 
+@lru_cache(maxsize=7)
+def weekdays_draws(own: int) -> tuple[WeekdaysFact, ...]:
+    """Every fact :meth:`WeekdaysFact.sample` draws on a day of weekday
+    ``own`` (0 = Monday), each as many times as its chance in 240: one, one,
+    two or three other weekdays (a half, a quarter, a quarter), chosen
+    uniformly. So ``rng.choice`` of this tuple draws as ``sample`` does, with
+    one random number where ``sample`` spends four: the generator's fast path
+    (``tests/test_draw_tables.py`` holds the two distributions equal)."""
+    others = [w for w in range(7) if w != own]
+    out: list[WeekdaysFact] = []
+    for k, chance in ((1, 120), (2, 60), (3, 60)):
+        subsets = list(itertools.combinations(others, k))
+        for sub in subsets:
+            out += [_weekdays_fact(tuple(sorted((own, *sub))))] * (chance // len(subsets))
+    return tuple(out)
+
+
 # The fact of each set of weekdays (by index), built once: at most 127; a
 # frozen value, so one object serves every draw; never stale.
 @lru_cache(maxsize=128)
@@ -407,3 +425,20 @@ class DayOfMonthRangeFact(Fact):
             options.append(("after", rng.randint(max(1, day - 12), day - 1)))
         relation, n = rng.choice(options)
         return cls.interned(relation, n)
+
+
+@lru_cache(maxsize=31)
+def day_range_draws(day: int) -> tuple[Fact, ...]:
+    """Every fact :meth:`DayOfMonthRangeFact.sample` draws on day ``day`` of a
+    month, each as many times as its chance (over a common denominator):
+    "before N" and "after N" are equally likely when both exist, and N is
+    uniform over its up to twelve values. ``rng.choice`` of this tuple draws
+    as ``sample`` does, with one random number where ``sample`` spends up to
+    three (``tests/test_draw_tables.py`` holds the two equal)."""
+    before = [
+        DayOfMonthRangeFact.interned("before", n) for n in range(day + 1, min(31, day + 12) + 1)
+    ]
+    after = [DayOfMonthRangeFact.interned("after", n) for n in range(max(1, day - 12), day)]
+    if before and after:
+        return tuple(f for f in before for _ in after) + tuple(f for f in after for _ in before)
+    return tuple(before or after)

@@ -23,7 +23,7 @@ goes into the record.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, cast
@@ -42,6 +42,7 @@ from tsolve.encodings.facts import (
     information_gain,
 )
 from tsolve.encodings.facts.base import kind_ranks
+from tsolve.encodings.facts.calendar_facts import day_range_draws, weekdays_draws
 from tsolve.encodings.facts.packed import (
     PROMOTE_MAX_DAYS,
     MaskTable,
@@ -127,7 +128,12 @@ GENERATOR_NAME = "time-puzzles"
 # the certificate then rejected sent the search back to a new anchor. The
 # random key carries the version, so every puzzle of a run differs from
 # version 9's.
-GENERATOR_VERSION = "10"
+# 11: a weekday set and a day-of-month range are drawn with one random number
+# from a table of what their sampler draws, each fact as often as its chance
+# (_DRAW_TABLES; the same distribution, tests/test_draw_tables.py), where
+# the sampler spent up to four. The random key carries the version, so every
+# puzzle of a run differs from version 10's.
+GENERATOR_VERSION = "11"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py), so that
 # runs with different options never share an id; with
@@ -490,6 +496,17 @@ class _Beam:
         self.pools = pools
 
 
+#: Categories whose draw on a seed is one ``rng.choice`` from a table of the
+#: facts ``sample`` would draw there, each as often as its chance
+#: (calendar_facts.weekdays_draws, day_range_draws): the same distribution
+#: with one random number instead of up to four, for the two categories a
+#: minimal puzzle's last slots draw most.
+_DRAW_TABLES: dict[str, Callable[[DayView], tuple[Fact, ...]]] = {
+    "weekdays": lambda on: weekdays_draws(int(on.greg.weekday[0])),
+    "day_of_month_range": lambda on: day_range_draws(int(on.greg.day[0])),
+}
+
+
 class _SearchPlan:
     """What a search needs from its config alone, worked out once per
     (config, number of facts) (:func:`_search_plan`) rather than for every
@@ -608,6 +625,9 @@ class _Search:
         ``on`` (at ``level`` when the kind spans levels); a seed-determined
         kind's fact is drawn once per day (:attr:`drawn`)."""
         cls = FACT_TYPES[kind]
+        table = _DRAW_TABLES.get(kind)
+        if table is not None:
+            return self.rng.choice(table(on))
         if not cls.seed_determined:
             return cls.sample(self.rng, on, self.cfg.domain, level)
         key = (kind, int(on.days[0]))
