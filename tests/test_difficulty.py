@@ -4,6 +4,7 @@ the label follows the documented thresholds, and --difficulty filters."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from budget import examples
@@ -93,3 +94,22 @@ def test_facts_to_fix_is_the_smallest_subset_with_the_same_answers(
         if set.intersection(*combo) == whole
     )
     assert facts_to_fix(ints) == best
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(0, 6), st.integers(1, 300), st.randoms(use_true_random=False))
+def test_sizes_without_counts_each_fact_s_others(n: int, days: int, rnd: Any) -> None:
+    # Against plain boolean masks: the days every fact but i allows.
+    import numpy as np
+
+    from tsolve.encodings.facts.packed import pack
+    from tsolve.families.time_puzzles.difficulty import sizes_without
+
+    domain = DateDomain(700_000, 700_000 + days - 1)
+    plain = [np.array([rnd.random() < 0.7 for _ in range(days)]) for _ in range(n)]
+    want = [
+        int(np.logical_and.reduce([m for j, m in enumerate(plain) if j != i]).sum())
+        if n > 1 else days
+        for i in range(n)
+    ]  # fmt: skip
+    assert sizes_without([pack(m) for m in plain], domain) == want
