@@ -174,7 +174,7 @@ def checked_witnesses(
     days = [d for d in proposed if d is not None]
     if not days:
         return [None] * len(proposed)
-    truth = be.check_values(problem, days)
+    truth = be.check_values(problem, days).tolist()  # read a cell at a time below
     out: list[int | None] = []
     col = 0
     for subset, day in zip(subsets, proposed, strict=True):
@@ -182,7 +182,7 @@ def checked_witnesses(
             out.append(None)
             continue
         ok = domain.start <= day <= domain.end and day not in excluded
-        out.append(day if ok and bool(truth[list(subset), col].all()) else None)
+        out.append(day if ok and all(truth[j][col] for j in subset) else None)
         col += 1
     return out
 
