@@ -28,7 +28,7 @@ import numpy as np
 
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import Fact
-from tsolve.encodings.facts.packed import pack, packed_masks
+from tsolve.encodings.facts.packed import pack, packed_masks, running_and
 from tsolve.encodings.ir import DATE_VAR, In, IntervalSet
 from tsolve.errors import SolverTimeout
 from tsolve.families.time_puzzles.solve import build_problem
@@ -124,8 +124,8 @@ def witnesses_without(
     stack = np.stack(packed_masks(facts, domain))
     ones = np.full((1, stack.shape[1]), ~np.uint64(0), dtype=np.uint64)
     ones[0, -1] = pack(np.arange(64) < (domain.size - 1) % 64 + 1)[0]  # no day past the end
-    prefix = np.bitwise_and.accumulate(np.vstack([ones, stack]), axis=0)  # AND of rows < i
-    suffix = np.bitwise_and.accumulate(np.vstack([ones, stack[::-1]]), axis=0)  # last k rows
+    prefix = running_and(np.vstack([ones, stack]))  # AND of rows < i
+    suffix = running_and(np.vstack([ones, stack[::-1]]))  # last k rows
     n = len(stack)
     rests = prefix[:n] & suffix[n - 1 :: -1]
     if outside_answers:

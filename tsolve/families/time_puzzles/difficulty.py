@@ -31,7 +31,7 @@ import numpy as np
 
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import FACT_TYPES, Fact, information_gain
-from tsolve.encodings.facts.packed import mask_table, packed_masks
+from tsolve.encodings.facts.packed import all_of, mask_table, packed_masks, size
 
 LABELS = ("easy", "medium", "hard")
 EASY_MAX = 6
@@ -53,20 +53,12 @@ def fact_masks(facts: Sequence[Fact], domain: DateDomain) -> list[np.ndarray]:
 
 
 def sizes_without(masks: Sequence[np.ndarray], domain: DateDomain) -> list[int]:
-    """For each fact, the size of the answer set of all the others (packed
-    masks): each "all the others" is one prefix and one suffix conjunction
-    over the stacked masks, and the popcounts one call, where an AND of the
-    others per fact was n² NumPy calls a record."""
-    n = len(masks)
-    if n <= 1:
-        return [domain.size] * n
-    stack = np.stack(masks)
-    before = np.bitwise_and.accumulate(stack, axis=0)  # facts 0..i
-    after = np.bitwise_and.accumulate(stack[::-1], axis=0)[::-1]  # facts i..n-1
-    rest = np.empty_like(stack)
-    rest[0], rest[-1] = after[1], before[-2]
-    rest[1:-1] = before[:-2] & after[2:]
-    return np.add.reduce(np.bitwise_count(rest), axis=1, dtype=np.int64).tolist()
+    """For each fact, the size of the answer set of all the others (packed masks)."""
+    out = []
+    for i in range(len(masks)):
+        rest = [m for j, m in enumerate(masks) if j != i]
+        out.append(size(all_of(rest)) if rest else domain.size)
+    return out
 
 
 def facts_to_fix(masks: Sequence[int]) -> int:
@@ -109,8 +101,11 @@ def difficulty(
     are all of them, with no subset to try."""
     n = len(facts)
     order = sorted(range(n), key=lambda i: -information_gain(facts[i], domain))
-    running = np.bitwise_and.accumulate(np.stack([masks[i] for i in order]), axis=0)
-    sizes = np.add.reduce(np.bitwise_count(running), axis=1, dtype=np.int64).tolist()
+    acc = np.array(masks[order[0]])
+    sizes = []
+    for i in order:
+        acc &= masks[i]
+        sizes.append(size(acc))
     if every_needed:
         fix = n
     else:

@@ -52,6 +52,7 @@ from tsolve.encodings.facts.packed import (
     mask_table,
     packed_mask,
     packed_masks,
+    running_and,
     unpack,
     window_days,
     word_range,
@@ -1102,8 +1103,8 @@ class _Search:
             stack[0] = base
             for s, (pool, picks) in enumerate(zip(beam.pools, beam.picks, strict=True), 1):
                 stack[s] = pool.windows.take(picks[rows], axis=0)
-            before = np.bitwise_and.accumulate(stack, axis=0)  # AND of facts 0..i
-            after = np.bitwise_and.accumulate(stack[::-1], axis=0)[::-1]  # facts i..
+            before = running_and(stack)  # AND of facts 0..i
+            after = running_and(stack[::-1])[::-1]  # facts i..
             others = np.empty((facts - 1, rows.size, width), dtype=base.dtype)
             others[:-1] = before[:-2] & after[2:]
             others[-1] = before[-2]
