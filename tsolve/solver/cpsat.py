@@ -121,7 +121,9 @@ class _Translator:
                 self.post(a, enforce)
             return
         if isinstance(f, In) and enforce is None:
-            m.add_linear_expression_in_domain(self.vars[f.var], self.within(f.var, f.set))
+            within = self.within(f.var, f.set)
+            if within is not None:
+                m.add_linear_expression_in_domain(self.vars[f.var], within)
             return
         if isinstance(f, Mod) and enforce is None:
             x = self.vars[f.var]
@@ -150,14 +152,19 @@ class _Translator:
         else:
             m.add_implication(enforce, lit)
 
-    def within(self, var: str, s: IntervalSet) -> cp_model.Domain:
+    def within(self, var: str, s: IntervalSet) -> cp_model.Domain | None:
         """``s`` cut to ``var``'s bounds, so that a weekday's thousands of
         intervals never reach a model confined to a few years (a generated
-        puzzle's certificate). A set inside the bounds is kept
+        puzzle's certificate); None when ``s`` holds every value within them,
+        so the constraint says nothing the variable's own bounds do not (the
+        fact whose span set the bounds). A set inside the bounds is kept
         (:data:`DOMAINS`); a cut one is built from the cut alone, not kept:
         cuts rarely recur, and hashing one to look it up costs as much."""
         lo, hi = self.problem.domains[var]
         starts, ends = s.bounds
+        i = int(ends.searchsorted(lo))
+        if i < starts.size and starts[i] <= lo and ends[i] >= hi:
+            return None
         if not starts.size or (starts[0] >= lo and ends[-1] <= hi):
             return _domain(s)
         return _cut_domain(starts, ends, lo, hi)
