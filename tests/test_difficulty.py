@@ -102,7 +102,7 @@ def test_sizes_without_counts_each_fact_s_others(n: int, days: int, rnd: Any) ->
     # Against plain boolean masks: the days every fact but i allows.
     import numpy as np
 
-    from tsolve.encodings.facts.packed import pack
+    from tsolve.encodings.facts.packed import pack, to_int
     from tsolve.families.time_puzzles.difficulty import sizes_without
 
     domain = DateDomain(700_000, 700_000 + days - 1)
@@ -112,4 +112,6 @@ def test_sizes_without_counts_each_fact_s_others(n: int, days: int, rnd: Any) ->
         if n > 1 else days
         for i in range(n)
     ]  # fmt: skip
-    assert sizes_without([pack(m) for m in plain], domain) == want
+    packed = [pack(m) for m in plain]
+    assert sizes_without(packed, domain) == want
+    assert sizes_without([to_int(w) for w in packed], domain) == want  # the integer form

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Union, cast
 
 import numpy as np
 
@@ -52,12 +52,35 @@ def fact_masks(facts: Sequence[Fact], domain: DateDomain) -> list[np.ndarray]:
     return packed_masks(facts, domain)
 
 
-def sizes_without(masks: Sequence[np.ndarray], domain: DateDomain) -> list[int]:
-    """For each fact, the size of the answer set of all the others (packed masks)."""
+#: A set of days as the generator holds it: a packed mask, or the same bits
+#: as one Python integer (MaskTable.as_int), whose AND and bit count cost a
+#: fraction of NumPy's calls over a domain of a few hundred years.
+DaySet = Union[np.ndarray, int]  # noqa: UP007
+
+
+def size_of(days: DaySet) -> int:
+    """How many days a packed mask or an integer mask holds."""
+    return days.bit_count() if isinstance(days, int) else size(days)
+
+
+def all_days(sets: Sequence[DaySet]) -> DaySet:
+    """The AND of packed masks or of integer masks (at least one; a mask
+    given is never written to)."""
+    if isinstance(sets[0], int):
+        acc = sets[0]
+        for d in sets[1:]:
+            acc &= cast(int, d)
+        return acc
+    return all_of(cast(Sequence[np.ndarray], sets))
+
+
+def sizes_without(masks: Sequence[DaySet], domain: DateDomain) -> list[int]:
+    """For each fact, the size of the answer set of all the others (packed
+    masks, or the same as integers)."""
     out = []
     for i in range(len(masks)):
         rest = [m for j, m in enumerate(masks) if j != i]
-        out.append(size(all_of(rest)) if rest else domain.size)
+        out.append(size_of(all_days(rest)) if rest else domain.size)
     return out
 
 
@@ -87,13 +110,14 @@ def facts_to_fix(masks: Sequence[int]) -> int:
 
 def difficulty(
     facts: Sequence[Fact],
-    masks: Sequence[np.ndarray],
+    masks: Sequence[DaySet],
     domain: DateDomain,
     style: str,
     every_needed: bool = False,
 ) -> dict[str, Any]:
     """The measured features and their label (see the module docstring);
-    ``masks`` are the facts' packed domain masks (:func:`fact_masks`).
+    ``masks`` are the facts' packed domain masks (:func:`fact_masks`), or the
+    same as integers.
 
     ``every_needed``: the caller's masks say dropping any one fact changes the
     answers (a minimal puzzle, which the caller then certifies); every proper
@@ -101,11 +125,12 @@ def difficulty(
     are all of them, with no subset to try."""
     n = len(facts)
     order = sorted(range(n), key=lambda i: -information_gain(facts[i], domain))
-    acc = np.array(masks[order[0]])
+    first = masks[order[0]]
+    acc = first if isinstance(first, int) else np.array(first)  # never the caller's
     sizes = []
     for i in order:
-        acc &= masks[i]
-        sizes.append(size(acc))
+        acc &= masks[i]  # in place on the copy, or a new integer
+        sizes.append(size_of(acc))
     if every_needed:
         fix = n
     else:

@@ -66,7 +66,13 @@ from tsolve.families.time_puzzles.certify import (
     certify_necessity,
     first_days,
 )
-from tsolve.families.time_puzzles.difficulty import LABELS, difficulty, fact_masks, sizes_without
+from tsolve.families.time_puzzles.difficulty import (
+    LABELS,
+    DaySet,
+    difficulty,
+    fact_masks,
+    sizes_without,
+)
 from tsolve.families.time_puzzles.solve import (
     Puzzle,
     certify_known_gold,
@@ -1308,6 +1314,7 @@ def generate_puzzle(
     target = cfg.target(number)
     n_facts = cfg.facts if cfg.facts is not None else rng.randint(4, 6)
     search = _Search(rng, cfg, target, n_facts)
+    table, packed_domain = search.table, search.packed
     attempts = 0
     zero_core = target == 0 and not cfg.trivial_contradictions
     for _ in range(MAX_READING_REJECTIONS):
@@ -1315,9 +1322,13 @@ def generate_puzzle(
         facts, seed_day, tries = search.run()
         attempts += tries
         masks = fact_masks(facts, cfg.domain)
+        # The same masks as integers where the mask table keeps them cheaply
+        # (a domain of a few hundred years): the sizes below are ANDs and bit
+        # counts of a few integers, not a NumPy call per AND.
+        sets: list[DaySet] = [table.as_int(f) for f in facts] if packed_domain else list(masks)
         # A minimal set's every fact is needed (the search judged it so, and
         # certify_necessity proves it below), so all of them fix the answer.
-        measured = difficulty(facts, masks, cfg.domain, style, cfg.minimal or zero_core)
+        measured = difficulty(facts, sets, cfg.domain, style, cfg.minimal or zero_core)
         if cfg.difficulty is not None and measured["label"] != cfg.difficulty:
             continue
         # The gold is read off the facts' packed masks; keep the set only if
@@ -1353,13 +1364,13 @@ def generate_puzzle(
     order = list(range(len(facts)))
     rng.shuffle(order)  # the anchor need not come first in the prompt
     facts = [facts[i] for i in order]
-    masks = [masks[i] for i in order]
+    sets = [sets[i] for i in order]
 
     extra: dict[str, Any] = {}
     if cfg.minimal or zero_core:
         proposed = [search.witnesses[i] for i in order] if search.witnesses else None
         certify_necessity(facts, cfg.domain, cfg.backend, result.solutions, proposed)
-        extra["without"] = sizes_without(masks, cfg.domain)
+        extra["without"] = sizes_without(sets, cfg.domain)
     if zero_core:
         # certify_known_gold's "unsat" is the proof that no date meets the
         # facts' upper bounds: the whole set's "no solution", not asked twice
