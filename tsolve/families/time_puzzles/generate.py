@@ -518,8 +518,8 @@ class _SearchPlan:
     """What a search needs from its config alone, worked out once per
     (config, number of facts) (:func:`_search_plan`) rather than for every
     puzzle: the categories it draws, its anchor kinds, the categories a
-    minimal puzzle skips, the seed-determined categories it looks up, and two tables the search
-    fills as it first asks them (each pool's draws, the seed table's
+    minimal puzzle skips, the seed-determined categories it looks up, and two
+    tables the search fills as it first asks them (each pool's draws, the seed table's
     categories at a level), fixed by the same config and so never stale."""
 
     __slots__ = ("anchor_kinds", "categories", "levels_seeded", "plans", "seeded", "skipped")
@@ -548,8 +548,8 @@ class _SearchPlan:
         # (The table itself is not kept here: seed_table bounds how many
         # domains' tables stay alive, and a plan must not outlive that.)
         packed = dom.size <= PROMOTE_MAX_DAYS
-        self.seeded = tuple(k for k in self.categories if FACT_TYPES[k].seed_determined)
-        self.seeded = self.seeded if packed else ()
+        seeded = tuple(k for k in self.categories if FACT_TYPES[k].seed_determined)
+        self.seeded = seeded if packed else ()
         self.plans: dict[tuple[Level | None, bool], list[tuple[str, int]]] = {}
         self.levels_seeded: dict[Level | None, list[int]] = {}
 
