@@ -256,23 +256,43 @@ def score_answer(
     the Inspect scorer read it: bare (one line, only the answer) or ending in
     the family's ``MY ANSWER:`` (logistics: ``Answer:``) line; anything that
     is not text, or that the scorer cannot read, is 0.0. An ``entry`` that is
-    not a facade item, or a gameable ``reward_metric``, is a one-line
+    not a facade item (or whose ``metadata.record`` is not a valid record of
+    its family), or a gameable ``reward_metric``, is a one-line
     :class:`TsolveError`: that is the caller's bug, not a wrong answer."""
     record = _record_of(entry)
     family = get_family(family_of(record), need="score")
-    if not isinstance(answer, str):
-        return 0.0
     scorer: Callable[..., Any] = family.require("score")
     if reward_metric is not None:
         reward_value({reward_metric: 0.0}, family.name, reward_metric)  # a gameable one raises
+    if not isinstance(answer, str):
+        _check_record(scorer, record, family.name)
+        return 0.0
     try:
         result = scorer(record, answer, diagnose=False)
     except Exception:  # an answer must never crash a training loop: it scores 0
+        _check_record(scorer, record, family.name)  # ... unless the record is at fault
         return 0.0
     metrics = getattr(result, "metrics", result)
     if not isinstance(metrics, Mapping):
         return 0.0
     return reward_value(metrics, family.name, reward_metric)
+
+
+def _check_record(scorer: Callable[..., Any], record: Record, family: str) -> None:
+    """A one-line :class:`TsolveError` unless ``record`` is one ``family``'s
+    scorer can judge. Every valid record scores the empty answer
+    (:func:`reward_metrics` relies on it), so a scorer that fails on it
+    failed on the record, not on an answer: a corrupt entry must stop a
+    training loop, not feed it a reward of 0 forever. Run only on the path
+    where an answer scored 0 without a verdict, so a valid entry costs one
+    call of the scorer, as before."""
+    try:
+        scorer(record, "", diagnose=False)
+    except Exception as exc:
+        why = " ".join(str(exc).split()) or type(exc).__name__
+        raise TsolveError(
+            f"entry: metadata.record is not a valid {family} record ({why[:200]})"
+        ) from None
 
 
 def _record_of(entry: Mapping[str, Any]) -> Record:

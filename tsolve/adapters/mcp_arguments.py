@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.records.validation import shown
+from tsolve.records.validation import shown, with_article
 
 #: Longest string accepted for a tool parameter whose schema sets no
 #: ``maxLength``. Kept well below the depth at which the SDK's decoding of a
@@ -81,7 +81,7 @@ def check_value(field: str, value: Any, schema: Mapping[str, Any]) -> None:
     matching = [b for b in branches if not _types(b) or got in _types(b)]
     if not matching:
         wanted = " or ".join(dict.fromkeys(str(b.get("type")) for b in branches))
-        raise TsolveError(f"{field}: expected {wanted}, got a {got} {shown(value, 40)}")
+        raise TsolveError(f"{field}: expected {wanted}, got {with_article(got)} {shown(value, 40)}")
     if isinstance(value, str):
         caps = [b.get("maxLength") for b in matching] + [schema.get("maxLength")]
         cap = min((c for c in caps if isinstance(c, int)), default=MAX_TEXT)

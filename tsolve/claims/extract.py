@@ -16,6 +16,8 @@ from tsolve.bounded_scan import bounded_finditer
 from tsolve.claims import checks
 from tsolve.claims.grammar import MAX_CLAIM, Claim, patterns
 from tsolve.claims.result import ClaimCheck, Outcome
+from tsolve.errors import TsolveError
+from tsolve.records.validation import with_article
 
 # Words that, earlier in the same sentence, make what follows not an assertion.
 _NOT_ASSERTED = re.compile(
@@ -127,6 +129,8 @@ def check_claims(text: str) -> list[ClaimCheck]:
     festival it has no rule for); ``unread`` that only part of it was
     understood (:func:`unread_reason`), so it gets no verdict.
     """
+    if not isinstance(text, str):
+        raise TsolveError(f"text: expected a string, got {with_article(type(text).__name__)}")
     out = []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
     for f in find_claims(text):

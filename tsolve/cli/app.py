@@ -115,7 +115,10 @@ def main() -> None:
             typer.echo(exc.format_message())  # type: ignore[attr-defined]
             sys.exit(2)
         ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        # The path the user typed: a group with an implied subcommand
+        # (``tsolve dataset FAMILY``) records it in ctx.meta.
+        path = ctx.meta.get("tsolve.help_path", ctx.command_path) if ctx is not None else None
+        hint = f" (see '{path} --help')" if path else ""
         typer.echo(f"error: {exc.format_message()}{hint}", err=True)  # type: ignore[attr-defined]
         sys.exit(getattr(exc, "exit_code", 2))
     except TsolveError as exc:

@@ -39,6 +39,10 @@ from tsolve.solver.backend_names import GENERATION_BACKENDS, choices_text
 #: The subcommand ``tsolve dataset FAMILY ...`` stands for.
 DEFAULT_COMMAND = "make"
 
+#: ``ctx.meta`` key of the command path a usage error's hint should show
+#: (read by :func:`tsolve.cli.app.main`).
+HELP_PATH = "tsolve.help_path"
+
 
 class _FamilyOrCommand(TyperGroup):
     """``tsolve dataset FAMILY ...`` is ``tsolve dataset make FAMILY ...``: a
@@ -50,6 +54,9 @@ class _FamilyOrCommand(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            # A usage error then points to the form typed (and documented),
+            # ``tsolve dataset FAMILY --help``, not to the implied subcommand.
+            ctx.meta[HELP_PATH] = f"{ctx.command_path} {args[0]}"
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
 

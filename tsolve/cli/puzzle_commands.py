@@ -381,9 +381,13 @@ def _print_text_solutions(results: list[dict[str, Any]]) -> None:
 
 
 def _print_solutions(results: list[dict[str, Any]], check: bool) -> None:
+    """The table and the count line; nothing when no row was a record (the
+    skipped rows' errors, already printed, are then the whole story)."""
     from rich.table import Table
     from rich.text import Text
 
+    if not results:
+        return
     table = Table(show_lines=False)
     table.add_column("id")
     table.add_column("count", justify="right")
@@ -411,7 +415,7 @@ def _print_solutions(results: list[dict[str, Any]], check: bool) -> None:
     out = console()
     out.print(table)
     statuses = Counter(r["status"] for r in results)
-    line = f"{len(results)} records: " + ", ".join(
+    line = f"{len(results)} record{'s' if len(results) != 1 else ''}: " + ", ".join(
         f"{statuses[s]} {s}" for s in ("complete", "unsat", "limit", "partial", "timeout")
         if statuses[s]
     )  # fmt: skip

@@ -111,6 +111,16 @@ def stress(
     fails if one beats chance on this seed's records by more than 0.03.
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
+    check_combination(
+        {"--scaling": scaling, "--adversarial": adversarial, "--shortcuts": shortcuts,
+         "--fuzz": fuzz},
+        {"--config": config is not None, "--case": case is not None},
+        budget is not None,
+    )  # fmt: skip
+    if config is not None:
+        from tsolve.stress import load_stress_config
+
+        stress_config = load_stress_config(config)  # a missing or bad file fails first
     if scaling:
         run_scaling(family, scaling_size, fmt)
         return
@@ -124,14 +134,14 @@ def stress(
         run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet, budget)
         return
     from tsolve.contract import get_family
-    from tsolve.stress import StressConfig, load_stress_config, replay_case, run_stress
+    from tsolve.stress import StressConfig, replay_case, run_stress
 
     check_format(fmt)
     fam = get_family(family, need="invariants")
     if case is not None:
         report = replay_case(case, fam.name)
     else:
-        cfg = load_stress_config(config) if config else StressConfig()
+        cfg = stress_config if config is not None else StressConfig()
         total = n or cfg.n or 100
         run_seed = seed if seed is not None else (cfg.seed if cfg.seed is not None else 0)
         found = 0
@@ -151,6 +161,26 @@ def stress(
         print_report(report)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def check_combination(modes: dict[str, bool], property_only: dict[str, bool], budget: bool) -> None:
+    """A one-line error for flags that one run cannot honour together, rather
+    than running one check and dropping the rest: the modes are separate
+    checks (one per command), ``--config`` and ``--case`` set up the property
+    check that every mode replaces, and ``--budget`` sizes ``--fuzz`` only."""
+    chosen = [flag for flag, on in modes.items() if on]
+    if len(chosen) > 1:
+        raise TsolveError(
+            f"stress: {' and '.join(chosen)} are separate checks; run one per command"
+        )
+    extra = [flag for flag, on in property_only.items() if on]
+    if chosen and extra:
+        raise TsolveError(
+            f"stress: {extra[0]} sets up the property check, which {chosen[0]} replaces; "
+            f"drop {extra[0]} or {chosen[0]}"
+        )
+    if budget and chosen != ["--fuzz"]:
+        raise TsolveError("stress: --budget sizes a --fuzz campaign; add --fuzz or drop --budget")
 
 
 def run_fuzz(
@@ -272,6 +302,9 @@ def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -
             for label, means in mine:
                 table.add_row(label, *(f"{means.get(m, 0.0):.3f}" for m in metrics))
             out.print(table)
+        for r in report.results:
+            for name, why in r.skipped.items():
+                out.print(user_text(f"skipped {r.family} {name!r}: {why}"))
         for line in report.failures:
             out.print(user_text("violation " + line))
         status = Text("OK", "green") if report.ok else Text("FAILED", "red")

@@ -136,17 +136,18 @@ def parse_text(value: Any, name: str) -> str:
     return str(value)
 
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE_FORM = re.compile(r"\s*\d{4}-\d{1,2}-\d{1,2}\s*")
 
 
 def _iso_day(text: str, name: str, whole: Any) -> str:
-    text = text.strip()
-    try:
-        if _ISO_DATE.fullmatch(text):
-            return dt.date.fromisoformat(text).isoformat()
-    except ValueError as exc:
-        raise TsolveError(f"{name}: {text!r} is not a valid date ({exc})") from None
-    raise TsolveError(f"{name}: cannot read {whole!r:.60} (use YYYY-MM-DD..YYYY-MM-DD)")
+    """One end of a window, read by the parser that reads one date
+    (:func:`tsolve.calendars.domain.parse_iso`: ``2024-1-1`` is 2024-01-01
+    in a window as it is in ``--date``)."""
+    from tsolve.calendars.domain import parse_iso  # NumPy: only when a window is read
+
+    if not _DATE_FORM.fullmatch(text):
+        raise TsolveError(f"{name}: cannot read {whole!r:.60} (use YYYY-MM-DD..YYYY-MM-DD)")
+    return parse_iso(text, name).isoformat()
 
 
 def parse_date_range(value: Any, name: str) -> str:

@@ -40,6 +40,14 @@ def shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def with_article(kind: str) -> str:
+    """``kind`` (a type name) after its indefinite article, as an error names
+    what it got: ``an integer``, ``a string``; ``null`` and ``None`` stand alone."""
+    if kind in ("null", "None", "NoneType"):
+        return "null" if kind == "null" else "None"
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}"
+
+
 def bad(field: str, expected: str, value: Any) -> TsolveError:
     """The one error model: ``field: expected <what>, got <value>``."""
     return TsolveError(f"{field}: expected {expected}, got {shown(value)}")

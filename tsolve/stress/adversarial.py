@@ -102,21 +102,29 @@ def _elements(gold: str) -> set[str]:
     return {e for e in _ELEMENT_SPLIT.split(gold.lower()) if e}
 
 
+class NoOtherItem(Exception):
+    """A policy that answers with another item's gold met an item that has
+    no such other item (too few items, or all of its stratum share its gold)."""
+
+
 def _other_gold(item: Item, items: Sequence[Item], i: int) -> str:
-    """The gold of another item of the same stratum sharing no element with
-    this gold (so that "gold or other gold" is never the gold itself); failing
-    that, any other gold that differs; failing that, the same gold."""
+    """The gold of another item of the same stratum (what a guesser could
+    answer in this item's format), preferring one that shares no element
+    with this gold (so that "gold or other gold" is never the gold itself),
+    else any that differs. :class:`NoOtherItem` when there is none: the
+    policy then cannot be formed, and is skipped, never scored on the gold
+    itself or on another format's answer."""
     n = len(items)
     mine = _elements(item.gold)
-    others = [items[(i + k) % n] for k in range(1, n)]
-    for ok in (
-        lambda o: o.stratum == item.stratum and not (_elements(o.gold) & mine),
-        lambda o: o.gold != item.gold,
-    ):
+    others = [o for o in (items[(i + k) % n] for k in range(1, n)) if o.stratum == item.stratum]
+    for ok in (lambda o: not (_elements(o.gold) & mine), lambda o: o.gold != item.gold):
         for other in others:
             if ok(other):
                 return other.gold
-    return item.gold
+    raise NoOtherItem(
+        f"needs another item of stratum {item.stratum!r} with a different gold; "
+        f"item {i} has none among {n} item{'s' if n != 1 else ''}"
+    )
 
 
 def _oneline(text: str) -> str:
@@ -405,6 +413,9 @@ class FamilyResult:
     styles: dict[str, dict[str, float]] = field(default_factory=dict)
     """Honest answer styles (:mod:`tsolve.stress.honest`): the mean metrics
     over the items each applies to, and ``applied``, their number."""
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Policies that could not be formed on these items, each with why (one
+    that answers with another item's gold, given a single item)."""
 
     def failures(self) -> list[str]:
         """What breaks the rules, one line each: a no-answer policy scoring
@@ -438,7 +449,7 @@ class FamilyResult:
         return {"family": self.family, "n": self.n, "baseline": self.baseline,
                 "no_answer": self.no_answer, "guesses": self.guesses,
                 "honest": self.honest, "honest_styles": self.styles,
-                "gameable": list(self.gameable),
+                "gameable": list(self.gameable), "skipped": self.skipped,
                 "failures": self.failures()}  # fmt: skip
 
 
@@ -455,8 +466,13 @@ def run_family(family: str, records: Sequence[Record], score: Score = shared_sco
         (result.honest, HONEST),
     ):
         for name, policy in policies.items():
+            try:
+                outputs = [policy(it, items, i) for i, it in enumerate(items)]
+            except NoOtherItem as why:  # too few items to form it: said, not passed
+                result.skipped[name] = str(why)
+                continue
             table[name] = _mean(
-                [score(it.record, policy(it, items, i)) for i, it in enumerate(items)]
+                [score(it.record, out) for it, out in zip(items, outputs, strict=True)]
             )
     if family in FAMILY_STYLES:
         for name, found in run_styles(family, records, score).items():

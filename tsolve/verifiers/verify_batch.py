@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -48,6 +48,7 @@ from tsolve.contract.item import ItemScore, Scorer
 from tsolve.engines.gc_tuning import BatchGC
 from tsolve.errors import TsolveError, unexpected
 from tsolve.records import BadRow, id_key
+from tsolve.records.validation import with_article
 from tsolve.verifiers.aggregate import FamilyTotals
 from tsolve.verifiers.record_lookup import RecordLookup, records_in_memory
 from tsolve.verifiers.registry import batch_diagnoser_for, scorer_for
@@ -189,6 +190,18 @@ _HELD = 16_384
 diagnosis (most items need none, so the batches alone would not bound it)."""
 
 
+def _check_rows(rows: object, what: str, *also: type) -> None:
+    """A one-line error unless ``rows`` is an iterable of rows (a text is
+    iterable too, but as characters: never what a caller meant)."""
+    if isinstance(rows, also):
+        return
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        kind = "a text (a path? use tsolve.verify_files)" if isinstance(rows, str) else (
+            with_article(type(rows).__name__)
+        )  # fmt: skip
+        raise TsolveError(f"{what}: expected an iterable of JSON objects, got {kind}")
+
+
 def verify(
     records: Iterable[dict[str, Any] | BadRow] | RecordLookup,
     predictions: Iterable[dict[str, Any] | BadRow],
@@ -238,6 +251,8 @@ def verify(
     if missing not in MISSING_POLICIES:
         raise TsolveError(f"missing: expected skip or zero, got {missing!r}")
     check_match(match)
+    _check_rows(records, "records", RecordLookup)
+    _check_rows(predictions, "predictions")
     report = VerifyReport(
         missing_scored=missing == "zero",
         kept_items=[] if keep_items else None,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, cast
 
@@ -89,6 +89,7 @@ from tsolve.generators.style_pairs import (
     style_slot,
     styled_id,
 )
+from tsolve.records.validation import shown
 
 GENERATOR_NAME = "time-puzzles"
 # 2: knowledge base to 2026-11-23; a puzzle is kept only if its gold is the
@@ -1303,11 +1304,10 @@ def generate_puzzle(
     ``overrides`` are :class:`PuzzleConfig` fields, for one-off calls:
     ``generate_puzzle(7, 0, solutions=3)``.
     """
-    cfg = (
-        replace(config or PuzzleConfig(), **overrides) if overrides else (config or PuzzleConfig())
-    )
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise TsolveError(f"seed: expected a non-negative integer, got {seed!r}")
+    cfg = _call_config(config, overrides)
+    for value, what in ((seed, "seed"), (index, "index")):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TsolveError(f"{what}: expected a non-negative integer, got {shown(value)}")
     number, slot = style_slot(cfg.style, index)  # the puzzle, and its wording
     style = cast(Style, slot)
     rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number)
@@ -1420,8 +1420,34 @@ def generate_puzzle(
 def generate_puzzles(
     count: int, seed: int = 0, config: PuzzleConfig | None = None, start: int = 0
 ) -> Iterator[dict[str, Any]]:
-    """Records ``start .. start+count-1`` of run ``seed``, lazily."""
-    return run_records(generate_puzzle, count, seed, config, start)
+    """Records ``start .. start+count-1`` of run ``seed``, lazily. A wrong
+    ``seed`` or ``config`` raises here, before the first record is read."""
+    cfg = _call_config(config, {})
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise TsolveError(f"seed: expected a non-negative integer, got {shown(seed)}")
+    return run_records(generate_puzzle, count, seed, cfg, start)
+
+
+def _call_config(config: object, overrides: dict[str, Any]) -> PuzzleConfig:
+    """The config of a library call: ``config`` (a :class:`PuzzleConfig` or
+    None) with ``overrides`` applied, or a one-line error naming what is wrong.
+    A mapping is refused rather than read, since :class:`PuzzleConfig` takes
+    parsed values (``tsolve.create_dataset`` takes the CLI's option text)."""
+    if config is not None and not isinstance(config, PuzzleConfig):
+        raise TsolveError(
+            f"config: expected a PuzzleConfig or None, got {type(config).__name__} "
+            f"{shown(config)} (options as text: tsolve.create_dataset('time-puzzles', ...))"
+        )
+    base = config or PuzzleConfig()
+    if not overrides:
+        return base
+    known = {f.name for f in fields(PuzzleConfig)}
+    unknown = sorted(str(k) for k in overrides if k not in known)
+    if unknown:
+        raise TsolveError(
+            f"{unknown[0]}: not a PuzzleConfig field (fields: {', '.join(sorted(known))})"
+        )
+    return replace(base, **overrides)
 
 
 def parse_solutions(spec: Any, name: str = "solutions") -> int | tuple[int, ...]:
