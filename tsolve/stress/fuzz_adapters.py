@@ -385,3 +385,188 @@ def _verifiers_config(family: str, kwargs: dict[str, Any]) -> None:
     if "reward_metric" in kwargs:
         fields["task"] = {"reward_metric": kwargs["reward_metric"]}
     TsolveTasksetConfig.model_validate(fields)
+
+
+# ------------------------------------------------------------------ library calls
+#
+# Three surfaces of the public library and of ``tsolve stress`` itself, each
+# judged by what the caller was promised rather than by the code under test:
+#
+# * ``library-args``: ``tsolve.generate_puzzle`` / ``generate_puzzles`` with a
+#   hostile ``config``, ``index``, ``seed`` or override. A refusal must be one
+#   line; an accepted call must make a record whose ``generator.index`` is the
+#   non-negative integer asked for (``True`` or ``-1`` written into a record
+#   is a failure, as is an ``AttributeError``).
+# * ``facade-entries``: ``tsolve.score_answer`` on a facade entry whose
+#   record is corrupt (a mutated record, or a bare ``{"family": ...}``). When
+#   the family's own scorer refuses the record even for the empty answer, the
+#   facade must refuse it too (one line), never return a reward: a training
+#   loop fed a corrupt entry would otherwise get 0 forever.
+# * ``stress-flags``: ``tsolve stress`` with a random set of its checks and
+#   options, the checks themselves stood in by recorders. It must refuse in
+#   one line or run every check asked for: running one and dropping the
+#   others, or running with a ``--config`` file that does not exist, is a
+#   failure.
+
+_INDEXES: tuple[tuple[str, Callable[[], Any]], ...] = (
+    ("-1", lambda: -1), ("True", lambda: True), ("False", lambda: False),
+    ("1.0", lambda: 1.0), ("'1'", lambda: "1"), ("None", lambda: None), ("3", lambda: 3),
+)  # fmt: skip
+_LIBRARY_CONFIGS: tuple[tuple[str, Callable[[], Any]], ...] = (
+    ("5", lambda: 5), ("a dict", lambda: {"solutions": 2}), ("text", lambda: "solutions=2"),
+    ("a list", lambda: [1]), ("None", lambda: None),
+)  # fmt: skip
+
+
+def library_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    """One hostile argument to a puzzle generator call (block comment above)."""
+    which = rng.choice(("index", "config", "seed", "override", "batch-config"))
+    if which in ("config", "batch-config"):
+        what, make = rng.choice(_LIBRARY_CONFIGS)
+        kwargs: dict[str, Any] = {"config": make()}
+    elif which == "override":
+        what, kwargs = "solution=2", {"solution": 2}
+    else:
+        what, make = rng.choice(_INDEXES)
+        kwargs = {which: make()}
+    return f"{which} = {what}", lambda: check_library_call(which, kwargs)
+
+
+def check_library_call(which: str, kwargs: dict[str, Any]) -> Any:
+    """``generate_puzzle(**kwargs)`` (``batch-config``: ``generate_puzzles``)
+    refused in one line, or a record with the index asked for."""
+    import tsolve
+
+    try:
+        if which == "batch-config":
+            records = list(tsolve.generate_puzzles(1, **kwargs))
+            return {"records": len(records)}
+        record = tsolve.generate_puzzle(**kwargs)
+    except TsolveError as exc:
+        _one_bounded_line(str(exc))
+        raise
+    asked = kwargs.get("index", 0)
+    got = record.get("generator", {}).get("index")
+    if type(got) is not int or got < 0 or got != asked or type(asked) is not int:
+        raise AssertionError(f"accepted {which}={asked!r}, wrote index {got!r} into the record")
+    return {"index": got}
+
+
+def facade_entries(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    """A facade entry with a corrupt record and an answer (block comment above)."""
+    from tsolve.stress.fuzz import base_records, mutate, random_output
+
+    family = rng.choice(_CONFIG_FAMILIES)
+    if rng.random() < 0.3:
+        record: dict[str, Any] = {"family": family}
+        what = "bare family"
+    else:
+        record, what = mutate(rng.choice(base_records(family, 0)), rng)
+        record["family"] = family
+    answer = rng.choice(("No", "", None, "MY ANSWER: 2024-01-01", random_output(rng, 200)))
+    entry = {"question": "q", "answer": "a", "metadata": {"record": record}}
+    return f"{family}: {what[:80]}", lambda: check_facade_entry(family, entry, answer)
+
+
+def check_facade_entry(family: str, entry: dict[str, Any], answer: Any) -> Any:
+    """``score_answer(answer, entry)``: refused in one line, or a reward in
+    [0, 1], and a reward only for a record the family's scorer judges."""
+    from tsolve.contract import get_family
+    from tsolve.facade import score_answer
+
+    record = entry["metadata"]["record"]
+    try:
+        get_family(family).require("score")(record, "", diagnose=False)
+        judged = True
+    except Exception:
+        judged = False
+    try:
+        reward = score_answer(answer, entry)
+    except TsolveError as exc:
+        _one_bounded_line(str(exc))
+        raise
+    if not judged:
+        raise AssertionError(
+            f"reward {reward!r} for a record the {family} scorer refuses (a corrupt entry "
+            "must be an error, not a reward)"
+        )
+    if not 0.0 <= reward <= 1.0:
+        raise AssertionError(f"reward {reward!r} outside [0, 1]")
+    return {"reward": reward}
+
+
+_STRESS_CHECKS = ("--adversarial", "--shortcuts", "--fuzz", "--scaling")
+
+
+class _Ran(Exception):
+    """Raised by a stand-in check: which one ``tsolve stress`` started."""
+
+
+def stress_flags(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    """``tsolve stress`` with a random combination of its checks and options."""
+    checks = [c for c in _STRESS_CHECKS if rng.random() < 0.35]
+    extras = [x for x in ("config", "missing-config", "case", "budget") if rng.random() < 0.25]
+    label = " ".join([*checks, *(f"[{x}]" for x in extras)]) or "(property check)"
+    return label, lambda: check_stress_flags(checks, extras)
+
+
+def check_stress_flags(checks: list[str], extras: list[str]) -> Any:
+    """Refused in one line, or every requested check run (see the block comment)."""
+    import tsolve.cli.stress_commands as sc
+    import tsolve.stress as stress_package
+
+    ran: list[str] = []
+
+    def stand_in(name: str) -> Callable[..., Any]:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            ran.append(name)
+            raise _Ran(name)
+
+        return run
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "stress.json"
+        config.write_text("{}")
+        kwargs: dict[str, Any] = {flag.strip("-"): True for flag in checks}
+        if "config" in extras:
+            kwargs["config"] = config
+        if "missing-config" in extras:
+            kwargs["config"] = Path(tmp) / "missing.json"
+        if "case" in extras:
+            kwargs["case"] = "{}"
+        if "budget" in extras:
+            kwargs["budget"] = 5
+        names = {"--adversarial": "run_adversarial_cli", "--shortcuts": "run_shortcuts_cli",
+                 "--fuzz": "run_fuzz", "--scaling": "run_scaling"}  # fmt: skip
+        saved = {n: getattr(sc, n) for n in names.values()}
+        saved_pkg = {n: getattr(stress_package, n) for n in ("run_stress", "replay_case")}
+        try:
+            for flag, name in names.items():
+                setattr(sc, name, stand_in(flag))
+            for name in saved_pkg:
+                setattr(stress_package, name, stand_in("property"))
+            try:
+                sc.stress("span", n=1, quiet=True, **kwargs)
+            except _Ran:
+                pass
+            except TsolveError as exc:
+                _one_bounded_line(str(exc))
+                raise
+        finally:
+            for name, fn in saved.items():
+                setattr(sc, name, fn)
+            for name, fn in saved_pkg.items():
+                setattr(stress_package, name, fn)
+    wanted = set(checks) or {"property"}
+    dropped = sorted(wanted - set(ran))
+    if "missing-config" in extras:
+        raise AssertionError(
+            f"ran {', '.join(ran) or 'nothing'} with a --config that does not exist"
+        )
+    if dropped:
+        raise AssertionError(f"ran {', '.join(ran) or 'nothing'}; dropped {', '.join(dropped)}")
+    if ran and ran != ["property"] and ({"config", "case"} & set(extras)):
+        raise AssertionError(f"ran {ran[0]}; dropped the property check's --config/--case")
+    if "budget" in extras and ran != ["--fuzz"]:
+        raise AssertionError(f"ran {', '.join(ran)}; dropped --budget")
+    return {"ran": ran}

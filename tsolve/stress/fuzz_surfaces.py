@@ -51,6 +51,7 @@ from tsolve.stress.fuzz import (
 SURFACES = (
     "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
     "mcp-args", "tictoc-args", "configs", "report", "out-folders",
+    "library-args", "facade-entries", "stress-flags",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
 
@@ -276,6 +277,10 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     "configs": fuzz_adapters.configs,
     # What tsolve reads back and writes out: tsolve.stress.fuzz_outputs.
     "report": fuzz_outputs.report_input, "out-folders": fuzz_outputs.folders_input,
+    # The public library calls and tsolve stress's flags: tsolve.stress.fuzz_adapters.
+    "library-args": fuzz_adapters.library_args,
+    "facade-entries": fuzz_adapters.facade_entries,
+    "stress-flags": fuzz_adapters.stress_flags,
 }  # fmt: skip
 
 _BASES: dict[str, list[dict[str, Any]]] = {}

@@ -1305,9 +1305,8 @@ def generate_puzzle(
     ``generate_puzzle(7, 0, solutions=3)``.
     """
     cfg = _call_config(config, overrides)
-    for value, what in ((seed, "seed"), (index, "index")):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise TsolveError(f"{what}: expected a non-negative integer, got {shown(value)}")
+    _check_position(seed, "seed")
+    _check_position(index, "index")
     number, slot = style_slot(cfg.style, index)  # the puzzle, and its wording
     style = cast(Style, slot)
     rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number)
@@ -1423,9 +1422,15 @@ def generate_puzzles(
     """Records ``start .. start+count-1`` of run ``seed``, lazily. A wrong
     ``seed`` or ``config`` raises here, before the first record is read."""
     cfg = _call_config(config, {})
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise TsolveError(f"seed: expected a non-negative integer, got {shown(seed)}")
+    _check_position(seed, "seed")
     return run_records(generate_puzzle, count, seed, cfg, start)
+
+
+def _check_position(value: object, what: str) -> None:
+    """A run's ``seed`` or a record's ``index``: a non-negative ``int`` (not a
+    bool, which Python counts as one and a record would store as ``true``)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise TsolveError(f"{what}: expected a non-negative integer, got {shown(value)}")
 
 
 def _call_config(config: object, overrides: dict[str, Any]) -> PuzzleConfig:
