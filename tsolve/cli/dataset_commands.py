@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from tsolve.cli.output import (
     Fmt,
@@ -44,6 +45,51 @@ DEFAULT_COMMAND = "make"
 HELP_PATH = "tsolve.help_path"
 
 
+def family_options_help() -> str:
+    """Each generating family's options, read from the family contract
+    (``Family.options``, defaults from ``Family.make_options({})``), as the
+    closing paragraphs of ``tsolve dataset --help``: the flags above name
+    only some, and a third-party family's are known only here. Built when
+    help is shown, never at start-up (it imports each family's option
+    builder)."""
+    from tsolve.contract import all_families
+
+    lines = [
+        "Family options: as a flag where 'tsolve dataset FAMILY --help' lists one, "
+        "else as --set NAME=VALUE (NAME=DEFAULT shows the default)."
+    ]
+    for fam in all_families():
+        if fam.generate is None or not fam.options or not fam.available():
+            continue
+        try:
+            config: Any = fam.make_options({})
+        except Exception:  # a family whose defaults cannot be built still lists its names
+            config = {}
+        shown = []
+        for name in fam.options:
+            value = config.get(name) if isinstance(config, dict) else getattr(config, name, None)
+            flag = name.replace("_", "-")
+            shown.append(flag if value is None else f"{flag}={_default_text(value)}")
+        lines.append(f"{fam.name}: {', '.join(shown)}.")
+    return "\n\n".join(escape(line) for line in lines)
+
+
+def _default_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+class _MakeCommand(TyperCommand):
+    """``tsolve dataset make``, whose help ends with :func:`family_options_help`."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.epilog = family_options_help()
+        super().format_help(ctx, formatter)
+
+
 class _FamilyOrCommand(TyperGroup):
     """``tsolve dataset FAMILY ...`` is ``tsolve dataset make FAMILY ...``: a
     first word that is not a subcommand (nor ``--help``) is a family, so the
@@ -51,6 +97,10 @@ class _FamilyOrCommand(TyperGroup):
     ``tsolve dataset overlap``."""
 
     default_command = DEFAULT_COMMAND
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self.epilog = family_options_help()  # the families' options, as make's help ends
+        super().format_help(ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
@@ -68,7 +118,7 @@ def register(app: typer.Typer) -> None:
         help="Write datasets (tsolve dataset FAMILY --count N --out FILE) and check two "
         "for shared content (tsolve dataset overlap TRAIN EVAL).",
     )
-    group.command(DEFAULT_COMMAND)(dataset)
+    group.command(DEFAULT_COMMAND, cls=_MakeCommand)(dataset)
     group.command("overlap")(overlap)
     app.add_typer(group, name="dataset")
 
@@ -127,12 +177,19 @@ def dataset(
         ),
     ] = None,
     solutions: Annotated[
-        str | None, typer.Option(help="time-puzzles: M, a range 1-6 or a list 1,3,5.")
+        str | None,
+        typer.Option(
+            help="time-puzzles: M, a range 1-6 or a list 1,3,5 (default 1: one answer "
+            "each; the paper's spread is 1-6)."
+        ),
     ] = None,
     facts: Annotated[
         str | None, typer.Option(help="time-puzzles: facts per puzzle incl. the anchor.")
     ] = None,
-    style: Annotated[str | None, typer.Option(help="time-puzzles: implicit or explicit.")] = None,
+    style: Annotated[
+        str | None,
+        typer.Option(help="time-puzzles: implicit or explicit, or both (default implicit)."),
+    ] = None,
     backend: Annotated[
         str | None, typer.Option(help=f"time-puzzles: {choices_text(GENERATION_BACKENDS)}.")
     ] = None,
