@@ -155,8 +155,7 @@ def progress(total: int | None, label: str, enabled: bool = True) -> Iterator["P
         """Items per second (rich's own speed column is for bytes)."""
 
         def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.1f}/s")
+            return Text(rate_text(task.finished_speed or task.speed, task.elapsed))
 
     show = enabled and sys.stderr.isatty()
     bar = Progress(
@@ -172,6 +171,52 @@ def progress(total: int | None, label: str, enabled: bool = True) -> Iterator["P
     with bar:
         bar.add_task(label, total=total)
         yield bar
+
+
+MIN_RATE_SECONDS = 1.0
+"""How long a bar runs before it shows a rate: the first items come within
+microseconds of the start, and their rate ("220,886.9/s") says nothing about
+the run."""
+
+
+def rate_text(speed: float | None, elapsed: float | None) -> str:
+    """A progress bar's rate, ``1,234.5/s``, or nothing before
+    :data:`MIN_RATE_SECONDS` have passed (or while there is no estimate)."""
+    if speed is None or elapsed is None or elapsed < MIN_RATE_SECONDS:
+        return ""
+    return f"{speed:,.1f}/s"
+
+
+ROWS_COUNTED_UP_TO = 1 << 30
+"""Largest file (bytes) whose rows :func:`row_count` counts for a bar's total."""
+
+
+def row_count(path: str | Path) -> int | None:
+    """The rows of a JSON Lines file, for a progress bar's total: its
+    non-blank lines, counted in one pass of bytes (no JSON read). None when
+    that count would not be the rows: stdin or a pipe, a file over
+    :data:`ROWS_COUNTED_UP_TO`, or a file that is not one object per line
+    (a JSON array, a pretty-printed object); a bar then shows no total."""
+    if str(path) == "-":
+        return None
+    p = Path(path)
+    try:
+        if not p.is_file() or p.stat().st_size > ROWS_COUNTED_UP_TO:
+            return None
+        with p.open("rb") as f:
+            count, first = 0, None
+            for line in f:
+                text = line.strip()
+                if not text:
+                    continue
+                if first is None:
+                    first = text
+                    if not (text.startswith(b"{") and text.endswith(b"}")):
+                        return None
+                count += 1
+    except OSError:
+        return None
+    return count
 
 
 def tracked(items: Iterable[T], total: int | None, label: str) -> Iterator[T]:

@@ -20,6 +20,7 @@ from tsolve.cli.output import (
     check_format,
     console,
     err_console,
+    row_count,
     say,
     tracked,
     user_text,
@@ -95,7 +96,7 @@ def verify(
             puzzles,
             predictions,
             diagnosis,
-            track=(lambda rows: tracked(rows, None, "scoring")) if show else None,
+            track=(lambda rows: tracked(rows, row_count(predictions), "scoring")) if show else None,
             batch_gc=batch_gc,
             missing=missing,
             claims=claims,
@@ -117,12 +118,57 @@ def verify(
         raise typer.Exit(report.exit_code)
 
 
-def _report_row(label: Text, agg: dict[str, Any], metrics: list[str]) -> list[Text | str]:
+CELL_FORMS = ("{m:.1f} ± {s:.1f}", "{m:.1f}±{s:.1f}", "{m:.1f}\n±{s:.1f}")
+"""A mean in percent with its standard error, from the widest form to the
+narrowest: a table takes the first that fits the terminal with every label
+wrapped at its spaces, so a value is never cut ("59.2 ±" on one line, "3.7"
+on the next) and a label never truncated ("difficul…")."""
+
+
+def _report_row(
+    label: Text, agg: dict[str, Any], metrics: list[str], form: str
+) -> list[Text | str]:
     """Each mean in percent with its standard error (``45.0 ± 3.1``)."""
     from tsolve.verifiers.aggregate import stderr_key
 
-    cells = [f"{100 * agg.get(m, 0):.1f} ± {100 * agg.get(stderr_key(m), 0):.1f}" for m in metrics]
+    cells = [form.format(m=100 * agg.get(m, 0), s=100 * agg.get(stderr_key(m), 0)) for m in metrics]
     return [label, str(agg["n"]), *cells, str(agg["parse_failures"])]
+
+
+def fitted_table(width: int, title: str, data: dict[str, Any], metrics: list[str]) -> Table:
+    """One family's table, ``width`` columns wide at most: the values in the
+    first of :data:`CELL_FORMS` that leaves the label column room for its
+    longest word, the label column as wide as what is left (labels wrap at
+    their spaces: "fact_kind =" over "day_of_month_range"). Widths are set
+    here, not left to rich, which narrows the widest column first, below
+    its longest word, and then truncates it."""
+    groups = [(Text("overall", "bold"), data["overall"])] + [
+        (user_text(f"{key} = {val}"), agg) for key, vals in data["by"].items()
+        for val, agg in vals.items()
+    ]  # fmt: skip
+    headers = ["group", "n", *(f"{m.upper() if len(m) <= 3 else m} %" for m in metrics),
+               "unparsed"]  # fmt: skip
+    label_words = max(len(w) for label, _ in groups for w in label.plain.split())
+    label_whole = max(len(label.plain) for label, _ in groups)
+    chrome = 3 * len(headers) + 1  # a border and a space either side per column
+    for form in CELL_FORMS:
+        rows = [_report_row(label, agg, metrics, form) for label, agg in groups]
+        stacked = "\n" in form  # cells on two lines: headers may wrap too
+        widths = []
+        for col, header in enumerate(headers[1:], start=1):
+            head = max(len(w) for w in header.split()) if stacked else len(header)
+            cells = max(len(line) for row in rows for line in str(row[col]).split("\n"))
+            widths.append(max(head, cells))
+        room = width - chrome - sum(widths)
+        if room >= max(label_words, len("group")) or stacked:
+            break
+    table = Table(title=user_text(title), title_justify="left")
+    table.add_column(headers[0], width=max(min(label_whole, room), label_words, len("group")))
+    for header, w in zip(headers[1:], widths, strict=True):
+        table.add_column(header, justify="right", width=w, no_wrap=not stacked)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def _print_report(report: "VerifyReport") -> None:
@@ -137,18 +183,7 @@ def _print_report(report: "VerifyReport") -> None:
         ]
         farmed = data.get("gameable", [])
         title = fam + (f" ({', '.join(farmed)}: gameable, never a reward)" if farmed else "")
-        table = Table(title=user_text(title), title_justify="left")
-        table.add_column("group")
-        table.add_column("n", justify="right")
-        for m in metrics:  # JSON has fractions; the table percentages, labelled so
-            table.add_column(f"{m.upper() if len(m) <= 3 else m} %", justify="right")
-        table.add_column("unparsed", justify="right")
-
-        table.add_row(*_report_row(Text("overall", "bold"), data["overall"], metrics))
-        for key, vals in data["by"].items():
-            for val, agg in vals.items():
-                table.add_row(*_report_row(user_text(f"{key} = {val}"), agg, metrics))
-        out.print(table)
+        out.print(fitted_table(out.width, title, data, metrics))
     missing = summary["missing_predictions"]
     how = " (scored 0)" if summary["missing_scored_zero"] else " (not scored)" if missing else ""
     out.print(
