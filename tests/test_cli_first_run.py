@@ -160,3 +160,41 @@ def test_verify_at_80_columns_cuts_no_label(
     assert "…" not in got.stdout
     assert max(len(line) for line in got.stdout.splitlines()) <= 80
     assert "alt_reading" in got.stdout.split() and "difficulty" in _flat(got.stdout)
+
+
+def _bench_report() -> dict[str, Any]:
+    peer = {"name": "cached-mask NumPy peer (calendar facts' masks kept, ANDed until M; no "
+            "knowledge base, no certificate), minimal puzzles", "value": 851.6,
+            "unit": "puzzles/s", "ratio": 0.2951, "ratio_min": 0.2631,
+            "ratio_max": 0.3507}  # fmt: skip
+    result = {"id": "time-puzzles.generate.cpsat.M=1-6.minimal", "unit": "puzzles/s",
+              "value": 247.0, "work": 80, "repetitions": 4, "stats": {}, "peer": peer,
+              "reference": None, "status": "ok", "note": ""}  # fmt: skip
+    other = {**result, "id": "calendars.convert.chinese", "unit": "dates/s", "value": 1.18e7,
+             "peer": {**peer, "name": "lunarcalendar per date", "unit": "dates/s"}}  # fmt: skip
+    return {"tsolve_version": "0", "created": "now", "quick": True, "seconds": 40.0,
+            "machine": {"processor": "x86_64", "cpus": 2, "python": "3.11"},
+            "results": [result, other]}  # fmt: skip
+
+
+def test_bench_at_80_columns_gives_a_figure_a_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 80 columns the old table wrapped a peer's description over 6-8
+    lines and cut the values ("247 puzzl…"): each figure is now a block of
+    lines wrapped at spaces; a wide terminal keeps the table."""
+    from rich.console import Console
+
+    import tsolve.cli.bench_commands as bench
+
+    for width, table in ((80, False), (240, True)):
+        out = Console(width=width, record=True, force_terminal=True, color_system=None)
+        monkeypatch.setattr(bench, "console", lambda out=out: out)
+        bench.print_report(_bench_report())
+        text = out.export_text()
+        assert "…" not in text and max(len(line) for line in text.splitlines()) <= width
+        assert ("┃" in text or "━" in text) == table
+        flat = _flat(text)
+        assert "time-puzzles.generate.cpsat.M=1-6.minimal" in flat and "247 puzzles/s" in flat
+        assert "no knowledge base, no certificate), minimal puzzles: 852 puzzles/s" in flat
+        if not table:  # the description takes at most two lines, not 6-8
+            lines = [ln for ln in text.splitlines() if "cached-mask" in ln or "certificate)" in ln]
+            assert len(set(lines)) <= 2, text

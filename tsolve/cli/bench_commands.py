@@ -82,6 +82,41 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _bench_table(rows: list[tuple[str, str, str, str, str, str]]) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("figure", no_wrap=True)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("work×reps", justify="right", no_wrap=True)
+    table.add_column("detail", justify="right")
+    table.add_column("peer / reference")
+    table.add_column("×peer", justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _one_line_rows(out: Any, table: Table) -> bool:
+    """Does every row of ``table`` fit on one line of ``out``? (Else the
+    peer column wraps each description over 6-8 lines, and the no_wrap
+    columns are cut: "2.37M dat…".)"""
+    from rich.measure import Measurement
+
+    return bool(Measurement.get(out, out.options.update_width(1 << 16), table).maximum <= out.width)
+
+
+def _print_blocks(out: Any, rows: list[tuple[str, str, str, str, str, str]]) -> None:
+    """One figure per block: its id and value (with ×peer) on the first line,
+    then the work, detail and peer indented; rich wraps each line at spaces."""
+    from rich.padding import Padding
+
+    out.print("[bold]figure[/] · value · ×peer [dim](range)[/]\n  work×reps · detail · peer")
+    for fid, value, work, detail, peer, ratio in rows:
+        out.print(f"[bold]{fid}[/] · {value}" + (f" · {ratio}" if ratio else ""))
+        rest = " · ".join(part for part in (work, detail, peer) if part)
+        if rest:
+            out.print(Padding(rest, (0, 0, 0, 2), expand=False))
+
+
 def print_report(data: dict[str, Any]) -> None:
     """A rich table: one row per figure, the peer and the ratio with its range."""
     from rich.console import Console
@@ -101,16 +136,10 @@ def print_report(data: dict[str, Any]) -> None:
             f"[dim]CPU calibration (pure-Python loop, M iterations/s): start "
             f"{cal.get('python_loop_Mops_start')} · end {cal.get('python_loop_Mops_end')}[/]"
         )
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("figure", no_wrap=True)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_column("work×reps", justify="right", no_wrap=True)
-    table.add_column("detail", justify="right")
-    table.add_column("peer / reference")
-    table.add_column("×peer", justify="right", no_wrap=True)
+    rows: list[tuple[str, str, str, str, str, str]] = []
     for r in data["results"]:
         if r["status"] != "ok":
-            table.add_row(r["id"], f"[yellow]{r['status']}[/]", "", "", r["note"][:70], "")
+            rows.append((r["id"], f"[yellow]{r['status']}[/]", "", "", r["note"][:70], ""))
             continue
         stats = r["stats"]
         detail = (
@@ -125,15 +154,13 @@ def print_report(data: dict[str, Any]) -> None:
         ratio = "" if peer is None or peer.get("ratio") is None else f"{_fmt(peer['ratio'])}×"
         if peer is not None and peer.get("ratio_min") is not None:
             ratio += f" [dim]{_fmt(peer['ratio_min'])}–{_fmt(peer['ratio_max'])}[/]"
-        table.add_row(
-            r["id"],
-            f"{_fmt(r['value'])} {r['unit']}",
-            f"{_fmt(r['work'])}×{r['repetitions']}",
-            detail,
-            peer_name,
-            ratio,
-        )
-    out.print(table)
+        work = f"{_fmt(r['work'])}×{r['repetitions']}"
+        rows.append((r["id"], f"{_fmt(r['value'])} {r['unit']}", work, detail, peer_name, ratio))
+    table = _bench_table(rows)
+    if not out.is_terminal or _one_line_rows(out, table):  # a file gets the table, 150 wide
+        out.print(table)
+    else:  # a narrow terminal: a block per figure, each line wrapped at its spaces
+        _print_blocks(out, rows)
     out.print(
         f"[dim]{data['seconds']:.1f} s · ×peer: speed-up over the peer, median of rounds "
         "that time the figure and its peer in alternation, then the lowest–highest round "
