@@ -198,3 +198,105 @@ def test_bench_at_80_columns_gives_a_figure_a_block(monkeypatch: pytest.MonkeyPa
         if not table:  # the description takes at most two lines, not 6-8
             lines = [ln for ln in text.splitlines() if "cached-mask" in ln or "certificate)" in ln]
             assert len(set(lines)) <= 2, text
+
+
+# ------------------------------------------------------------ a bad --ray-address
+
+
+def _server(reply: bytes | None, close: bool = False) -> tuple[str, Any]:
+    """A local TCP server that accepts, reads the client's first bytes, then
+    sends ``reply`` (None: nothing) or closes."""
+    import socket
+    import threading
+
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(4)
+    held = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            held.append(conn)
+            conn.recv(64)
+            if close:
+                conn.close()
+            elif reply is not None:
+                conn.sendall(reply)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"127.0.0.1:{srv.getsockname()[1]}", srv
+
+
+SETTINGS_FRAME = bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+@pytest.mark.parametrize(
+    ("reply", "close", "why"),
+    [
+        (None, False, "accepts connections but said nothing"),  # passed the old TCP check
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", False, "does not speak gRPC"),
+        (None, True, "closed the connection"),
+    ],
+)
+def test_a_port_that_is_not_a_ray_head_fails_fast(
+    monkeypatch: pytest.MonkeyPatch, reply: bytes | None, close: bool, why: str
+) -> None:
+    """Before, any port that accepted a TCP connection passed, and Ray then
+    retried for 22 s to a minute, printing C++ warnings, before failing."""
+    pytest.importorskip("ray")
+    import time
+
+    import tsolve.engines.ray as ray_engine
+    from tsolve.errors import TsolveError
+
+    monkeypatch.setattr(ray_engine, "CONNECT_SECONDS", 0.5)
+    address, srv = _server(reply, close)
+    try:
+        start = time.monotonic()
+        with pytest.raises(
+            TsolveError, match=rf"^ray-address: no Ray head answers at {address} \(.*{why}"
+        ):
+            ray_engine._check_reachable(address)
+        assert time.monotonic() - start < 3
+    finally:
+        srv.close()
+
+
+def test_a_grpc_server_passes_the_probe() -> None:
+    pytest.importorskip("ray")
+    import tsolve.engines.ray as ray_engine
+
+    address, srv = _server(SETTINGS_FRAME)
+    try:
+        ray_engine._check_reachable(address)  # an HTTP/2 server's first frame: SETTINGS
+    finally:
+        srv.close()
+
+
+def test_joining_a_cluster_tries_twice_not_twenty_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray's connect window while joining (a port that is an HTTP/2 server
+    but no Ray head cost 22 s); a new local instance keeps Ray's own."""
+    ray = pytest.importorskip("ray")
+    import os
+
+    import tsolve.engines.ray as ray_engine
+
+    seen: list[str | None] = []
+    monkeypatch.delenv("RAY_gcs_server_port_wait_time_s", raising=False)
+    monkeypatch.setattr(ray_engine, "_check_reachable", lambda address: None)
+
+    def fake_init(**kwargs: Any) -> None:
+        seen.append(os.environ.get(ray_engine._JOIN_WAIT_ENV))
+        raise ConnectionError("no cluster")
+
+    monkeypatch.setattr(ray, "init", fake_init)
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    for address in ("10.0.0.1:6379", None):
+        with pytest.raises(Exception, match="ray-address: cannot start or join Ray"):
+            ray_engine.RayEngine(address=address)
+    assert seen == [str(ray_engine.JOIN_ATTEMPTS), None]
+    assert "RAY_gcs_server_port_wait_time_s" not in os.environ  # put back

@@ -6,8 +6,11 @@ Only imported when ``--engine ray`` is chosen, so Ray never loads otherwise.
   ``auto`` finds one started on this machine with ``ray start``, ``HOST:PORT``
   names its head. Without one, a private local instance is started for the
   run (no dashboard, logs kept quiet) and shut down at its end. An address
-  that does not answer is a one-line error within a few seconds, not Ray's
-  minute of retries.
+  that is not a Ray head is a one-line error within a few seconds, not Ray's
+  minute of retries and its C++ client's warnings: a port that does not
+  answer as a gRPC server is refused before ``ray.init``
+  (:func:`_check_reachable`), and a gRPC server that is no Ray GCS gets
+  :data:`JOIN_ATTEMPTS` connect attempts.
 * **What is shipped.** The job's ``context`` goes to the object store once
   (``ray.put``); each worker process fetches it and runs ``setup`` on it the
   first time it meets the run, then keeps the state for the run's other
@@ -113,7 +116,8 @@ class RayEngine(Engine):
         if not address and workers:
             kwargs["num_cpus"] = workers
         try:
-            ray.init(**kwargs)
+            with _short_join_window(address):
+                ray.init(**kwargs)
         except Exception as exc:  # ConnectionError, RuntimeError, ValueError, ...
             where = address or "a new local instance"
             raise TsolveError(
@@ -183,6 +187,32 @@ def _quiet_auth_notice() -> None:
         log.addFilter(_DropAuthNotice())
 
 
+JOIN_ATTEMPTS = 2
+"""How many times (about a second apart) ``ray.init`` tries to reach the GCS
+of a cluster it joins. Ray's default is 20: a port that accepts connections
+but is no Ray head (a proxy, another service) then cost about 22 s and a
+warning from Ray's C++ client before the error. A head that is up answers
+the first attempt."""
+
+_JOIN_WAIT_ENV = "RAY_gcs_server_port_wait_time_s"
+
+
+@contextlib.contextmanager
+def _short_join_window(address: str | None) -> Iterator[None]:
+    """Ray's connect window cut to :data:`JOIN_ATTEMPTS` while joining
+    ``address`` (Ray reads it from the environment at each connect); left
+    alone when starting a new local instance, whose GCS may take longer to
+    come up, and when the user set it."""
+    if not address or address == "local" or _JOIN_WAIT_ENV in os.environ:
+        yield
+        return
+    os.environ[_JOIN_WAIT_ENV] = str(JOIN_ATTEMPTS)
+    try:
+        yield
+    finally:
+        os.environ.pop(_JOIN_WAIT_ENV, None)
+
+
 def _check_reachable(address: str) -> None:
     """Fail fast on a head that does not answer (Ray itself retries for a minute)."""
     host, _, port = address.rpartition(":")
@@ -191,13 +221,41 @@ def _check_reachable(address: str) -> None:
             f"ray-address: expected auto, HOST:PORT or ray://HOST:PORT, got {address!r}"
         )
     try:
-        with socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS):
-            pass
+        with socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS) as conn:
+            why = _not_grpc(conn)
     except OSError as exc:
+        why = exc.strerror or str(exc)
+    if why is not None:
         raise TsolveError(
-            f"ray-address: no Ray head answers at {address} ({exc.strerror or exc}); "
+            f"ray-address: no Ray head answers at {address} ({why}); "
             "start one with `ray start --head` or check the address"
         ) from None
+
+
+#: An HTTP/2 client's first bytes: the connection preface and an empty
+#: SETTINGS frame (RFC 9113, 3.4 and 6.5).
+_H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+def _not_grpc(conn: socket.socket) -> str | None:
+    """Why the server on ``conn`` is not a gRPC server (a Ray head's GCS is
+    one), or None. An HTTP/2 server answers the preface with a SETTINGS
+    frame at once; a port that accepts connections and then says nothing
+    (or something else) would have Ray retry for a minute and print its C++
+    client's warnings before failing."""
+    conn.sendall(_H2_PREFACE)
+    head = b""
+    try:
+        while len(head) < 9:
+            chunk = conn.recv(9 - len(head))
+            if not chunk:
+                return "it closed the connection: not a Ray head"
+            head += chunk
+    except TimeoutError:
+        return f"it accepts connections but said nothing in {CONNECT_SECONDS:g} s: not a Ray head"
+    if head[3] != 4:  # frame type SETTINGS
+        return "it does not speak gRPC: not a Ray head"
+    return None
 
 
 def _line(exc: BaseException) -> str:
