@@ -64,13 +64,12 @@ def test_facade_entries_finds_a_silent_zero(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_stress_flags_finds_dropped_checks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tsolve.cli.stress_commands as sc
-    import tsolve.stress as stress_package
+    import tsolve.stress.modes as modes
 
-    monkeypatch.setattr(sc, "check_combination", lambda *a: None)
-    monkeypatch.setattr(
-        stress_package, "load_stress_config", lambda path: stress_package.StressConfig()
-    )
+    # The old command: the first check asked for wins, and --config is read
+    # only by the property check.
+    monkeypatch.setattr(modes, "check_combination", lambda *a: None)
+    monkeypatch.setattr(modes, "load_stress_config", lambda path: modes.StressConfig())
     found = _failures("stress-flags", 40)
     messages = " ".join(f.message for f in found)
     assert "dropped" in messages

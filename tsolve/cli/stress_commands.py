@@ -111,26 +111,23 @@ def stress(
     fails if one beats chance on this seed's records by more than 0.03.
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
-    check_combination(
+    from tsolve.stress.modes import choose_check
+
+    check, stress_config = choose_check(
         {"--scaling": scaling, "--adversarial": adversarial, "--shortcuts": shortcuts,
          "--fuzz": fuzz},
-        {"--config": config is not None, "--case": case is not None},
-        budget is not None,
+        config, case is not None, budget is not None,
     )  # fmt: skip
-    if config is not None:
-        from tsolve.stress import load_stress_config
-
-        stress_config = load_stress_config(config)  # a missing or bad file fails first
-    if scaling:
+    if check == "--scaling":
         run_scaling(family, scaling_size, fmt)
         return
-    if adversarial:
+    if check == "--adversarial":
         run_adversarial_cli(family, n or 60, seed or 0, fmt, quiet)
         return
-    if shortcuts:
+    if check == "--shortcuts":
         run_shortcuts_cli(family, n, seed or 0, fmt, quiet)
         return
-    if fuzz:
+    if check == "--fuzz":
         run_fuzz(family, outputs, mutations, seed or 0, timeout, fmt, quiet, budget)
         return
     from tsolve.contract import get_family
@@ -141,7 +138,7 @@ def stress(
     if case is not None:
         report = replay_case(case, fam.name)
     else:
-        cfg = stress_config if config is not None else StressConfig()
+        cfg = stress_config or StressConfig()
         total = n or cfg.n or 100
         run_seed = seed if seed is not None else (cfg.seed if cfg.seed is not None else 0)
         found = 0
@@ -161,26 +158,6 @@ def stress(
         print_report(report)
     if not report.ok:
         raise typer.Exit(1)
-
-
-def check_combination(modes: dict[str, bool], property_only: dict[str, bool], budget: bool) -> None:
-    """A one-line error for flags that one run cannot honour together, rather
-    than running one check and dropping the rest: the modes are separate
-    checks (one per command), ``--config`` and ``--case`` set up the property
-    check that every mode replaces, and ``--budget`` sizes ``--fuzz`` only."""
-    chosen = [flag for flag, on in modes.items() if on]
-    if len(chosen) > 1:
-        raise TsolveError(
-            f"stress: {' and '.join(chosen)} are separate checks; run one per command"
-        )
-    extra = [flag for flag, on in property_only.items() if on]
-    if chosen and extra:
-        raise TsolveError(
-            f"stress: {extra[0]} sets up the property check, which {chosen[0]} replaces; "
-            f"drop {extra[0]} or {chosen[0]}"
-        )
-    if budget and chosen != ["--fuzz"]:
-        raise TsolveError("stress: --budget sizes a --fuzz campaign; add --fuzz or drop --budget")
 
 
 def run_fuzz(

@@ -12,7 +12,8 @@ Modules: :mod:`~tsolve.stress.config` (the config file),
 :mod:`~tsolve.stress.check` (one case, and the cross-process check),
 :mod:`~tsolve.stress.report` (what a run found), :mod:`~tsolve.stress.run`
 (many cases, or one replayed), :mod:`~tsolve.stress.fuzz` (``--fuzz``: hostile
-input thrown at every entry point instead of random settings). Only
+input thrown at every entry point instead of random settings),
+:mod:`~tsolve.stress.modes` (which one check a run makes). Only
 :func:`run_stress` imports hypothesis.
 
 Outcomes per case:

@@ -402,11 +402,11 @@ def _verifiers_config(family: str, kwargs: dict[str, Any]) -> None:
 #   the family's own scorer refuses the record even for the empty answer, the
 #   facade must refuse it too (one line), never return a reward: a training
 #   loop fed a corrupt entry would otherwise get 0 forever.
-# * ``stress-flags``: ``tsolve stress`` with a random set of its checks and
-#   options, the checks themselves stood in by recorders. It must refuse in
-#   one line or run every check asked for: running one and dropping the
-#   others, or running with a ``--config`` file that does not exist, is a
-#   failure.
+# * ``stress-flags``: ``tsolve stress``'s choice of check
+#   (:func:`tsolve.stress.modes.choose_check`) for a random set of its checks
+#   and options. It must refuse in one line or choose every check asked for:
+#   choosing one and dropping the others, or choosing one with a ``--config``
+#   file that does not exist, is a failure.
 
 _INDEXES: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("-1", lambda: -1), ("True", lambda: True), ("False", lambda: False),
@@ -498,10 +498,6 @@ def check_facade_entry(family: str, entry: dict[str, Any], answer: Any) -> Any:
 _STRESS_CHECKS = ("--adversarial", "--shortcuts", "--fuzz", "--scaling")
 
 
-class _Ran(Exception):
-    """Raised by a stand-in check: which one ``tsolve stress`` started."""
-
-
 def stress_flags(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """``tsolve stress`` with a random combination of its checks and options."""
     checks = [c for c in _STRESS_CHECKS if rng.random() < 0.35]
@@ -511,62 +507,34 @@ def stress_flags(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
 
 def check_stress_flags(checks: list[str], extras: list[str]) -> Any:
-    """Refused in one line, or every requested check run (see the block comment)."""
-    import tsolve.cli.stress_commands as sc
-    import tsolve.stress as stress_package
-
-    ran: list[str] = []
-
-    def stand_in(name: str) -> Callable[..., Any]:
-        def run(*args: Any, **kwargs: Any) -> Any:
-            ran.append(name)
-            raise _Ran(name)
-
-        return run
+    """:func:`tsolve.stress.modes.choose_check` (what ``tsolve stress``
+    dispatches on) refuses in one line, or picks the one check asked for,
+    with nothing dropped (see the block comment)."""
+    from tsolve.stress.modes import MODES, PROPERTY, choose_check
 
     with tempfile.TemporaryDirectory() as tmp:
-        config = Path(tmp) / "stress.json"
-        config.write_text("{}")
-        kwargs: dict[str, Any] = {flag.strip("-"): True for flag in checks}
+        config: Path | None = None
         if "config" in extras:
-            kwargs["config"] = config
+            config = Path(tmp) / "stress.json"
+            config.write_text("{}")
         if "missing-config" in extras:
-            kwargs["config"] = Path(tmp) / "missing.json"
-        if "case" in extras:
-            kwargs["case"] = "{}"
-        if "budget" in extras:
-            kwargs["budget"] = 5
-        names = {"--adversarial": "run_adversarial_cli", "--shortcuts": "run_shortcuts_cli",
-                 "--fuzz": "run_fuzz", "--scaling": "run_scaling"}  # fmt: skip
-        saved = {n: getattr(sc, n) for n in names.values()}
-        saved_pkg = {n: getattr(stress_package, n) for n in ("run_stress", "replay_case")}
+            config = Path(tmp) / "missing.json"
         try:
-            for flag, name in names.items():
-                setattr(sc, name, stand_in(flag))
-            for name in saved_pkg:
-                setattr(stress_package, name, stand_in("property"))
-            try:
-                sc.stress("span", n=1, quiet=True, **kwargs)
-            except _Ran:
-                pass
-            except TsolveError as exc:
-                _one_bounded_line(str(exc))
-                raise
-        finally:
-            for name, fn in saved.items():
-                setattr(sc, name, fn)
-            for name, fn in saved_pkg.items():
-                setattr(stress_package, name, fn)
-    wanted = set(checks) or {"property"}
-    dropped = sorted(wanted - set(ran))
+            ran, _cfg = choose_check(
+                {flag: flag in checks for flag in MODES}, config, "case" in extras,
+                "budget" in extras,
+            )  # fmt: skip
+        except TsolveError as exc:
+            _one_bounded_line(str(exc))
+            raise
+    wanted = set(checks) or {PROPERTY}
+    dropped = sorted(wanted - {ran})
     if "missing-config" in extras:
-        raise AssertionError(
-            f"ran {', '.join(ran) or 'nothing'} with a --config that does not exist"
-        )
+        raise AssertionError(f"ran {ran} with a --config that does not exist")
     if dropped:
-        raise AssertionError(f"ran {', '.join(ran) or 'nothing'}; dropped {', '.join(dropped)}")
-    if ran and ran != ["property"] and ({"config", "case"} & set(extras)):
-        raise AssertionError(f"ran {ran[0]}; dropped the property check's --config/--case")
-    if "budget" in extras and ran != ["--fuzz"]:
-        raise AssertionError(f"ran {', '.join(ran)}; dropped --budget")
+        raise AssertionError(f"ran {ran}; dropped {', '.join(dropped)}")
+    if ran != PROPERTY and ({"config", "case"} & set(extras)):
+        raise AssertionError(f"ran {ran}; dropped the property check's --config/--case")
+    if "budget" in extras and ran != "--fuzz":
+        raise AssertionError(f"ran {ran}; dropped --budget")
     return {"ran": ran}
