@@ -203,3 +203,9 @@ def test_date_and_date_range_read_dates_alike() -> None:
     for bad in ("2024-1-1..2024-2-30", "24-1-1..2024-2-1", "2024-01-01...2024-02-01"):
         with pytest.raises(TsolveError, match=r"^date-range: "):
             parse_date_range(bad, "date-range")
+
+
+@pytest.mark.parametrize("family", [5, None, ["span"]])
+def test_a_family_that_is_not_a_name_is_named_so(family: Any) -> None:
+    with pytest.raises(TsolveError, match=r"family: expected a family name, got "):
+        tsolve.score_answer("No", {"metadata": {"record": {"id": "r", "family": family}}})

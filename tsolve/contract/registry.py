@@ -183,6 +183,12 @@ def family_of(record: Record) -> str:
     for family in builtin_families():
         if family.recognise is not None and family.recognise(record):
             return family.name
+    if "family" in record:  # there, but not a name: say so, not "no 'family' field"
+        from tsolve.records.validation import shown
+
+        raise TsolveError(
+            f"record {record.get('id')!r}: family: expected a family name, got {shown(fam)}"
+        )
     raise TsolveError(f"record {record.get('id')!r}: cannot tell its family (no 'family' field)")
 
 
