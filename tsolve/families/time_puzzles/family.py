@@ -117,7 +117,7 @@ def summarize(rec: Record) -> dict[str, list[str]]:
 #: Default pools ``tsolve stress`` draws random time-puzzle settings from. The
 #: pseudo-option ``domain`` is a list of ``[start, end]`` pairs (``null`` for the
 #: default domain), drawn as a pair so a random domain is never empty. Windows
-#: outside 1900-2100 exercise the generator without the Chinese-lunar facts.
+#: outside 1800-2100 exercise the generator without the Chinese-lunar facts.
 STRESS_CHOICES: dict[str, list[Any]] = {
     "solutions": [0, 1, 2, 3, 4, 5, 6],
     "facts": [None, 3, 4, 5, 6, 7],
@@ -178,7 +178,7 @@ CARD: dict[str, Any] = {
     "limitations": (
         "Knowledge-based facts (presidents, sports events, lifetimes) are as of "
         "`generator.params.knowledge_as_of`; Chinese-lunar facts hold only inside the tables' "
-        "1900-2100 range. The measured `difficulty` is tsolve's own estimate, not the paper's."
+        "1800-2100 range. The measured `difficulty` is tsolve's own estimate, not the paper's."
     ),
     "papers": [
         "Measuring Iterative Temporal Reasoning with Time Puzzles (ACL submission, anonymous)"
