@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -206,3 +207,31 @@ def test_cli_preset_in_puzzle_and_dataset(capsys: pytest.CaptureFixture[str]) ->
     assert "unknown preset 'nope'" in bad.stderr
     rel = _cli(capsys, "puzzle", "--preset", "paper", "--events", "2")
     assert rel.returncode == 2 and "--preset: not available for relational" in rel.stderr
+
+
+def test_cli_puzzle_over_the_paper_domain(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _cli(
+        capsys, "puzzle", "--domain-start", "1800-01-01", "--domain-end", "2050-12-31",
+        "--solutions", "2", "--count", "2", "--format", "jsonl",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    for line in out.stdout.splitlines():
+        rec = json.loads(line)
+        assert rec["domain"] == {"start": "1800-01-01", "end": "2050-12-31"}
+        assert len(rec["answers"]) == 2
+        assert solve_record(rec, "cpsat")["answers"] == rec["answers"]
+
+
+def test_a_lunar_fact_before_the_tables_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rec = {
+        "id": "too-early",
+        "domain": {"start": "1790-01-01", "end": "1810-12-31"},
+        "facts": [{"kind": "lunar_month", "params": {"month": 3, "leap": False}}],
+    }
+    path = tmp_path / "early.json"
+    path.write_text(json.dumps(rec))
+    out = _cli(capsys, "solve", str(path))
+    assert out.returncode != 0
+    assert "1790-01-01..1810-12-31" in out.stderr and "1800-01-01..2100-12-31" in out.stderr
