@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
         The logs are those of tsolve's tasks; TicToc is reported by level and preference.
         --table and --figure give each paper's own table and figure (docs/experiments.md)."""
         try:
-            from tsolve.adapters.inspect_ai.report import build_report
+            from tsolve.adapters.inspect_ai.report import build_report, shown_id
         except ImportError:
             from tsolve.cli.output import fail
 
@@ -104,7 +104,7 @@ def register(app: typer.Typer) -> None:
         for bad in report.bad_logs:
             say(err_console(), "red", "bad log", f"{bad['log']}: {bad['error']}")
         for bad in report.bad_samples[:SHOWN_BAD]:
-            where = f"{bad['log']}: sample {bad['sample']!r} epoch {bad['epoch']}"
+            where = f"{bad['log']}: sample {shown_id(bad['sample'])!r} epoch {bad['epoch']}"
             say(err_console(), "red", "bad sample", f"{where}: {bad['error']}")
         if len(report.bad_samples) > SHOWN_BAD:
             more = len(report.bad_samples) - SHOWN_BAD
