@@ -125,3 +125,47 @@ def test_a_score_metadata_metric_out_of_range_is_a_bad_sample(
     assert [b["error"] for b in report.bad_samples] == ["metrics.f1: -0.5 is outside [0, 1], "
                                                         "a score's range"]  # fmt: skip
     assert report.bad_samples[0]["sample"] == str(log.samples[0].id)  # the full id
+
+
+@pytest.mark.parametrize("at", ["derived", "derived, dangling", "out"])
+def test_plot_never_draws_through_a_link(
+    at: str, run: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link standing where ``--plot OUT --figure all`` draws (``OUT-NAME.svg``),
+    or at ``OUT`` itself, refuses the command in one line before anything is
+    printed; the file it names, outside the folder, is untouched (a dangling
+    link's target is not created)."""
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is not installed")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    keep = outside / "keep.svg"
+    if at != "derived, dangling":
+        keep.write_bytes(b"the user's picture")
+    folder = tmp_path / "figures"
+    folder.mkdir()
+    out = folder / "fig.svg"
+    (out if at == "out" else folder / "fig-time-puzzles.svg").symlink_to(keep)
+    figure = ("--figure", "time-puzzles") if at == "out" else ("--figure", "all")
+    code, stdout, err = run_main(capsys, "report", str(run["path"]), "--plot", str(out), *figure)
+    assert code == 2 and "symbolic link" in err and len(err.strip().splitlines()) == 1, err
+    assert stdout == ""
+    if at == "derived, dangling":
+        assert not keep.exists()
+    else:
+        assert keep.read_bytes() == b"the user's picture"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "fig-time-puzzles.svg" if at != "out" else "fig.svg"
+    ]
+
+
+def test_plot_figure_all_draws_each_derived_name(
+    run: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is not installed")
+    out = tmp_path / "fig.svg"
+    (tmp_path / "fig-time-puzzles.svg").write_text("an earlier picture", encoding="utf-8")
+    code, _, err = run_main(capsys, "report", str(run["path"]), "--plot", str(out),
+                            "--figure", "all", "--format", "json")  # fmt: skip
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig-time-puzzles.svg"]
+    assert (tmp_path / "fig-time-puzzles.svg").read_text(encoding="utf-8").startswith("<?xml")

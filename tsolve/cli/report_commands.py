@@ -2,9 +2,10 @@
 
 A thin shell over :func:`tsolve.adapters.inspect_ai.report.build_report` (and,
 for ``--table``, :func:`tsolve.plots.paper_tables.paper_table`; for ``--plot``,
-:func:`tsolve.plots.conditions.condition_figure` or, with ``--figure NAME``,
-:func:`tsolve.plots.paper_figures.paper_figure`); needs the ``inspect`` extra
-(and ``plot`` for the picture). docs/experiments.md, "Each paper's figures"."""
+:func:`tsolve.plots.figure_files.draw_figures`: the condition figure, or with
+``--figure NAME`` a paper's, its files checked before anything is printed);
+needs the ``inspect`` extra (and ``plot`` for the picture).
+docs/experiments.md, "Each paper's figures"."""
 
 from pathlib import Path
 from typing import Annotated, Any
@@ -88,6 +89,10 @@ def register(app: typer.Typer) -> None:
 
             check_out(plot)
         report = build_report(log_dirs, claims=claims)
+        if plot is not None:
+            from tsolve.plots.figure_files import figure_files
+
+            figure_files(report.rows, figure, plot)  # a link at a derived name: refused first
         if table is not None:
             table_rows = paper_table(report.rows, table)
             if fmt is Fmt.text:
@@ -99,7 +104,9 @@ def register(app: typer.Typer) -> None:
         else:
             emit_records(report.rows, fmt.value)
         if plot is not None:
-            for written in _draw(report.rows, figure, plot):
+            from tsolve.plots.figure_files import draw_figures
+
+            for written in draw_figures(report.rows, figure, plot):
                 say(err_console(), "green", "wrote", str(written))
         for bad in report.bad_logs:
             say(err_console(), "red", "bad log", f"{bad['log']}: {bad['error']}")
@@ -117,25 +124,6 @@ def register(app: typer.Typer) -> None:
             say(err_console(), "yellow", "skipped", f"{name} (not a tsolve task)")
         if report.exit_code:
             raise typer.Exit(report.exit_code)
-
-
-def _draw(rows: list[dict[str, Any]], figure: str, plot: Path) -> list[Path]:
-    """Draw ``figure`` of ``rows`` to ``plot`` (``all``: each paper figure
-    the rows have, to ``plot``'s name with ``-NAME`` added)."""
-    if figure == "auto":
-        from tsolve.plots.conditions import condition_figure
-
-        return [condition_figure(rows, plot)]
-    from tsolve.plots.paper_figures import figures_with_data, paper_figure
-
-    if figure != "all":
-        return [paper_figure(rows, figure, plot)]
-    names = figures_with_data(rows)
-    if not names:
-        from tsolve.cli.output import fail
-
-        fail("figure all: no rows of a tsolve task to draw")
-    return [paper_figure(rows, n, plot.with_name(f"{plot.stem}-{n}{plot.suffix}")) for n in names]
 
 
 def _print_grids(tables: list[Any]) -> None:
