@@ -45,9 +45,17 @@ def check_out(path: str | Path, what: str = "out") -> Path:
         raise TsolveError(
             f"{what}: unknown picture extension {shown!r} in {str(p)!r} (use .png or .svg)"
         )
+    _refuse_link(p, what)
+    return p
+
+
+#: Opening a picture to write: ``O_NOFOLLOW`` where the system has it.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _refuse_link(p: Path, what: str) -> None:
     if p.is_symlink():
         raise _link_refused(p, what)
-    return p
 
 
 def _link_refused(p: Path, what: str) -> TsolveError:
@@ -79,14 +87,14 @@ def save(fig: Figure, path: str | Path) -> Path:
     plain_text(fig)
     try:
         # O_NOFOLLOW: a link that appeared after check_out is refused, not followed
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW
         with (
             os.fdopen(os.open(p, flags, 0o666), "wb") as f,
             matplotlib.rc_context({"svg.hashsalt": "tsolve", "svg.fonttype": "none"}),
         ):
             fig.savefig(f, format=ext, metadata=metadata, dpi=120)
     except OSError as exc:
-        if exc.errno == errno.ELOOP or p.is_symlink():
+        if _NOFOLLOW and (exc.errno == errno.ELOOP or p.is_symlink()):
             raise _link_refused(p, "out") from None
         raise TsolveError(f"out: cannot write {str(p)!r}: {exc.strerror or exc}") from None
     return p

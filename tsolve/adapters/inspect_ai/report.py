@@ -348,7 +348,7 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
                 if epoch is None:
                     cell.errors += 1
                 else:
-                    cell.add(sample.id, epoch)
+                    cell.add(_sample_key(sample), epoch)
     rows: list[dict[str, Any]] = []
     failed: set[str] = set()
     for key, cell in cells.items():
@@ -474,6 +474,11 @@ def _short(name: str) -> str:
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+
+
+def _sample_key(sample: Any) -> SampleId:
+    """What tells a sample's epochs from another sample's: its full id."""
+    return sample.id
 
 
 def shown_id(sample_id: Any, limit: int = 200) -> str:
