@@ -169,3 +169,49 @@ def test_plot_figure_all_draws_each_derived_name(
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fig-time-puzzles.svg"]
     assert (tmp_path / "fig-time-puzzles.svg").read_text(encoding="utf-8").startswith("<?xml")
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_text_fits_the_terminal_and_keeps_every_figure(
+    columns: int, run: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """At 80 (or 60) columns every line fits; a table too wide is printed in
+    blocks with its keys repeated, and each figure of the JSON rows is there
+    whole, beside its row's condition, style and M (no ellipsis, no wrap).
+    Two runs told apart by a long tag make a ``run`` column, which wraps."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    tags = {"a": ["a rather long tag with words and temperature sweep 0.7"], "b": ["baseline"]}
+    for name, tag in tags.items():
+        log = _copy(run["log"], name)
+        log.eval.tags = tag
+        write_eval_log(log, str(tmp_path / f"{name}.eval"))
+    code, out, err = run_main(capsys, "report", str(tmp_path), "--format", "json")
+    assert code == 0, err
+    rows = _strict(out)
+    code, out, err = run_main(capsys, "report", str(tmp_path))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    assert "…" not in out and "..." not in out
+    # each figure, formatted as the table does (2 decimals), on a line of its row
+    for row in rows:
+        cells = {row["n"], row["accuracy"], *row["metrics"].values(), row["mean_tool_calls"],
+                 row["mean_turns"], row["mean_output_tokens"], row["errors"]}  # fmt: skip
+        want = {f"{v:.2f}" if isinstance(v, float) else str(v) for v in cells}
+        mine = [
+            line.split() for line in lines
+            if f" {row['condition']} " in f" {line} "
+            and f" {row['style']} " in line and f" {row['M']} " in f" {line} "
+        ]  # fmt: skip
+        found = {tok for toks in mine for tok in toks}
+        assert want <= found, (row["M"], want - found)
+    # the long tag is all there, wrapped at its spaces
+    words = tags["a"][0].split()
+    assert all(any(f" {w} " in f" {line} " for line in lines) for w in words)
+    for heading in ("acc", "se", "em", "f1", "jac", "tools", "turns", "out_tok", "err"):
+        assert any(heading in line.split() for line in lines), heading
+    code, out, err = run_main(capsys, "report", str(tmp_path), "--table", "all")
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= columns
+    assert "100.0 ±0.0" in out  # a cell with a space is never wrapped

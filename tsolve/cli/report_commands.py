@@ -127,22 +127,16 @@ def register(app: typer.Typer) -> None:
 
 
 def _print_grids(tables: list[Any]) -> None:
-    """Paper tables (:class:`tsolve.plots.paper_tables.Grid`) as text."""
-    from rich.table import Table
-
+    """Paper tables (:class:`tsolve.plots.paper_tables.Grid`) as text, each
+    fitted to the terminal (:mod:`tsolve.cli.fitted_table`: its first column
+    names the row)."""
+    from tsolve.cli.fitted_table import print_fitted
     from tsolve.cli.output import console, user_text
 
     out = console()
-    out.width = max(out.width, 200)
     for grid in tables:
-        # the title on a line of its own: a table's title wraps at the table's width
         out.print(user_text(grid.title), style="bold")
-        shown = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-        for i, head in enumerate(grid.header):
-            shown.add_column(user_text(head), justify="left" if i == 0 else "right")
-        for line in grid.rows:
-            shown.add_row(*(user_text(c) for c in line))
-        out.print(shown)
+        print_fitted(out, grid.header, grid.rows, keys=1, left={0})
         out.print()
 
 
@@ -169,28 +163,29 @@ HEADINGS = {
     "wrong_with_false_claim": "wrong+claim",
 }  # fmt: skip
 
+#: The columns of text (left-justified; they may wrap): the others are figures.
+TEXT_COLUMNS = (
+    "run", "condition", "style", "preference", "direction", "type", "format", "difficulty",
+    "question_type",
+)  # fmt: skip
+
 
 def _print_tables(rows: list[dict[str, Any]]) -> None:
     """One table per task and model: the family tasks' rows, or TicToc's by
     level; a ``run`` column names what tells runs apart when there are
     several, and ``epochs`` shows the epochs behind each sample."""
-    from rich.table import Table
-
+    from tsolve.cli.fitted_table import print_fitted
     from tsolve.cli.output import console, user_text
     from tsolve.plots.run_labels import run_label
 
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault((row["task"], row["model"]), []).append(row)
-    # as wide as the tables need: a narrow terminal (or a pipe's 80 columns)
-    # must not cut figures short
+    # fitted to the terminal (or a pipe's COLUMNS, else 80): a table too wide
+    # is printed in blocks, its keys repeated, no figure cut short
     out = console()
-    out.width = max(out.width, 200)
     for (task, model), task_rows in groups.items():
-        table = Table(
-            title=f"{task}  {model}", show_edge=False, pad_edge=False, box=None,
-            header_style="bold", title_justify="left",
-        )  # fmt: skip
+        out.print(user_text(f"{task}  {model}"), style="bold")
         # runs told apart among those of one condition (the column says that)
         labels = [
             run_label(r, [o for o in task_rows if o["condition"] == r["condition"]])
@@ -213,11 +208,8 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
                     *(["wrong_with_false_claim"] if "false_claims" in task_rows[0] else []),
                     "mean_tool_calls", "mean_turns", "mean_output_tokens",
                     "errors"]  # fmt: skip
-        for col in cols:
-            left = col in ("run", "condition", "style", "preference", "direction", "type",
-                           "format", "difficulty", "question_type")  # fmt: skip
-            table.add_column(HEADINGS.get(col, col), justify="left" if left else "right")
-        for r in shown:
-            table.add_row(*(user_text(_num(r[c] if c in r else r["metrics"].get(c))) for c in cols))
-        out.print(table)
+        left = {i for i, col in enumerate(cols) if col in TEXT_COLUMNS}
+        cells = [[_num(r[c] if c in r else r["metrics"].get(c)) for c in cols] for r in shown]
+        header = [HEADINGS.get(col, col) for col in cols]
+        print_fitted(out, header, cells, keys=cols.index("n"), left=left)
         out.print()
