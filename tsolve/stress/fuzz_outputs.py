@@ -1,5 +1,6 @@
 """Hostile input for what tsolve writes and reports: Inspect logs read by
-``tsolve report``, and the folders output commands replace.
+``tsolve report``, the pictures its ``--plot`` draws, and the folders output
+commands replace.
 
 Three surfaces of :mod:`tsolve.stress.fuzz_surfaces`, each with an oracle of its
 own rather than the code under test:
