@@ -113,6 +113,22 @@ def test_a_score_out_of_range_is_a_named_bad_sample(
         assert "inf" not in out and "-5" not in out and "nan" not in out.lower()
 
 
+def test_a_count_too_large_to_average_exactly_is_a_bad_sample(
+    run: dict[str, Any], tmp_path: Path
+) -> None:
+    """``1e308`` turns would make a mean of 3e307 turns: a corrupt count."""
+    log = _copy(run["log"], "turns")
+    assert log.samples is not None
+    (score,) = log.samples[0].scores.values()
+    score.metadata["run"]["turns"] = 1e308
+    write_eval_log(log, str(tmp_path / "turns.eval"))
+    report = build_report([tmp_path / "turns.eval"])
+    assert [b["error"] for b in report.bad_samples] == [
+        "run.turns: expected a count, got float 1e+308"
+    ]
+    assert all(r["mean_turns"] == 1.0 for r in report.rows)
+
+
 def test_a_score_metadata_metric_out_of_range_is_a_bad_sample(
     run: dict[str, Any], tmp_path: Path
 ) -> None:

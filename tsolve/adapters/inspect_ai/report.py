@@ -63,7 +63,8 @@ analysis, done symbolically.
 score: it is counted in the row's ``errors``, not in ``n``. A sample whose
 score or metadata cannot be read (a value or field of an unexpected type, a
 value that is not a finite number, a score metric outside [0, 1]: the family
-contract's range, so a row's mean is a fraction and its sums cannot overflow)
+contract's range, so a row's mean is a fraction and its sums cannot overflow;
+a count above :data:`MAX_COUNT`)
 is listed in :attr:`Report.bad_samples` and left out; a log that cannot be
 read is listed in ``bad_logs``; the rest are reported. Logs of other tasks
 are skipped and listed in ``skipped``.
@@ -657,9 +658,14 @@ def _number(value: Any, what: str) -> float:
     return float(value)
 
 
+#: The largest count read (tool calls, turns, tokens, M): every whole number
+#: up to it is exact as a float, so a mean of counts is too.
+MAX_COUNT = 2**53
+
+
 def _count(value: Any, what: str) -> int:
     number = _number(value, what)
-    if number < 0 or number != int(number):
+    if number < 0 or number != int(number) or number > MAX_COUNT:
         raise BadSample(f"{what}: expected a count, got {_shown(value)}")
     return int(number)
 
