@@ -4,8 +4,9 @@ tool-call detection, TEMPO tagging, the audit of every family, ``solve
 non-finite numbers, and (:mod:`tsolve.stress.fuzz_adapters`) the MCP
 server's tool and prompt arguments, TicToc tool-call arguments and the
 reasoning-gym / facade / verifiers config values, and
-(:mod:`tsolve.stress.fuzz_outputs`) Inspect logs read by ``tsolve report``
-and the folders the output commands replace.
+(:mod:`tsolve.stress.fuzz_outputs`) Inspect logs read by ``tsolve report``,
+the pictures ``report --plot`` draws, and the folders the output commands
+replace.
 
 Each surface takes a random input (from ``random.Random(seed)`` alone, so a
 campaign is reproducible) and must do one of two things: return a result
@@ -50,7 +51,7 @@ from tsolve.stress.fuzz import (
 
 SURFACES = (
     "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
-    "mcp-args", "tictoc-args", "configs", "report", "out-folders",
+    "mcp-args", "tictoc-args", "configs", "report", "report-plot", "out-folders",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
 
@@ -275,7 +276,8 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     "mcp-args": fuzz_adapters.mcp_args, "tictoc-args": fuzz_adapters.tictoc_args,
     "configs": fuzz_adapters.configs,
     # What tsolve reads back and writes out: tsolve.stress.fuzz_outputs.
-    "report": fuzz_outputs.report_input, "out-folders": fuzz_outputs.folders_input,
+    "report": fuzz_outputs.report_input, "report-plot": fuzz_outputs.report_plot_input,
+    "out-folders": fuzz_outputs.folders_input,
 }  # fmt: skip
 
 _BASES: dict[str, list[dict[str, Any]]] = {}
