@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
-from tsolve.audit.forms import FormMismatch, forms_verdict
+from tsolve.audit.forms import FormMismatch, forms_verdict, json_kind, mistyped
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.event_graph import Dependencies, dependencies
 from tsolve.families.logistics.model import Question, Scenario
@@ -54,6 +54,7 @@ from tsolve.families.logistics.readings import (
     readings_in_full,
 )
 from tsolve.families.logistics.timeline import NEVER, Place, Timeline
+from tsolve.records.validation import bad
 
 # --- the proof of an inconsistent gold ---------------------------------------------------
 
@@ -385,13 +386,19 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
     if set(res.answers) != set(gold):
         out.append(FormMismatch("answers", gold, SOLVED, list(res.answers)))
     solution = record.get("solution")
-    if isinstance(solution, dict):
-        solved = {"minute": res.minute, "clock": format_clock(res.minute),
-                  "state": res.place.state, "event": res.place.cause}  # fmt: skip
+    solved = {"minute": res.minute, "clock": format_clock(res.minute),
+              "state": res.place.state, "event": res.place.cause}  # fmt: skip
+    shape = mistyped("solution", solution, dict, "an object", SOLVED, solved)
+    if shape is not None:
+        out.append(shape)
+    elif isinstance(solution, dict):
         for key, value in solved.items():
             if key in solution and solution[key] != value:
                 out.append(FormMismatch(f"solution.{key}", solution[key], SOLVED, value))
     schedule = record.get("schedule")
+    if schedule is not None and not isinstance(schedule, dict):
+        out.append(FormMismatch("schedule", schedule, SOLVED, "each event's start and end",
+                                reads_as=f"not an object: {json_kind(schedule)}"))  # fmt: skip
     solved_schedule = schedule_json(scenario, res) if isinstance(schedule, dict) else None
     if solved_schedule is not None and schedule != solved_schedule:
         diff = _first_difference(schedule, solved_schedule, "schedule")
@@ -424,18 +431,26 @@ def _text_gives(record: dict[str, Any]) -> list[str] | None:
 
     try:
         scenario, question = parse_item(record)
-        depth = record.get("depth")
-        return list(
-            answer_question(scenario, question, depth if isinstance(depth, int) else None).answers
-        )
+        return list(answer_question(scenario, question, _depth(record)).answers)
     except TsolveError:
         return None
+
+
+def _depth(record: dict[str, Any]) -> int | None:
+    """The record's ``depth`` (it breaks the rare tie between two days), None
+    when absent; of another type it would be read as absent, silently
+    changing the answer the audit derives, so it is a one-line error."""
+    depth = record.get("depth")
+    if depth is None or (isinstance(depth, int) and not isinstance(depth, bool)):
+        return depth
+    raise bad(f"record {str(record.get('id'))!r}: depth", "an integer", depth)
 
 
 def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
     """Audit one logistics record (tsolve's own or a raw UnSeenTimeQA item)."""
     rid = str(record.get("id"))
     gold = _gold(record)
+    _depth(record)
     # No served-answer check (tsolve.audit.forms.served_answer_mismatch): the
     # facade serves ``answers`` joined by commas and the scorer compares with
     # that same list, so it could find nothing the checks here miss, and it
@@ -447,8 +462,7 @@ def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
             verdict.detail["item"] = _where(record)
         return verdict
     scenario, question = parse_item(record)
-    depth = record.get("depth")
-    found = readings_in_full(scenario, question, depth if isinstance(depth, int) else None)
+    found = readings_in_full(scenario, question, _depth(record))
     names = list(dict.fromkeys(r.name for _sr, r in found))
     gold_set = set(gold)
     where = {"item": _where(record)} if _where(record) else {}
