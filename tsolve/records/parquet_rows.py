@@ -15,7 +15,13 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.records.columns import JSON_SUFFIX, LAYOUT_KEY, decode_row, null_paths
-from tsolve.records.hub_columns import marks_of, parquet_ids, restore
+from tsolve.records.hub_columns import (
+    inferred_marks,
+    marks_of,
+    parquet_ids,
+    restore,
+    text_columns,
+)
 
 
 def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
@@ -43,7 +49,10 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
     foreign = LAYOUT_KEY not in (schema.metadata or {})
     nulls = null_paths(schema) if foreign else frozenset()
     decoders = {f.name: _json_decoder(f.type) for f in schema} if foreign else {}
-    marks = marks_of(parquet_ids(schema.metadata))  # a Hub file's derived columns
+    ids = parquet_ids(schema.metadata)  # a Hub file's derived columns
+    marks = marks_of(ids)
+    if foreign and not ids:  # no metadata at all (a pandas copy): the column set says
+        marks = inferred_marks(schema.names, text_columns(schema))
     for batch in pf.iter_batches(batch_size=1000):
         for row in batch.to_pylist():
             try:
