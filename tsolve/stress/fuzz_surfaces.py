@@ -37,6 +37,7 @@ from typing import Any
 
 from tsolve.errors import INTERNAL, TsolveError
 from tsolve.stress import fuzz_adapters, fuzz_outputs
+from tsolve.stress import fuzz_records as records_surfaces
 from tsolve.stress.fuzz import (
     FuzzFailure,
     FuzzReport,
@@ -48,11 +49,16 @@ from tsolve.stress.fuzz import (
     random_output,
 )
 
-SURFACES = (
+SURFACES: tuple[str, ...] = (
     "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
     "mcp-args", "tictoc-args", "configs", "report", "out-folders",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
+
+# What tsolve reads back from records and tables, and the folders it
+# replaces (tsolve.stress.fuzz_records): overlap, audit-forms, user-folders,
+# hub-pandas, solve-check.
+SURFACES = (*SURFACES, *records_surfaces.SURFACES)
 
 
 def strict_json(value: Any) -> str:
@@ -277,6 +283,8 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     # What tsolve reads back and writes out: tsolve.stress.fuzz_outputs.
     "report": fuzz_outputs.report_input, "out-folders": fuzz_outputs.folders_input,
 }  # fmt: skip
+# The records surfaces: tsolve.stress.fuzz_records.
+_SURFACE_CALLS.update(records_surfaces.SURFACE_CALLS)
 
 _BASES: dict[str, list[dict[str, Any]]] = {}
 """Valid records per family, drawn once per process (seed 0): the inputs mutate copies."""
