@@ -194,7 +194,8 @@ def _pandas_copy(src: Path, dst: Path, edit: Any = None) -> Path:
     pd = pytest.importorskip("pandas")
     frame = pd.read_parquet(src)
     if edit is not None:
-        edit(frame)
+        edited = edit(frame)  # a new frame, or None for an edit in place
+        frame = frame if edited is None else edited
     frame.to_parquet(dst)
     meta = pq.ParquetFile(dst).schema_arrow.metadata or {}
     assert b"huggingface" not in meta and b"tsolve.records.columns" not in meta
@@ -222,6 +223,22 @@ def test_a_split_copied_through_pandas_reads_back_as_its_records(
         rec = iter_json_rows(copy).__next__()
         assert isinstance(rec, dict) and "record_question" not in rec
         assert rec["question"] != rec["prompt"] and rec["prompt"].startswith(rec["question"])
+
+
+def test_a_filtered_pandas_copy_keeps_no_index_column(
+    tp_hub: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    """A filtered frame writes its index as ``__index_level_0__``, which
+    is pandas', not a record field: the kept rows read back as their records."""
+    out, plain = tp_hub
+    src = out / "data" / "train-00000-of-00001.parquet"
+
+    def keep_some(frame: Any) -> Any:
+        return frame.drop(index=[1, 2])
+
+    copy = _pandas_copy(src, tmp_path / "some.parquet", keep_some)
+    assert "__index_level_0__" in pq.ParquetFile(copy).schema_arrow.names
+    assert [dumps(r) for r in iter_json_rows(copy)] == [plain[0], *plain[3:6]]
 
 
 def test_a_tampered_answer_in_a_pandas_copy_is_still_a_bad_row(

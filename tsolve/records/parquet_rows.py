@@ -53,8 +53,11 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
     marks = marks_of(ids)
     if foreign and not ids:  # no metadata at all (a pandas copy): the column set says
         marks = inferred_marks(schema.names, text_columns(schema))
+    index = _pandas_index(schema.metadata) if foreign else ()
     for batch in pf.iter_batches(batch_size=1000):
         for row in batch.to_pylist():
+            for name in index:
+                row.pop(name, None)
             try:
                 for name, decode in decoders.items():
                     if decode is not None and name in row:
@@ -62,6 +65,18 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
                 yield restore(decode_row(row, foreign, nulls), marks)
             except ValueError as exc:  # TsolveError is one too
                 yield exc
+
+
+def _pandas_index(metadata: Any) -> tuple[str, ...]:
+    """The columns pandas added for a DataFrame's index (``__index_level_0__``
+    after a filtered frame's ``to_parquet``), as its own ``pandas`` metadata
+    names them: no record field, so not read as one."""
+    raw = (metadata or {}).get(b"pandas")
+    try:
+        names = json.loads(raw)["index_columns"] if raw else []
+    except (ValueError, KeyError, TypeError):
+        return ()
+    return tuple(n for n in names if isinstance(n, str)) if isinstance(names, list) else ()
 
 
 def _json_decoder(arrow_type: Any) -> Any:

@@ -21,7 +21,8 @@ each with an oracle of its own rather than the code under test.
 * ``hub-pandas``: a Hub split (``--format hub``, made once per process) with
   its schema metadata dropped, as a pandas round trip drops it (pandas
   itself when installed, else pyarrow), maybe with one derived ``answer``
-  or ``question`` cell edited or the rows shuffled. Every untouched row must
+  or ``question`` cell edited, the rows shuffled or some of them kept (a
+  filtered frame writes its index as a column). Every untouched row must
   read back as the record the split was written from (no stray
   ``record_question``, no derived column kept as a field); an edited one
   must be a bad row.
@@ -333,7 +334,7 @@ def _split(family: str) -> tuple[bytes, list[str]]:
 def hub_pandas_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A Hub split without its schema metadata, maybe edited (module docstring)."""
     family = rng.choice(_HUB_FAMILIES)
-    edit = rng.choice(("none", "none", "answer", "question", "shuffle"))
+    edit = rng.choice(("none", "answer", "question", "shuffle", "subset"))
     seed = rng.randrange(2**32)
     return f"{family}: {edit}", lambda: check_hub_copy(family, edit, random.Random(seed))
 
@@ -363,8 +364,10 @@ def check_hub_copy(family: str, edit: str, rng: random.Random) -> Any:
             edited = None  # the record's own field (a SPAN answer): editing it edits the record
         if edit == "shuffle":
             table = table.take(rng.sample(range(rows), rows))
+        subset = sorted(rng.sample(range(rows), rng.randint(1, rows))) if edit == "subset" else None
         copy_path = Path(tmp) / "copy.parquet"
-        _copy_without_metadata(table, copy_path, rng)
+        _copy_without_metadata(table, copy_path, rng, subset)
+        rows = len(subset) if subset is not None else rows
         got = list(iter_json_rows(copy_path))
     if len(got) != rows:
         raise AssertionError(f"{len(got)} rows read back of {rows}")
@@ -392,20 +395,25 @@ def _derived_by_the_writer(metadata: Any) -> set[str]:
     return {name for name, f in features.items() if f.get("id") == "tsolve:derived"}
 
 
-def _copy_without_metadata(table: Any, path: Path, rng: random.Random) -> None:
-    """``table`` written as a pandas round trip writes it: pandas' own schema
-    metadata only (pandas itself when installed, else pyarrow dropping the rest)."""
+def _copy_without_metadata(
+    table: Any, path: Path, rng: random.Random, subset: list[int] | None = None
+) -> None:
+    """``table`` (its rows ``subset`` only, when given) written as a pandas
+    round trip writes it: pandas' own schema metadata only, and a filtered
+    frame's index as a column (pandas itself when installed, else pyarrow
+    dropping the rest)."""
     import pyarrow.parquet as pq
 
     try:
-        import pandas  # noqa: F401
+        import pandas
     except ImportError:
-        pq.write_table(table.replace_schema_metadata(None), str(path))
+        pandas = None
+    if pandas is not None and rng.random() < 0.5:
+        frame = table.to_pandas()
+        (frame if subset is None else frame.iloc[subset]).to_parquet(path)
         return
-    if rng.random() < 0.5:
-        table.to_pandas().to_parquet(path)
-    else:
-        pq.write_table(table.replace_schema_metadata(None), str(path))
+    kept = table if subset is None else table.take(subset)
+    pq.write_table(kept.replace_schema_metadata(None), str(path))
 
 
 # ------------------------------------------------------------------ solve --check
