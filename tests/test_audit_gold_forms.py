@@ -381,3 +381,19 @@ def test_the_issue_examples_fail_in_the_cli(
         assert row["detail"]["proof"]["forms"][0]["form"] == field
     bad_depth = audit_record(mutated(logi, "depth", "2"))
     assert "depth: expected an integer" in str(getattr(bad_depth, "message", ""))
+
+
+@pytest.mark.parametrize("stated", [True, 1.0, "1"])
+def test_a_tictoc_level_of_another_type_disagrees_with_its_file_label(stated: Any) -> None:
+    """``True == 1 == 1.0`` in Python: before, a row of a level-1 file whose
+    own ``level`` was ``true`` or ``1.0`` agreed with the file's label."""
+    from dataclasses import replace
+
+    from tsolve.families.tictoc.audit import label_violations
+    from tsolve.families.tictoc.data import parse_sample
+    from tsolve.stress.fuzz_adapters import _tictoc_item
+
+    sample = parse_sample(_tictoc_item("x", "{}"), "tool", 1, "preferTool_elapse_1.json")
+    assert label_violations(replace(sample, stated=(None, 1))) == []
+    (found,) = label_violations(replace(sample, stated=(None, stated)))
+    assert found.rule == "label_forms_disagree" and repr(stated) in found.message
