@@ -361,10 +361,8 @@ def test_a_present_form_of_the_wrong_type_is_inconsistent_and_named(
         assert f"(not {kind}: {wrong})" in summary, summary
 
 
-def test_the_issue_examples_fail_in_the_cli(
-    tmp_path: Any, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``tsolve audit`` on the issue's records: a failing verdict naming the
+def test_mistyped_forms_fail_in_the_cli(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tsolve audit`` on records with mistyped forms: a failing verdict naming the
     field, exit 1; a logistics ``depth`` of the wrong type is a row error."""
     span = mutated(span_record("content", "chinese"), "gold.month_name", 5)
     ref = mutated(span_record("polar", "chinese"), "params.reference_date.text", 5)
