@@ -38,6 +38,7 @@ from typing import Any
 
 from tsolve.errors import INTERNAL, TsolveError
 from tsolve.stress import fuzz_adapters, fuzz_outputs
+from tsolve.stress import fuzz_records as records_surfaces
 from tsolve.stress.fuzz import (
     FuzzFailure,
     FuzzReport,
@@ -49,11 +50,16 @@ from tsolve.stress.fuzz import (
     random_output,
 )
 
-SURFACES = (
+SURFACES: tuple[str, ...] = (
     "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
     "mcp-args", "tictoc-args", "configs", "report", "report-plot", "out-folders",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
+
+# What tsolve reads back from records and tables, and the folders it
+# replaces (tsolve.stress.fuzz_records): overlap, audit-forms, user-folders,
+# hub-pandas, solve-check.
+SURFACES = (*SURFACES, *records_surfaces.SURFACES)
 
 
 def strict_json(value: Any) -> str:
@@ -279,6 +285,8 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     "report": fuzz_outputs.report_input, "report-plot": fuzz_outputs.report_plot_input,
     "out-folders": fuzz_outputs.folders_input,
 }  # fmt: skip
+# The records surfaces: tsolve.stress.fuzz_records.
+_SURFACE_CALLS.update(records_surfaces.SURFACE_CALLS)
 
 _BASES: dict[str, list[dict[str, Any]]] = {}
 """Valid records per family, drawn once per process (seed 0): the inputs mutate copies."""

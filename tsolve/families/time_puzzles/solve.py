@@ -30,7 +30,7 @@ from tsolve.records.validation import (
     refuse_misnamed,
 )
 from tsolve.solver import get_backend
-from tsolve.solver.base import Problem, SolveResult, Status, solved_record
+from tsolve.solver.base import Problem, SolveResult, Status, solved_record, stored_gold
 
 
 @dataclass(frozen=True)
@@ -130,6 +130,8 @@ def solve_record(
     if other is not None:
         return other(record, backend, limit, time_limit)
     puzzle = puzzle_from_record(record)
+    if stored_gold(record, f"record {puzzle.id!r}") is not None:
+        stored_answers(record)  # dates, as verify and audit read them, before any compare
     res = solve_puzzle(puzzle, backend, limit, time_limit)
     answers = answers_iso(res)
     return solved_record(puzzle.id, answers, res, record.get("answers"),
