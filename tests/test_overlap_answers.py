@@ -267,10 +267,13 @@ def test_malformed_facts_are_bad_rows_not_one_shared_fingerprint(
     assert report.bad_row_count == 4 and report.eval_records == 1  # the good row still checked
     assert all("facts" in line and "\n" not in line for line in report.bad_rows)
     assert implicit["id"] in report.bad_rows[0] and rel_b["id"] in report.bad_rows[3]
-    code, _, _ = run_main(
+    code, out, _ = run_main(
         capsys, "dataset", "overlap", str(tmp_path / "train.jsonl"), str(tmp_path / "eval.jsonl")
     )
     assert code == 2  # nothing overlaps, but four rows could not be checked
+    # ... so the verdict never says "no overlap": the unchecked rows may overlap.
+    assert "no overlap" not in out and "4 rows not checked" in out
+    assert report.to_json()["complete"] is False
 
 
 def test_text_only_puzzles_match_by_their_text_not_their_domain(tmp_path: Path) -> None:

@@ -423,7 +423,13 @@ def overlap(
         emit_report(report.to_json(), fmt.value)
     else:
         out = console()
-        verdict = "[red]overlap[/]" if report.overlap else "[green]no overlap[/]"
+        if report.overlap:
+            verdict = "[red]overlap[/]"
+        elif report.bad_row_count:
+            # Rows that could not be checked may overlap: never called "no overlap".
+            verdict = f"[yellow]incomplete ({report.bad_row_count} rows not checked)[/]"
+        else:
+            verdict = "[green]no overlap[/]"
         out.print(
             f"{verdict}: {report.overlap} of {report.eval_records} eval records repeat one of "
             f"{report.train_records} train records"
