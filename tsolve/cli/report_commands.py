@@ -203,11 +203,13 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
             title=f"{task}  {model}", show_edge=False, pad_edge=False, box=None,
             header_style="bold", title_justify="left",
         )  # fmt: skip
-        # runs told apart among those of one condition (the column says that)
+        # runs told apart among those of one condition and style (the columns
+        # say those)
         labels = [
-            run_label(r, [o for o in task_rows if o["condition"] == r["condition"]])
+            run_label(r, [o for o in task_rows if (o["condition"], o.get("style"))
+                          == (r["condition"], r.get("style"))])
             for r in task_rows
-        ]
+        ]  # fmt: skip
         shown = [{**r, "run": label} for r, label in zip(task_rows, labels, strict=True)]
         extra = ["run"] if any(labels) else []
         if any(r.get("epochs", 1) != 1 for r in task_rows):

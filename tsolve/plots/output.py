@@ -50,8 +50,9 @@ def new_figure(width: float, height: float) -> Figure:
     return fig
 
 
-def save(fig: Figure, path: str | Path) -> Path:
-    """Write ``fig`` to ``path`` (PNG or SVG by extension) and return the path."""
+def save(fig: Figure, path: str | Path, dpi: int = 120) -> Path:
+    """Write ``fig`` to ``path`` (PNG or SVG by extension) at ``dpi`` and
+    return the path."""
     import matplotlib
 
     p = check_out(path)
@@ -60,7 +61,7 @@ def save(fig: Figure, path: str | Path) -> Path:
     plain_text(fig)
     try:
         with matplotlib.rc_context({"svg.hashsalt": "tsolve", "svg.fonttype": "none"}):
-            fig.savefig(p, format=ext, metadata=metadata, dpi=120)
+            fig.savefig(p, format=ext, metadata=metadata, dpi=dpi)
     except OSError as exc:
         raise TsolveError(f"out: cannot write {str(p)!r}: {exc.strerror or exc}") from None
     return p
