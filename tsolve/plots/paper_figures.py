@@ -22,6 +22,7 @@ from tsolve.errors import TsolveError
 from tsolve.plots.layout import (
     DPI,
     LABEL_FONT,
+    LEGEND_CHARS,
     LEGEND_FONT,
     NARROW,
     TITLE_FONT,
@@ -114,6 +115,8 @@ def _draw(panels: list[Panel], path: str | Path, caption: str, wide: bool, colum
     shared = all(lg == legends[0] for lg in legends) and legends[0]
     if shared:
         handles, labels = axes[0].get_legend_handles_labels()
+        # a long entry on two lines, never wider than a narrow figure
+        labels = [wrap_label(lb, 2 * LEGEND_CHARS) for lb in labels]
         fig.legend(handles, labels, loc="outside upper center", fontsize=LEGEND_FONT,
                    ncols=_legend_columns(labels, width), frameon=False)  # fmt: skip
     else:
@@ -131,7 +134,7 @@ def _draw(panels: list[Panel], path: str | Path, caption: str, wide: bool, colum
 def _legend_columns(labels: Sequence[str], width_inches: float) -> int:
     """As many legend entries a line as fit the figure's width (an entry is
     about 4.2 points a character at font size 7, and its key 30)."""
-    entry = 4.2 * max(len(lb) for lb in labels) + 30
+    entry = 4.2 * max(len(line) for lb in labels for line in lb.split("\n")) + 30
     return max(1, min(len(labels), int(width_inches * 72 * 0.95 // entry)))
 
 
