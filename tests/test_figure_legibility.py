@@ -237,3 +237,27 @@ def test_figures_are_drawn_at_print_size(figures: dict[str, Any]) -> None:
         small = [(t.get_text(), t.get_fontsize()) for t in _texts(fig)
                  if t.get_fontsize() < MIN_FONT]  # fmt: skip
         assert not small, f"{name}: {small[:3]}"
+
+
+def test_a_long_legend_gets_a_taller_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twelve runs of one condition: the overview's legend, two lines an
+    entry, is taller than a panel; the panel grows, and the legend stays
+    inside the figure and off the caption."""
+    import tsolve.plots.conditions as conditions
+
+    tp = "tsolve/time_puzzles"
+    runs = [_run(f"t{k}", tp, "none", "implicit", generate_config={"temperature": k / 10},
+                 task_args={"count": 6, "seed": k, "solutions": "1-3"})
+            for k in range(12)]  # fmt: skip
+    rows = [_row(r, M=m) for r in runs for m in (1, "all")]
+    drawn: list[Any] = []
+    monkeypatch.setattr(conditions, "save", lambda fig, path, **kw: drawn.append(fig))
+    conditions.condition_figure(rows, "overview.png")
+    (fig,) = drawn
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    (ax,) = fig.axes
+    legend = ax.get_legend().get_window_extent(renderer)
+    assert len(ax.get_legend().get_texts()) == 12
+    assert legend.y0 >= fig.bbox.y0 and legend.y1 <= fig.bbox.y1
+    assert not _overlaps(legend, fig._supxlabel.get_window_extent(renderer))

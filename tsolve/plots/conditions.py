@@ -57,6 +57,9 @@ CAPTION = "error bars: ±1 s.e. of the mean over samples; n = samples behind a g
 #: A panel's height, inches.
 PANEL_HEIGHT = 2.4
 
+#: A panel's height beyond its legend's: its title and tick labels, inches.
+LEGEND_MARGIN = 0.9
+
 
 #: The two-way breakdowns' row fields (SPAN's type x format, UnSeenTimeQA's
 #: difficulty x question type), drawn as one bar group per pair.
@@ -152,8 +155,31 @@ def condition_figure(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
                       loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)  # fmt: skip
     # a caption laid out below the axes
     fig.supxlabel(CAPTION, fontsize=LABEL_FONT, x=0.01, ha="left")
+    _room_for_legends(fig, list(axes))
     declutter(fig)
     return save(fig, path, dpi=DPI)
+
+
+def _room_for_legends(fig: Any, axes: list[Any]) -> None:
+    """Make each panel at least as tall as its legend (many runs: a long
+    legend), so that it never reaches into the panel below or the caption.
+    A legend's height is its text's, whatever the layout, so it is measured
+    before the layout is (which may give up on a legend taller than its
+    panel: the warning that says so is the reason for this step)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "constrained_layout not applied")
+        fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    ratios = []
+    for ax in axes:
+        legend = ax.get_legend()
+        tall = legend.get_window_extent(renderer).height / fig.dpi if legend is not None else 0.0
+        ratios.append(max(1.0, (tall + LEGEND_MARGIN) / PANEL_HEIGHT))
+    if max(ratios) > 1.0:
+        axes[0].get_subplotspec().get_gridspec().set_height_ratios(ratios)
+        fig.set_size_inches(WIDE, PANEL_HEIGHT * sum(ratios) + 0.4)
 
 
 #: A panel: its title, and what draws it on an axes (returning its legend's labels).
