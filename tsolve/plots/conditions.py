@@ -41,7 +41,7 @@ from tsolve.plots.layout import (
     wrap_label,
 )
 from tsolve.plots.ordering import ordered
-from tsolve.plots.output import new_figure, save
+from tsolve.plots.output import new_figure, plain_text, save
 from tsolve.plots.run_labels import run_label, series_key, series_labels, twin_key
 
 #: One colour per condition, in the report's order of conditions.
@@ -155,6 +155,7 @@ def condition_figure(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
                       loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)  # fmt: skip
     # a caption laid out below the axes
     fig.supxlabel(CAPTION, fontsize=LABEL_FONT, x=0.01, ha="left")
+    plain_text(fig)  # before the first draw: names from the data are never TeX
     _room_for_legends(fig, list(axes))
     declutter(fig)
     return save(fig, path, dpi=DPI)
@@ -202,14 +203,15 @@ def _drawers(
             draw_tictoc_run(ax, panel_rows)
             return [str(t) for t in ax.get_legend_handles_labels()[1]]
 
-        return [(f"{task}: {model}{run}", tictoc)]
+        return [(f"{task}  {model}{run}, attempt rate and NAR by elapsed time", tictoc)]
     if kind in ("direction", "cross"):
         paper = breakdown_panels(panel_rows, kind)
         if paper:
             return [(title.replace("\n", ", "), draw) for title, draw in paper]
     cross = " x ".join(f for f in CROSS_FIELDS if f in panel_rows[0])
-    by = {"M": "", "reference_year": " by reference year", "direction": " by direction",
-          "cross": f" by {cross}"}  # fmt: skip
+    # titled as the paper figures' panels beside them are ("task  model, what")
+    by = {"M": ", accuracy by answer-set size M", "reference_year": ", accuracy by reference year",
+          "direction": ", accuracy by direction", "cross": f", accuracy by {cross}"}  # fmt: skip
     styles = {str(r.get("style", "-")) for r in panel_rows}
     # one style: the title names it; several: each bar's label does
     one = f" ({next(iter(styles))})" if len(styles) == 1 and styles != {"-"} else ""
@@ -225,7 +227,8 @@ def _drawers(
         ax.set_yticks(range(0, 101, 20))
         return labels
 
-    return [(f"{task}{one}: {model}{by[kind]}", bars)]
+    overall = len({r["M"] for r in panel_rows}) == 1 and kind == "M"
+    return [(f"{task}{one}  {model}{', accuracy' if overall else by[kind]}", bars)]
 
 
 def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, float | None]]:
