@@ -57,6 +57,7 @@ def annotate_bars(ax: Any, bars: Any, values: Sequence[float], tops: Sequence[fl
                            xytext=(0, 1.5), textcoords="offset points", ha="center",
                            va="bottom", fontsize=VALUE_FONT, color="#333333")  # fmt: skip
         text.set_gid(VALUE_GID)
+        text.set_in_layout(False)  # inside the axes (room above 100 %): no margin to make
         text.bar = bar  # the bar it belongs to, for the width check
 
 
