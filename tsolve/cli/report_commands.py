@@ -186,11 +186,13 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
     out = console()
     for (task, model), task_rows in groups.items():
         out.print(user_text(f"{task}  {model}"), style="bold")
-        # runs told apart among those of one condition (the column says that)
+        # runs told apart among those of one condition and style (the columns
+        # say those)
         labels = [
-            run_label(r, [o for o in task_rows if o["condition"] == r["condition"]])
+            run_label(r, [o for o in task_rows if (o["condition"], o.get("style"))
+                          == (r["condition"], r.get("style"))])
             for r in task_rows
-        ]
+        ]  # fmt: skip
         shown = [{**r, "run": label} for r, label in zip(task_rows, labels, strict=True)]
         extra = ["run"] if any(labels) else []
         if any(r.get("epochs", 1) != 1 for r in task_rows):

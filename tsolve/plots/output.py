@@ -77,8 +77,9 @@ def new_figure(width: float, height: float) -> Figure:
     return fig
 
 
-def save(fig: Figure, path: str | Path) -> Path:
-    """Write ``fig`` to ``path`` (PNG or SVG by extension) and return the path."""
+def save(fig: Figure, path: str | Path, dpi: int = 120) -> Path:
+    """Write ``fig`` to ``path`` (PNG or SVG by extension) at ``dpi`` and
+    return the path."""
     import matplotlib
 
     p = check_out(path)
@@ -92,7 +93,7 @@ def save(fig: Figure, path: str | Path) -> Path:
             os.fdopen(os.open(p, flags, 0o666), "wb") as f,
             matplotlib.rc_context({"svg.hashsalt": "tsolve", "svg.fonttype": "none"}),
         ):
-            fig.savefig(f, format=ext, metadata=metadata, dpi=120)
+            fig.savefig(f, format=ext, metadata=metadata, dpi=dpi)
     except OSError as exc:
         if _NOFOLLOW and (exc.errno == errno.ELOOP or p.is_symlink()):
             raise _link_refused(p, "out") from None
