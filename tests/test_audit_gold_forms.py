@@ -317,3 +317,81 @@ def test_text_format_writes_numbered_lines_quoting_both_forms(
     code, out, _err = run_main(capsys, "audit", str(path), "--format", "jsonl")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [x["verdict"] for x in rows] == ["ok", "inconsistent"]
+
+
+# ------------------------------------------------------------------ forms of the wrong type
+
+#: (case, path, the form's type): stored forms the audit reads, each of
+#: which must be of its type whenever present.
+TYPED_FORMS = [
+    ("span-content", "gold.text", "a text"), ("span-content", "gold.month_name", "a text"),
+    ("span-content", "params.reference_date.text", "a text"),
+    ("span-content", "params.reference_date.month_name", "a text"),
+    ("span-content", "params.reference_date.gregorian", "a text"),
+    ("span-content", "params.reference_date.calendar", "a text"),
+    ("span-polar", "params.candidate.text", "a text"),
+    ("span-polar", "params.candidate.month_name", "a text"),
+    ("span-polar", "params.candidate.gregorian", "a text"),
+    ("span-polar", "params.candidate.leap", "true or false"), ("span-polar", "gold.text", "a text"),
+    ("logistics", "solution", "an object"), ("logistics", "schedule", "an object"),
+    ("time-puzzles", "solver", "an object"),
+    ("time-puzzles", "difficulty.sizes_by_information_gain", "a list"),
+    ("time-puzzles", "contradiction", "an object"), ("relational-puzzles", "solver", "an object"),
+]  # fmt: skip
+_WRONG = {"a number": 5, "a list": [], "a text": "x", "an object": {"a": 1}}
+
+
+@pytest.mark.parametrize(("case", "path", "kind"), TYPED_FORMS)
+def test_a_present_form_of_the_wrong_type_is_inconsistent_and_named(
+    case: str, path: str, kind: str
+) -> None:
+    """Before: a SPAN ``gold.text`` of 5, a logistics ``solution`` of "x" or
+    ``schedule`` of [] was skipped as "nothing to compare" and the item
+    called ``ok`` (exit 0), though every form present must agree."""
+    record = CASES[case][0]()
+    assert verdict(record).verdict == "ok"
+    for wrong, value in _WRONG.items():
+        if wrong == kind:
+            continue
+        v = verdict(mutated(record, path, value))
+        assert v.verdict == "inconsistent", (path, wrong, v.to_json())
+        assert v.detail["reason"] == REASON
+        summary = v.detail["summary"]
+        assert summary.startswith(f"{REASON}: {path} says"), summary
+        assert f"(not {kind}: {wrong})" in summary, summary
+
+
+def test_mistyped_forms_fail_in_the_cli(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tsolve audit`` on records with mistyped forms: a failing verdict naming the
+    field, exit 1; a logistics ``depth`` of the wrong type is a row error."""
+    span = mutated(span_record("content", "chinese"), "gold.month_name", 5)
+    ref = mutated(span_record("polar", "chinese"), "params.reference_date.text", 5)
+    logi = made("logistics", 0, 0)
+    rows = [span, ref, mutated(logi, "solution", "x"), mutated(logi, "schedule", [])]
+    path = tmp_path / "x.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, out, _err = run_main(capsys, "audit", str(path), "--format", "jsonl")
+    assert code == 1
+    got = [json.loads(line) for line in out.splitlines()]
+    assert [x["verdict"] for x in got] == ["inconsistent"] * 4
+    named = ["gold.month_name", "params.reference_date.text", "solution", "schedule"]
+    for row, field in zip(got, named, strict=True):
+        assert row["detail"]["proof"]["forms"][0]["form"] == field
+    bad_depth = audit_record(mutated(logi, "depth", "2"))
+    assert "depth: expected an integer" in str(getattr(bad_depth, "message", ""))
+
+
+@pytest.mark.parametrize("stated", [True, 1.0, "1"])
+def test_a_tictoc_level_of_another_type_disagrees_with_its_file_label(stated: Any) -> None:
+    """``True == 1 == 1.0`` in Python: before, a row of a level-1 file whose
+    own ``level`` was ``true`` or ``1.0`` agreed with the file's label."""
+    from dataclasses import replace
+
+    from tsolve.families.tictoc.audit import label_violations
+    from tsolve.families.tictoc.data import parse_sample
+    from tsolve.stress.fuzz_adapters import _tictoc_item
+
+    sample = parse_sample(_tictoc_item("x", "{}"), "tool", 1, "preferTool_elapse_1.json")
+    assert label_violations(replace(sample, stated=(None, 1))) == []
+    (found,) = label_violations(replace(sample, stated=(None, stated)))
+    assert found.rule == "label_forms_disagree" and repr(stated) in found.message

@@ -319,6 +319,7 @@ def test_report_surface_finds_non_finite_figures(monkeypatch: pytest.MonkeyPatch
         return float(value)
 
     monkeypatch.setattr(rep, "_number", lax_number)
+    monkeypatch.setattr(rep, "_metric", lax_number)  # its range check refuses NaN too
     monkeypatch.setattr(fo, "_PLACES", ("value.em",))
     monkeypatch.setattr(fo, "_HOSTILE", (("NaN", lambda: float("nan")),))
     found = _surface_failures("report", 2)
@@ -342,3 +343,49 @@ def test_out_folders_surface_finds_a_target_written_through(
     monkeypatch.setattr(folders, "_why_not_ours", lambda root, kind: None)
     found = _surface_failures("out-folders", 40)
     assert found, "no defect found with every target check removed"
+
+
+def test_report_surface_finds_a_score_out_of_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the range check taken out of the report's reader, ``em = -5`` is
+    averaged into an accuracy below 0 again: the surface must see it."""
+    pytest.importorskip("inspect_ai", reason="the inspect extra is not installed")
+    import math
+
+    import tsolve.adapters.inspect_ai.report as rep
+    from tsolve.stress import fuzz_outputs as fo
+
+    monkeypatch.setattr(rep, "METRIC_RANGE", (-math.inf, math.inf))
+    monkeypatch.setattr(fo, "_PLACES", ("value.em",))
+    monkeypatch.setattr(fo, "_HOSTILE", (("-5", lambda: -5),))
+    found = _surface_failures("report", 4)
+    assert any("outside [0, 1]" in f.message for f in found), found
+
+
+def test_report_surface_finds_long_ids_pooled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With samples keyed by their id cut to 200 characters (as they were),
+    long ids sharing that prefix are pooled into one sample: the surface must
+    count fewer samples than the log holds."""
+    pytest.importorskip("inspect_ai", reason="the inspect extra is not installed")
+    import tsolve.adapters.inspect_ai.report as rep
+
+    monkeypatch.setattr(rep, "_sample_key", lambda sample: str(sample.id)[:200])
+    found = _surface_failures("report", 30)
+    assert any("counted" in f.message for f in found), found
+
+
+def test_report_plot_surface_finds_a_picture_drawn_through_a_link(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the link checks taken out of the picture writer, ``--figure all``
+    draws through a link at a derived name: the surface must see a file
+    outside the folder change."""
+    pytest.importorskip("inspect_ai", reason="the inspect extra is not installed")
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is not installed")
+    import tsolve.plots.output as out
+    from tsolve.stress import fuzz_outputs as fo
+
+    monkeypatch.setattr(out, "_refuse_link", lambda p, what: None)
+    monkeypatch.setattr(out, "_NOFOLLOW", 0)
+    monkeypatch.setattr(fo, "_PLOT_LAYOUTS", ("a link to a file outside",))
+    found = _surface_failures("report-plot", 6)
+    assert any("outside the figures' folder" in f.message for f in found), found

@@ -153,7 +153,7 @@ def test_dataset_hf_refusals_are_one_line(tmp_path: Path) -> None:
     busy = tmp_path / "busy"
     busy.mkdir()
     (busy / "notes.txt").write_text("mine")
-    with pytest.raises(TsolveError, match="not a datasets folder"):
+    with pytest.raises(TsolveError, match="not written by tsolve"):
         write_dataset("span", {}, count=2, out=busy, fmt="hf")
     assert (busy / "notes.txt").read_text() == "mine"
     res = CliRunner().invoke(app, ["dataset", "span", "-n", "2", "--format", "hf", "--out",

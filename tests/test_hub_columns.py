@@ -188,6 +188,90 @@ def test_a_tampered_answer_in_an_hf_folder_is_a_bad_row(tmp_path: Path) -> None:
         from_dataset(fixed)
 
 
+def _pandas_copy(src: Path, dst: Path, edit: Any = None) -> Path:
+    """``src`` through pandas, as a user copies a split: read, (edit,) write.
+    pandas keeps the columns but writes its own schema metadata only."""
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_parquet(src)
+    if edit is not None:
+        edited = edit(frame)  # a new frame, or None for an edit in place
+        frame = frame if edited is None else edited
+    frame.to_parquet(dst)
+    meta = pq.ParquetFile(dst).schema_arrow.metadata or {}
+    assert b"huggingface" not in meta and b"tsolve.records.columns" not in meta
+    return dst
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_split_copied_through_pandas_reads_back_as_its_records(
+    family: str, tmp_path: Path
+) -> None:
+    """Before: without the metadata the derived ``question`` and ``answer``
+    came back as record fields; a SPAN record's ``question`` was replaced by
+    the prompt, with a stray ``record_question``, and no word said."""
+    out = tmp_path / "hub"
+    write_hub(family, {}, count=6, out=out, seed=1)
+    plain = tmp_path / "plain.jsonl"
+    write_dataset(family, {}, count=6, out=plain, seed=1)
+    want = plain.read_text(encoding="utf-8").splitlines()
+    split = out / "data" / "train-00000-of-00001.parquet"
+    copy = _pandas_copy(split, tmp_path / "copy.parquet")
+    got = [dumps(r) for r in iter_json_rows(copy)]
+    assert got == [dumps(r) for r in iter_json_rows(split)]
+    assert set(got) <= set(want) and len(got) >= 4
+    if family == "span":  # the record's own question, not the prompt
+        rec = iter_json_rows(copy).__next__()
+        assert isinstance(rec, dict) and "record_question" not in rec
+        assert rec["question"] != rec["prompt"] and rec["prompt"].startswith(rec["question"])
+
+
+def test_a_filtered_pandas_copy_keeps_no_index_column(
+    tp_hub: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    """A filtered frame writes its index as ``__index_level_0__``, which
+    is pandas', not a record field: the kept rows read back as their records."""
+    out, plain = tp_hub
+    src = out / "data" / "train-00000-of-00001.parquet"
+
+    def keep_some(frame: Any) -> Any:
+        return frame.drop(index=[1, 2])
+
+    copy = _pandas_copy(src, tmp_path / "some.parquet", keep_some)
+    assert "__index_level_0__" in pq.ParquetFile(copy).schema_arrow.names
+    assert [dumps(r) for r in iter_json_rows(copy)] == [plain[0], *plain[3:6]]
+
+
+def test_a_tampered_answer_in_a_pandas_copy_is_still_a_bad_row(
+    tp_hub: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    """Before: the copy's ``answer`` was read as a record field, unchecked."""
+    out, plain = tp_hub
+    src = out / "data" / "train-00000-of-00001.parquet"
+
+    def tamper(frame: Any) -> None:
+        frame.loc[1, "answer"] = "1999-01-01"
+
+    copy = _pandas_copy(src, tmp_path / "tampered.parquet", tamper)
+    rows = list(iter_json_rows(copy))
+    assert isinstance(rows[1], BadRow) and "'answer' is derived" in str(rows[1])
+    assert [dumps(r) for r in rows if not isinstance(r, BadRow)] == [plain[0], *plain[2:6]]
+    ds = datasets.Dataset.from_parquet(str(copy), cache_dir=str(tmp_path / "c"))
+    with pytest.raises(Exception, match="does not match"):
+        from_dataset(ds)
+
+
+def test_a_table_of_records_led_by_their_id_is_not_taken_for_a_hub_table(
+    tmp_path: Path,
+) -> None:
+    """Only the Hub layout is read as one: a plain Parquet file of SPAN
+    records (own ``question`` and ``answer`` fields, led by ``id``) copied
+    through pandas keeps both fields as they are."""
+    plain = tmp_path / "span.parquet"
+    write_dataset("span", {}, count=4, out=plain, seed=1)
+    copy = _pandas_copy(plain, tmp_path / "copy.parquet")
+    assert [dumps(r) for r in iter_json_rows(copy)] == [dumps(r) for r in iter_json_rows(plain)]
+
+
 def test_the_card_says_what_answer_holds(tp_hub: tuple[Path, list[str]]) -> None:
     text = (tp_hub[0] / "README.md").read_text(encoding="utf-8")
     assert "| `answer` | string | the gold as the family's scorer reads" in text
@@ -215,3 +299,20 @@ def test_citation_cff_holds_tsolves_own_citation_and_every_paper() -> None:
             assert found in refs, (key, found)
     bib = tsolve_bibtex(version)
     assert TSOLVE["title"] in bib and f"version = {{{version}}}" in bib and "url" not in bib
+
+
+def test_inferred_marks_follow_the_writers_layout() -> None:
+    """The column-set rule on its own: derived columns lead, in order, as
+    text, beside ``family``; the longest ``record_`` name is the renamed one."""
+    from tsolve.records.hub_columns import inferred_marks
+
+    names = ["question", "answer", "id", "family", "record_question", "record_record_question"]
+    marks = inferred_marks(names, {"question", "answer"})
+    assert marks.derived == {"question", "answer"}
+    assert dict(marks.renamed) == {"record_record_question": "question"}
+    assert not inferred_marks(names[:3] + names[4:], {"question", "answer"})  # no family
+    assert not inferred_marks(["id", "family", "question", "answer"], {"question", "answer"})
+    assert inferred_marks(["question", "answer", "family"], {"answer"}).derived == set()
+    assert inferred_marks(["answer", "question", "family"], {"answer", "question"}).derived == {
+        "answer"
+    }

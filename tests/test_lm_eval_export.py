@@ -136,3 +136,22 @@ def test_the_real_lm_eval_reports_every_metric_by_group(
         subtasks = [t for t in out["results"] if t.startswith("tsolve_time_puzzles_m_")]
         assert len(subtasks) == 2  # M = 1 and M = 2
         assert sum(out["n-samples"][t]["effective"] for t in subtasks) == 4
+
+
+def test_every_lm_eval_command_in_the_docs_names_a_model() -> None:
+    """Without ``--model`` lm-eval loads its default ``hf`` model, which needs
+    torch and a download: a hint without it ends in a traceback inside lm-eval.
+    Each ``lm_eval`` command in the README and docs/ names one (a command goes
+    on over a trailing backslash)."""
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    commands = []
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
+        for line in text.splitlines():
+            if re.search(r"(^|[\s`=])lm_eval\s+--", line):
+                commands.append((doc.name, line))
+    assert commands, "no lm_eval command found in the docs"
+    for name, line in commands:
+        assert re.search(r"lm_eval\s.*--model\s+\S", line), f"{name}: {line.strip()}"

@@ -194,6 +194,46 @@ def test_solve_refuses_a_misnamed_domain(
     assert len(r.stdout.splitlines()) == 1  # the good record is solved
 
 
+@pytest.mark.parametrize("family", ["time-puzzles", "relational-puzzles"])
+@pytest.mark.parametrize("name", ["answer", "Answers", "answerz"])
+def test_solve_check_flags_a_misnamed_answers_as_verify_and_audit_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], family: str, name: str
+) -> None:
+    """Before: ``solve --check`` read a misnamed ``answers`` as absent,
+    printed "stored n/a" and exited 0, while ``verify`` and ``audit`` named
+    the row. Now the same one-line message, the row counted as a problem,
+    and the good record still solved and confirmed."""
+    good = json.loads(_records(family)[0])
+    bad = _renamed(good, "answers", name)
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(bad) + "\n" + json.dumps(good) + "\n", encoding="utf-8")
+    r = run_cli(capsys, "solve", str(path), "--check", "--format", "jsonl")
+    assert r.returncode == 1, r.stderr
+    said = f"no 'answers' field; found {name!r} (rename it to 'answers')"
+    assert said in r.stderr and "Traceback" not in r.stderr
+    (solved,) = [json.loads(line) for line in r.stdout.splitlines()]
+    assert solved["id"] == good["id"] and solved["matches"] is True
+    audit = run_cli(capsys, "audit", str(path), "--format", "jsonl")
+    assert audit.returncode == 1 and said in audit.stderr + audit.stdout
+
+
+def test_solve_check_refuses_answers_that_are_not_a_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A present ``answers`` of the wrong type was "n/a" too; it is the row
+    error ``audit`` gives. A record with no gold at all stays "n/a"."""
+    good = json.loads(_records("time-puzzles")[0])
+    rows = [{**good, "answers": good["answers"][0]}, {**good, "answers": {"a": 1}},
+            {k: v for k, v in good.items() if k != "answers"}]  # fmt: skip
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in rows), encoding="utf-8")
+    r = run_cli(capsys, "solve", str(path), "--check", "--format", "jsonl")
+    assert r.returncode == 1
+    assert r.stderr.count("'answers' must be a list of ISO dates") == 2, r.stderr
+    (unlabelled,) = [json.loads(line) for line in r.stdout.splitlines()]
+    assert unlabelled["matches"] is None
+
+
 def test_tempo_refuses_a_misnamed_scope(tmp_path: Path) -> None:
     """A query's annotated ``scope`` beats the tagger's reading of its text;
     a misnamed one would silently be the tagger's."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -208,27 +207,80 @@ def test_a_file_added_during_the_run_is_not_lost(earlier_hub: Path, monkeypatch:
     assert [p.name for p in earlier_hub.parent.iterdir() if p.name.startswith(".")] == []
 
 
-def test_tsolves_own_folders_are_replaced_marked_or_from_before_the_marker(
-    earlier_hub: Path,
+def test_tsolves_marked_folders_are_replaced_and_unmarked_ones_never(
+    earlier_hub: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A marked folder is replaced whole; so is a hub folder written before
-    the marker existed (its card says so), and the old files are gone."""
-    old_files = set(_snapshot(earlier_hub))
+    """A marked folder is replaced whole. A hub folder without the marker
+    (as an older tsolve left it, its card still saying so) is refused: nothing
+    proves which of its files tsolve wrote. Before: it was replaced, and a
+    split file the user put in ``data/`` was deleted with it."""
     write_hub("span", {}, count=4, out=earlier_hub, seed=2)
     assert (earlier_hub / MARKER).is_file()
-    (earlier_hub / MARKER).unlink()  # as an older tsolve left it: no marker,
-    for sub in (earlier_hub / "data").iterdir():  # and no config folders
-        if sub.is_dir():
-            shutil.rmtree(sub)
-    (earlier_hub / "data" / "validation-00000-of-00001.parquet").write_bytes(b"old split")
-    s = write_hub("span", {}, count=5, out=earlier_hub, seed=3)
-    configs = {p for files in s.configs.values() for p in files.values()}
-    assert set(_snapshot(earlier_hub)) == {MARKER, "README.md", "data"} | {
-        f"data/{Path(f).name}" for f in s.files.values()
-    } | configs | {str(Path(p).parent) for p in configs}
-    split_files = {p for p in old_files if p.count("/") < 2}  # a config may differ by run
-    assert split_files <= set(_snapshot(earlier_hub)) | {"data/validation-00000-of-00001.parquet"}
-    assert not (earlier_hub / "data" / "validation-00000-of-00001.parquet").exists()
+    (earlier_hub / MARKER).unlink()  # as an older tsolve left it: no marker
+    (earlier_hub / "data" / "validation-00000-of-00001.parquet").write_bytes(b"user's split")
+    before = _snapshot(earlier_hub.parent)
+    code, _, err = run_main(capsys, *HUB, str(earlier_hub))
+    _one_line_refusal(code, err)
+    assert MARKER in err and "older tsolve" in err
+    assert _snapshot(earlier_hub.parent) == before
+
+
+def _user_saved_folder(path: Path) -> Path:
+    """A folder made with ``datasets.save_to_disk``, as a user makes one."""
+    import datasets
+
+    datasets.Dataset.from_dict({"question": ["mine"], "answer": ["42"]}).save_to_disk(str(path))
+    return path
+
+
+@pytest.mark.parametrize("tsolve_rows", [False, True])
+def test_a_users_save_to_disk_folder_is_never_replaced(
+    tmp_path: Path, tsolve_rows: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: any ``datasets`` folder counted as tsolve's (a legacy rule), so
+    ``--format hf --out`` deleted the user's own save and wrote over it, exit
+    0; also when the user had saved tsolve records themselves
+    (``hf.to_dataset(...).save_to_disk``): tsolve did not write that folder."""
+    folder = tmp_path / "mine"
+    if tsolve_rows:
+        from tsolve.contract import get_family
+        from tsolve.records import hf
+
+        fam = get_family("span")
+        hf.to_dataset([fam.make_record(0, 0, fam.make_options({}))]).save_to_disk(str(folder))
+    else:
+        _user_saved_folder(folder)
+    capsys.readouterr()  # the save's own progress bar
+    before = _snapshot(tmp_path)
+    code, _, err = run_main(
+        capsys, "dataset", "make", "span", "-n", "2", "--format", "hf", "-q", "--out", str(folder)
+    )
+    _one_line_refusal(code, err)
+    assert "not written by tsolve" in err and MARKER in err
+    assert _snapshot(tmp_path) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["mine"]  # no spool left beside it
+
+
+def test_unmarked_export_is_refused_and_a_marked_hf_folder_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The other writer with a legacy rule (an export whose ``utils.py`` says
+    tsolve wrote it) is refused without the marker too; a folder ``--format
+    hf`` wrote (marked) is still replaced."""
+    from tsolve.datasets.writer import write_dataset
+
+    task = tmp_path / "task"
+    lm_eval.export_lm_eval(task, "span", 1, seed=0)
+    (task / MARKER).unlink()
+    before = _snapshot(tmp_path)
+    code, _, err = run_main(capsys, "export", "lm-eval", str(task), "--family", "span",
+                            "--count", "1")  # fmt: skip
+    _one_line_refusal(code, err)
+    assert _snapshot(tmp_path) == before
+    saved = tmp_path / "saved"
+    write_dataset("span", {}, count=2, out=saved, seed=0, fmt="hf")
+    write_dataset("span", {}, count=3, out=saved, seed=1, fmt="hf")
+    assert (saved / MARKER).is_file() and (saved / "dataset_info.json").is_file()
 
 
 def test_check_target_rules(tmp_path: Path, monkeypatch: Any) -> None:

@@ -28,8 +28,9 @@ README = ROOT / "README.md"
 #: options are still checked (:func:`test_left_out_commands_name_real_options`).
 LEFT_OUT: dict[str, str] = {
     "pip install": "changes the environment and needs the package index",
-    "inspect eval": "needs a hosted model and its API key (tests/test_inspect_tasks.py runs "
-    "the tasks offline with a scripted model)",
+    "inspect eval": "needs a hosted model and its API key, or for --model tsolve/gold half a "
+    "minute of Inspect's start-up (tests/test_inspect_tasks.py and "
+    "tests/test_inspect_offline_model.py run the tasks offline, in process)",
     "tsolve dataset time-puzzles --count 6000": "minutes of work (tests/test_dataset.py)",
     "tsolve stress": "one to several minutes (tests/test_stress.py, tests/test_fuzz.py)",
     "tsolve bench": "half a minute and more (tests/test_bench.py)",

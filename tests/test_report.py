@@ -471,7 +471,7 @@ def test_implicit_and_explicit_share_one_panel_told_apart_by_label() -> None:
         ("explicit", 1), ("explicit", 2), ("implicit", 1), ("implicit", 2)
     ]  # fmt: skip
     labels = sorted(bar_labels(drawn[next(iter(drawn))]).values())
-    assert labels == ["none, explicit", "none, implicit"]
+    assert labels == ["no tools, explicit", "no tools, implicit"]
 
 
 def test_span_type_by_format_rows_and_their_panel(more_logs: dict[str, Any]) -> None:

@@ -18,6 +18,15 @@ calendar date converted afresh, a count recounted.
 :func:`served_answer_mismatch` is the check every family shares: the answer
 the facade serves (``Family.answer``) must score full marks with the
 family's own scorer.
+
+A form that is present must also be of its type: a date's ``text`` that is
+the number 5, a ``solution`` that is a text, a ``schedule`` that is a list,
+a ``solver`` that is a number holding no count. Such a form names no answer
+at all, and skipping it (as "not a text, so nothing to compare") would call
+the item ``ok`` while a reader of that field gets garbage, so it is a
+mismatch naming the field (:func:`mistyped`, :func:`count_mismatches`). An
+absent form (missing, or ``null`` as a table fills a missing field) is no
+finding.
 """
 
 from __future__ import annotations
@@ -133,16 +142,80 @@ def stored_at(record: dict[str, Any], path: str) -> Any:
     return value
 
 
+def json_kind(value: Any) -> str:
+    """What JSON calls ``value``'s type, for a finding (``a number``, ``a list``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def mistyped(
+    form: str, value: Any, expected: type | tuple[type, ...], what: str, other: str,
+    other_says: Any,
+) -> FormMismatch | None:  # fmt: skip
+    """The finding for a present form (``value`` not None) that is not of
+    ``expected`` (``what`` says it in words: ``"a text"``), against the form
+    ``other`` it should agree with; None when absent or of its type. A
+    boolean is never a number here, nor a number a boolean."""
+    if value is None:
+        return None
+    types = expected if isinstance(expected, tuple) else (expected,)
+    if isinstance(value, types) and (bool in types or not isinstance(value, bool)):
+        return None
+    return FormMismatch(form, value, other, other_says, reads_as=f"not {what}: {json_kind(value)}")
+
+
+def _container_mismatch(
+    record: dict[str, Any], path: str, other: str, other_says: Any
+) -> FormMismatch | None:
+    """The finding for a present part of ``path`` (``solver`` of
+    ``solver.count``) that cannot hold the rest (not an object, or not a list
+    where ``[-1]`` asks for one): the form is there but holds no count."""
+    value: Any = record
+    walked: list[str] = []
+    for key in path.split("."):
+        name = key.removesuffix("[-1]")
+        if not isinstance(value, dict):
+            shown = ".".join(walked)
+            return FormMismatch(shown, value, other, other_says,
+                                reads_as=f"not an object: {json_kind(value)}")  # fmt: skip
+        walked.append(name)
+        value = value.get(name)
+        if value is None:
+            return None
+        if key.endswith("[-1]"):
+            if not isinstance(value, list):
+                return FormMismatch(".".join(walked), value, other, other_says,
+                                    reads_as=f"not a list: {json_kind(value)}")  # fmt: skip
+            value = value[-1] if value else None
+            if value is None:
+                return None
+    return None
+
+
 def count_mismatches(
     record: dict[str, Any], answers: list[Any], counts: tuple[str, ...]
 ) -> list[FormMismatch]:
     """Each stored count (``counts`` are paths for :func:`stored_at`, e.g.
     ``solution_count``, the ``M`` reports group by) that is not the number of
-    distinct ``answers``. An absent count is no finding: older records lack
-    some of them."""
+    distinct ``answers``, or whose place holds something that is no count
+    (``solver`` a number, ``difficulty.sizes_by_information_gain`` a text).
+    An absent count is no finding: older records lack some of them."""
     n = len({repr(a) for a in answers})
     out: list[FormMismatch] = []
     for path in counts:
+        shape = _container_mismatch(record, path, "answers", answers)
+        if shape is not None:
+            out.append(shape)
+            continue
         value = stored_at(record, path)
         if value is None:
             continue
@@ -157,6 +230,8 @@ __all__ = [
     "FormMismatch",
     "count_mismatches",
     "forms_verdict",
+    "json_kind",
+    "mistyped",
     "served_answer_mismatch",
     "stored_at",
 ]

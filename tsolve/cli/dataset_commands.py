@@ -202,6 +202,13 @@ def dataset(
     categories: Annotated[
         str | None, typer.Option(help="time-puzzles: allowed fact kinds, comma-separated.")
     ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            help="time-puzzles: a named setting the other options override: paper (4-6 "
+            "facts, M = 0-6, 1800-01-01..2050-12-31; docs/formats.md)."
+        ),
+    ] = None,
     difficulty: Annotated[
         str | None,
         typer.Option(help="logistics, time-puzzles: easy, medium or hard."),
@@ -286,6 +293,7 @@ def dataset(
         "domain_start": domain_start,
         "domain_end": domain_end,
         "categories": categories,
+        "preset": preset,
         "difficulty": difficulty,
         "execution": execution,
         "question": question,
@@ -479,7 +487,13 @@ def overlap(
         emit_report(report.to_json(), fmt.value)
     else:
         out = console()
-        verdict = "[red]overlap[/]" if report.overlap else "[green]no overlap[/]"
+        if report.overlap:
+            verdict = "[red]overlap[/]"
+        elif report.bad_row_count:
+            # Rows that could not be checked may overlap: never called "no overlap".
+            verdict = f"[yellow]incomplete ({report.bad_row_count} rows not checked)[/]"
+        else:
+            verdict = "[green]no overlap[/]"
         out.print(
             f"{verdict}: {report.overlap} of {report.eval_records} eval records repeat one of "
             f"{report.train_records} train records"

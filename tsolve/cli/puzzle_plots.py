@@ -55,11 +55,6 @@ def _plotting(
         if plot is not None and k == 0:
             draw_puzzle(rec, plot)
         if folder is not None:
-            picture = folder / f"{rec['id']}.{ext}"
-            if picture.is_symlink():  # drawing would overwrite whatever the link names
-                raise TsolveError(
-                    f"plot-dir: {str(picture)!r} is a symbolic link; tsolve never writes "
-                    "through a link (remove it, or give another --plot-dir)"
-                )
-            draw_puzzle(rec, picture)
+            # a link already there is refused (drawing would overwrite what it names)
+            draw_puzzle(rec, check_out(folder / f"{rec['id']}.{ext}", "plot-dir"))
         yield rec

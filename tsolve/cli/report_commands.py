@@ -2,9 +2,10 @@
 
 A thin shell over :func:`tsolve.adapters.inspect_ai.report.build_report` (and,
 for ``--table``, :func:`tsolve.plots.paper_tables.paper_table`; for ``--plot``,
-:func:`tsolve.plots.conditions.condition_figure` or, with ``--figure NAME``,
-:func:`tsolve.plots.paper_figures.paper_figure`); needs the ``inspect`` extra
-(and ``plot`` for the picture). docs/experiments.md, "Each paper's figures"."""
+:func:`tsolve.plots.figure_files.draw_figures`: the condition figure, or with
+``--figure NAME`` a paper's, its files checked before anything is printed);
+needs the ``inspect`` extra (and ``plot`` for the picture).
+docs/experiments.md, "Each paper's figures"."""
 
 from pathlib import Path
 from typing import Annotated, Any
@@ -69,7 +70,7 @@ def register(app: typer.Typer) -> None:
         The logs are those of tsolve's tasks; TicToc is reported by level and preference.
         --table and --figure give each paper's own table and figure (docs/experiments.md)."""
         try:
-            from tsolve.adapters.inspect_ai.report import build_report
+            from tsolve.adapters.inspect_ai.report import build_report, shown_id
         except ImportError:
             from tsolve.cli.output import fail
 
@@ -88,6 +89,10 @@ def register(app: typer.Typer) -> None:
 
             check_out(plot)
         report = build_report(log_dirs, claims=claims)
+        if plot is not None:
+            from tsolve.plots.figure_files import figure_files
+
+            figure_files(report.rows, figure, plot)  # a link at a derived name: refused first
         if table is not None:
             table_rows = paper_table(report.rows, table)
             if fmt is Fmt.text:
@@ -99,12 +104,14 @@ def register(app: typer.Typer) -> None:
         else:
             emit_records(report.rows, fmt.value)
         if plot is not None:
-            for written in _draw(report.rows, figure, plot):
+            from tsolve.plots.figure_files import draw_figures
+
+            for written in draw_figures(report.rows, figure, plot):
                 say(err_console(), "green", "wrote", str(written))
         for bad in report.bad_logs:
             say(err_console(), "red", "bad log", f"{bad['log']}: {bad['error']}")
         for bad in report.bad_samples[:SHOWN_BAD]:
-            where = f"{bad['log']}: sample {bad['sample']!r} epoch {bad['epoch']}"
+            where = f"{bad['log']}: sample {shown_id(bad['sample'])!r} epoch {bad['epoch']}"
             say(err_console(), "red", "bad sample", f"{where}: {bad['error']}")
         if len(report.bad_samples) > SHOWN_BAD:
             more = len(report.bad_samples) - SHOWN_BAD
@@ -119,42 +126,17 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(report.exit_code)
 
 
-def _draw(rows: list[dict[str, Any]], figure: str, plot: Path) -> list[Path]:
-    """Draw ``figure`` of ``rows`` to ``plot`` (``all``: each paper figure
-    the rows have, to ``plot``'s name with ``-NAME`` added)."""
-    if figure == "auto":
-        from tsolve.plots.conditions import condition_figure
-
-        return [condition_figure(rows, plot)]
-    from tsolve.plots.paper_figures import figures_with_data, paper_figure
-
-    if figure != "all":
-        return [paper_figure(rows, figure, plot)]
-    names = figures_with_data(rows)
-    if not names:
-        from tsolve.cli.output import fail
-
-        fail("figure all: no rows of a tsolve task to draw")
-    return [paper_figure(rows, n, plot.with_name(f"{plot.stem}-{n}{plot.suffix}")) for n in names]
-
-
 def _print_grids(tables: list[Any]) -> None:
-    """Paper tables (:class:`tsolve.plots.paper_tables.Grid`) as text."""
-    from rich.table import Table
-
+    """Paper tables (:class:`tsolve.plots.paper_tables.Grid`) as text, each
+    fitted to the terminal (:mod:`tsolve.cli.fitted_table`: its first column
+    names the row)."""
+    from tsolve.cli.fitted_table import print_fitted
     from tsolve.cli.output import console, user_text
 
     out = console()
-    out.width = max(out.width, 200)
     for grid in tables:
-        # the title on a line of its own: a table's title wraps at the table's width
         out.print(user_text(grid.title), style="bold")
-        shown = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-        for i, head in enumerate(grid.header):
-            shown.add_column(user_text(head), justify="left" if i == 0 else "right")
-        for line in grid.rows:
-            shown.add_row(*(user_text(c) for c in line))
-        out.print(shown)
+        print_fitted(out, grid.header, grid.rows, keys=1, left={0})
         out.print()
 
 
@@ -181,33 +163,36 @@ HEADINGS = {
     "wrong_with_false_claim": "wrong+claim",
 }  # fmt: skip
 
+#: The columns of text (left-justified; they may wrap): the others are figures.
+TEXT_COLUMNS = (
+    "run", "condition", "style", "preference", "direction", "type", "format", "difficulty",
+    "question_type",
+)  # fmt: skip
+
 
 def _print_tables(rows: list[dict[str, Any]]) -> None:
     """One table per task and model: the family tasks' rows, or TicToc's by
     level; a ``run`` column names what tells runs apart when there are
     several, and ``epochs`` shows the epochs behind each sample."""
-    from rich.table import Table
-
+    from tsolve.cli.fitted_table import print_fitted
     from tsolve.cli.output import console, user_text
     from tsolve.plots.run_labels import run_label
 
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault((row["task"], row["model"]), []).append(row)
-    # as wide as the tables need: a narrow terminal (or a pipe's 80 columns)
-    # must not cut figures short
+    # fitted to the terminal (or a pipe's COLUMNS, else 80): a table too wide
+    # is printed in blocks, its keys repeated, no figure cut short
     out = console()
-    out.width = max(out.width, 200)
     for (task, model), task_rows in groups.items():
-        table = Table(
-            title=f"{task}  {model}", show_edge=False, pad_edge=False, box=None,
-            header_style="bold", title_justify="left",
-        )  # fmt: skip
-        # runs told apart among those of one condition (the column says that)
+        out.print(user_text(f"{task}  {model}"), style="bold")
+        # runs told apart among those of one condition and style (the columns
+        # say those)
         labels = [
-            run_label(r, [o for o in task_rows if o["condition"] == r["condition"]])
+            run_label(r, [o for o in task_rows if (o["condition"], o.get("style"))
+                          == (r["condition"], r.get("style"))])
             for r in task_rows
-        ]
+        ]  # fmt: skip
         shown = [{**r, "run": label} for r, label in zip(task_rows, labels, strict=True)]
         extra = ["run"] if any(labels) else []
         if any(r.get("epochs", 1) != 1 for r in task_rows):
@@ -225,11 +210,8 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
                     *(["wrong_with_false_claim"] if "false_claims" in task_rows[0] else []),
                     "mean_tool_calls", "mean_turns", "mean_output_tokens",
                     "errors"]  # fmt: skip
-        for col in cols:
-            left = col in ("run", "condition", "style", "preference", "direction", "type",
-                           "format", "difficulty", "question_type")  # fmt: skip
-            table.add_column(HEADINGS.get(col, col), justify="left" if left else "right")
-        for r in shown:
-            table.add_row(*(user_text(_num(r[c] if c in r else r["metrics"].get(c))) for c in cols))
-        out.print(table)
+        left = {i for i, col in enumerate(cols) if col in TEXT_COLUMNS}
+        cells = [[_num(r[c] if c in r else r["metrics"].get(c)) for c in cols] for r in shown]
+        header = [HEADINGS.get(col, col) for col in cols]
+        print_fitted(out, header, cells, keys=cols.index("n"), left=left)
         out.print()

@@ -106,6 +106,7 @@ class OverlapReport:
             "bad_rows": self.bad_rows,
             "bad_row_count": self.bad_row_count,
             "bad_rows_truncated": self.bad_row_count > len(self.bad_rows),
+            "complete": self.bad_row_count == 0,
         }
 
 

@@ -29,7 +29,7 @@ from tsolve.datasets.chunks import Chunk
 from tsolve.errors import TsolveError
 from tsolve.records import format_from_suffix
 from tsolve.records.columns import LAYOUT_KEY, Column, ColumnProfile, arrow_batch, arrow_schema
-from tsolve.records.folders import FolderKind, FolderWrite
+from tsolve.records.folders import MARKER, FolderKind, FolderWrite
 
 FORMATS = ("jsonl", "parquet", "hf")
 #: Parquet row-group size (and Arrow batch size). Fixed, so output bytes are too.
@@ -162,21 +162,15 @@ class ParquetSink(TableSink):
         os.replace(part, self.path)
 
 
-def _earlier_hf_folder(path: Path) -> bool:
-    """A ``datasets`` folder, as ``--format hf`` wrote before tsolve marked
-    its folders (its paths must still all be ones a save makes)."""
-    from tsolve.records.hf import is_dataset_folder
-
-    return is_dataset_folder(path)
-
-
 #: What ``--format hf`` writes (``save_to_disk``), for :mod:`tsolve.records.folders`;
 #: ``cache-*.arrow`` are the files ``datasets`` adds beside a loaded folder's data.
+#: No ``legacy`` rule: a ``datasets`` folder without tsolve's marker may be the
+#: user's own ``save_to_disk`` (even of tsolve records), and is never replaced.
 HF_FOLDER = FolderKind(
     "--format hf",
     members=("data-*.arrow", "dataset_info.json", "state.json", "cache-*.arrow"),
-    legacy=_earlier_hf_folder,
-    foreign="exists and is not a datasets folder tsolve wrote",
+    foreign=f"exists and was not written by tsolve (it has no {MARKER}; a datasets folder "
+    "of your own is never replaced)",
     hint="give a new or empty folder for --format hf",
 )
 

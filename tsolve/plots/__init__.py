@@ -11,5 +11,8 @@ CLI starts.
 * :mod:`~tsolve.families.relational_puzzles.plot`: a relational puzzle's dependency graph.
 * :mod:`~tsolve.plots.conditions`: ``tsolve report --plot``'s overview of every panel the logs have;
 * :mod:`~tsolve.plots.paper_tables` and :mod:`~tsolve.plots.paper_figures`: each paper's own
-  table and figure from the report's rows (``--table NAME``, ``--figure NAME``).
+  table and figure from the report's rows (``--table NAME``, ``--figure NAME``);
+* :mod:`~tsolve.plots.run_labels`: how a run and its condition are named in a legend or table;
+  :mod:`~tsolve.plots.layout`: the report figures' print size and the checks that keep
+  their texts apart.
 """

@@ -6,28 +6,42 @@ Future-Date Degradation and Calendar Asymmetry Bias).
 One panel per task and model; in a panel, one group of bars per M (the rows'
 ``M``; a task without an M breakdown is one group, ``all``), one bar per
 condition and style in the report's order (implicit and explicit side by
-side, explicit hatched, as the Time Puzzles paper compares them; and per run,
-when several runs share a condition: the bar's label says what tells them
-apart), with ±1 standard error of the mean as error bars (the figure's
-caption says so). A SPAN task adds
-a panel of accuracy against reference year (one line per condition and run)
-and a panel of bars by direction. The data are the report's rows, so the
-picture and ``--format json`` never disagree. TicToc gets a panel per run,
-the one ``--figure tictoc`` draws (:func:`tsolve.plots.paper_figures.draw_tictoc_run`):
-per elapsed-time level, the attempt rates of prefer-tool and prefer-no-tool
-samples and the level's NAR, with error bars. Many panels are laid out as a
-two-column grid.
+side, explicit hatched, as the Time Puzzles paper compares them; and per
+run, when several runs share a condition: the bar's label says what tells
+them apart), each bar with its value and ±1 standard error of the mean as
+error bars (the figure's caption says so), each group with its n. A SPAN
+task adds a panel of accuracy against reference year (one line per
+condition and run) and, per run, the panels of ``--figure span-direction``
+and ``--figure span-type-format``; a two-way breakdown of another task (the
+logistics difficulty x question type) its paper figure's panels too
+(:func:`tsolve.plots.paper_figures.breakdown_panels`). The data are the
+report's rows, so the picture and ``--format json`` never disagree. TicToc
+gets a panel per run, the one ``--figure tictoc`` draws
+(:func:`tsolve.plots.paper_figures.draw_tictoc_run`): per elapsed-time
+level, the attempt rates of prefer-tool and prefer-no-tool samples and the
+level's NAR, with error bars. The panels are stacked a page wide
+(:mod:`tsolve.plots.layout`), each with its legend beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
+from tsolve.plots.layout import (
+    DPI,
+    LABEL_FONT,
+    LEGEND_FONT,
+    TITLE_FONT,
+    WIDE,
+    annotate_bars,
+    declutter,
+    wrap_label,
+)
 from tsolve.plots.ordering import ordered
-from tsolve.plots.output import new_figure, save
+from tsolve.plots.output import new_figure, plain_text, save
 from tsolve.plots.run_labels import run_label, series_key, series_labels, twin_key
 
 #: One colour per condition, in the report's order of conditions.
@@ -38,7 +52,13 @@ PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#d
 PanelKey = tuple[str, str, str, str]
 
 #: The note under every figure: what the error bars are.
-CAPTION = "error bars: ±1 s.e. of the mean over samples; n = samples behind a bar"
+CAPTION = "error bars: ±1 s.e. of the mean over samples; n = samples behind a group's bars"
+
+#: A panel's height, inches.
+PANEL_HEIGHT = 2.4
+
+#: A panel's height beyond its legend's: its title and tick labels, inches.
+LEGEND_MARGIN = 0.9
 
 
 #: The two-way breakdowns' row fields (SPAN's type x format, UnSeenTimeQA's
@@ -121,45 +141,94 @@ def condition_figure(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
     drawn = panels(rows)
     if not drawn:
         raise TsolveError("plot: no rows with an accuracy to draw (no tsolve task logs?)")
-    ncols = 1 if len(drawn) <= 2 else 2
-    nrows = -(-len(drawn) // ncols)
-    fig = new_figure(7.5 * ncols, 3.0 * nrows + 0.4)
-    grid = fig.subplots(nrows, ncols, squeeze=False)
-    axes = [ax for line in grid for ax in line]
-    for ax in axes[len(drawn) :]:
-        ax.set_visible(False)  # no empty panels
-    for ax, ((task, model, _run, kind), panel_rows) in zip(
-        axes[: len(drawn)], sorted(drawn.items()), strict=True
-    ):
-        if kind == "tictoc":
-            from tsolve.plots.paper_figures import draw_tictoc_run
-
-            draw_tictoc_run(ax, panel_rows)
-            label = run_label(panel_rows[0], [r for r in rows if "level" in r])
-            run = f" ({label})" if label else ""
-            ax.set_title(f"{task}: {model}{run}", fontsize=10)
-        else:
-            series = _series(panel_rows)
-            if kind == "reference_year":
-                from tsolve.plots.paper_figures import draw_years
-
-                draw_years(ax, panel_rows)
-            else:
-                _bars(ax, series, kind)
-            cross = " x ".join(f for f in CROSS_FIELDS if f in panel_rows[0])
-            by = {"M": "", "reference_year": " by reference year", "direction": " by direction",
-                  "cross": f" by {cross}"}  # fmt: skip
-            styles = {str(r.get("style", "-")) for r in panel_rows}
-            # one style: the title names it; several: each bar's label does
-            one = f" ({next(iter(styles))})" if len(styles) == 1 and styles != {"-"} else ""
-            ax.set_title(f"{task}{one}: {model}{by[kind]}", fontsize=10)
-            ax.set_ylabel("accuracy (%)")
-            ax.legend(title="condition", fontsize=7, title_fontsize=7, loc="upper left",
-                      bbox_to_anchor=(1.01, 1.0))  # fmt: skip
-        ax.set_ylim(0, 112)
+    todo = [p for key, panel_rows in sorted(drawn.items()) for p in _drawers(key, panel_rows, rows)]
+    fig = new_figure(WIDE, PANEL_HEIGHT * len(todo) + 0.4)
+    axes = fig.subplots(len(todo), 1, squeeze=False)[:, 0]
+    for ax, (title, draw) in zip(axes, todo, strict=True):
+        labels = draw(ax)
+        ax.set_title(title, fontsize=TITLE_FONT)
+        ax.tick_params(labelsize=LABEL_FONT)
         ax.grid(axis="y", alpha=0.3)
-    fig.supxlabel(CAPTION, fontsize=8, x=0.01, ha="left")  # a caption laid out below the axes
-    return save(fig, path)
+        if labels:
+            handles, names = ax.get_legend_handles_labels()
+            ax.legend(handles, [wrap_label(n) for n in names], fontsize=LEGEND_FONT,
+                      loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)  # fmt: skip
+    # a caption laid out below the axes
+    fig.supxlabel(CAPTION, fontsize=LABEL_FONT, x=0.01, ha="left")
+    plain_text(fig)  # before the first draw: names from the data are never TeX
+    _room_for_legends(fig, list(axes))
+    declutter(fig)
+    return save(fig, path, dpi=DPI)
+
+
+def _room_for_legends(fig: Any, axes: list[Any]) -> None:
+    """Make each panel at least as tall as its legend (many runs: a long
+    legend), so that it never reaches into the panel below or the caption.
+    A legend's height is its text's, whatever the layout, so it is measured
+    before the layout is (which may give up on a legend taller than its
+    panel: the warning that says so is the reason for this step)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "constrained_layout not applied")
+        fig.draw_without_rendering()
+    renderer = fig.canvas.get_renderer()
+    ratios = []
+    for ax in axes:
+        legend = ax.get_legend()
+        tall = legend.get_window_extent(renderer).height / fig.dpi if legend is not None else 0.0
+        ratios.append(max(1.0, (tall + LEGEND_MARGIN) / PANEL_HEIGHT))
+    if max(ratios) > 1.0:
+        axes[0].get_subplotspec().get_gridspec().set_height_ratios(ratios)
+        fig.set_size_inches(WIDE, PANEL_HEIGHT * sum(ratios) + 0.4)
+
+
+#: A panel: its title, and what draws it on an axes (returning its legend's labels).
+_Drawer = tuple[str, Callable[[Any], list[str]]]
+
+
+def _drawers(
+    key: PanelKey, panel_rows: list[dict[str, Any]], rows: Sequence[dict[str, Any]]
+) -> list[_Drawer]:
+    """The panels one key of :func:`panels` is drawn as: one, or for a
+    direction or two-way breakdown, its paper figure's panels (one a run)."""
+    from tsolve.plots.paper_figures import breakdown_panels, draw_tictoc_run, draw_years
+
+    task, model, _run, kind = key
+    if kind == "tictoc":
+        label = run_label(panel_rows[0], [r for r in rows if "level" in r])
+        run = f" ({label})" if label else ""
+
+        def tictoc(ax: Any) -> list[str]:
+            draw_tictoc_run(ax, panel_rows)
+            return [str(t) for t in ax.get_legend_handles_labels()[1]]
+
+        return [(f"{task}  {model}{run}, attempt rate and NAR by elapsed time", tictoc)]
+    if kind in ("direction", "cross"):
+        paper = breakdown_panels(panel_rows, kind)
+        if paper:
+            return [(title.replace("\n", ", "), draw) for title, draw in paper]
+    cross = " x ".join(f for f in CROSS_FIELDS if f in panel_rows[0])
+    # titled as the paper figures' panels beside them are ("task  model, what")
+    by = {"M": ", accuracy by answer-set size M", "reference_year": ", accuracy by reference year",
+          "direction": ", accuracy by direction", "cross": f", accuracy by {cross}"}  # fmt: skip
+    styles = {str(r.get("style", "-")) for r in panel_rows}
+    # one style: the title names it; several: each bar's label does
+    one = f" ({next(iter(styles))})" if len(styles) == 1 and styles != {"-"} else ""
+
+    def bars(ax: Any) -> list[str]:
+        if kind == "reference_year":
+            draw_years(ax, panel_rows)
+            labels = [str(t) for t in ax.get_legend_handles_labels()[1]]
+        else:
+            labels = _bars(ax, _series(panel_rows), kind)
+        ax.set_ylabel("accuracy (%)", fontsize=LABEL_FONT)
+        ax.set_ylim(0, 122)
+        ax.set_yticks(range(0, 101, 20))
+        return labels
+
+    overall = len({r["M"] for r in panel_rows}) == 1 and kind == "M"
+    return [(f"{task}{one}  {model}{', accuracy' if overall else by[kind]}", bars)]
 
 
 def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, float | None]]:
@@ -177,16 +246,18 @@ def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, f
     return dict(sorted(out.items()))
 
 
-def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) -> None:
-    """One bar group per M (or direction), one bar per run; groups in natural
-    order (:mod:`tsolve.plots.ordering`)."""
+def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) -> list[str]:
+    """One bar group per M (or direction), one bar per run, each with its
+    value; each group named with its n; groups in natural order
+    (:mod:`tsolve.plots.ordering`). Returns the legend's labels."""
     field = {"M": "M", "direction": "direction", "cross": "_cross"}[kind]
     if kind == "cross":
         series = [(label, [{**r, "_cross": cross_label(r)} for r in rs]) for label, rs in series]
     groups = ordered(r[field] for _, rs in series for r in rs)
     width = min(0.8 / max(len(series), 1), 0.2)
+    ns: dict[Any, set[int]] = {}
     for i, (label, run_rows) in enumerate(series):
-        xs, ys, errs, ns = [], [], [], []
+        xs, ys, errs = [], [], []
         for g, m in enumerate(groups):
             row = next((r for r in run_rows if r[field] == m), None)
             if row is None:
@@ -194,26 +265,26 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
             xs.append(g + width * (i - (len(series) - 1) / 2))
             ys.append(100 * row["accuracy"])
             errs.append(100 * (row["stderr"] or 0.0))
-            ns.append(row["n"])
+            ns.setdefault(m, set()).add(row["n"])
         explicit = any(r.get("style") == "explicit" for r in run_rows)
         # one colour per run but for its style (explicit is the hatched twin)
         runs = list(dict.fromkeys(twin_key(rs[0]) for _, rs in series))
         color = PALETTE[runs.index(twin_key(run_rows[0])) % len(PALETTE)]
-        bars = ax.bar(xs, ys, width, yerr=errs, capsize=3, label=label, color=color,
-                      hatch="//" if explicit else None, edgecolor="white")  # fmt: skip
-        for bar, err, n in zip(bars, errs, ns, strict=True):
-            top = bar.get_height() + err + 1
-            ax.annotate(f"n={n}", (bar.get_x() + bar.get_width() / 2, top), ha="center",
-                        va="bottom", fontsize=6)  # fmt: skip
+        drawn = ax.bar(xs, ys, width, yerr=errs, capsize=2, label=label, color=color,
+                       hatch="//" if explicit else None, edgecolor="white",
+                       error_kw={"elinewidth": 0.8})  # fmt: skip
+        annotate_bars(ax, drawn, ys, [y + e for y, e in zip(ys, errs, strict=True)])
     names = [f"M={m}" for m in groups] if kind == "M" else [str(m) for m in groups]
     if groups == ["all"]:
         names, kind = ["all samples"], "overall"
-    if kind == "cross" or len(groups) > 6:  # long names, slanted so that they do not overlap
-        ax.set_xticks(range(len(groups)), [n.replace("_time", "") for n in names], fontsize=6,
-                      rotation=35, ha="right", rotation_mode="anchor")  # fmt: skip
-    else:
-        ax.set_xticks(range(len(groups)), names, fontsize=8 if kind == "M" else 7)
+    counts = [sorted(ns.get(m, {0})) for m in groups]
+    shown = [f"n={c[0]}" if len(c) == 1 else f"n={c[0]}-{c[-1]}" for c in counts]
+    # a long name on lines of its words, not into its neighbour's
+    ax.set_xticks(range(len(groups)),
+                  [f"{wrap_label(nm.replace('_', ' '), 14)}\n{n}"
+                   for nm, n in zip(names, shown, strict=True)])  # fmt: skip
     ax.set_xlim(-0.6, len(groups) - 0.4)
     cross = " x ".join(f for f in CROSS_FIELDS if any(f in r for _, rs in series for r in rs))
     named = {"M": "answer-set size M", "direction": "conversion direction", "overall": ""}
-    ax.set_xlabel(named.get(kind, cross))
+    ax.set_xlabel(named.get(kind, cross), fontsize=LABEL_FONT)
+    return [label for label, _ in series]

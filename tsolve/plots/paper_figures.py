@@ -2,12 +2,13 @@
 
 ``tsolve report --plot OUT --figure NAME``. One figure per choice, a panel
 per model (Time Puzzles: and per metric, EM and F1) or per run (the two-way
-breakdowns and TicToc), laid out as a small-multiples grid of at most three
-columns with no empty cell; bars of one panel share one legend, drawn once
-above the grid when every panel has the same. Every bar and point carries
-±1 standard error of the mean over samples, and the caption under the
-figure says so. The numbers are the table's rows, so ``--table NAME`` prints
-exactly what is drawn.
+breakdowns and TicToc), laid out as a small-multiples grid of at most two
+columns with no empty cell, at the size a paper prints it (one column, or
+the page's width: :mod:`tsolve.plots.layout`); bars of one panel share one
+legend, drawn once above the grid when every panel has the same. Every bar
+carries its value, and every bar and point ±1 standard error of the mean
+over samples, which the caption under the figure says. The numbers are the
+table's rows, so ``--table NAME`` prints exactly what is drawn.
 """
 
 from __future__ import annotations
@@ -18,6 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
+from tsolve.plots.layout import (
+    DPI,
+    LABEL_FONT,
+    LEGEND_CHARS,
+    LEGEND_FONT,
+    NARROW,
+    TITLE_FONT,
+    WIDE,
+    annotate_bars,
+    declutter,
+    thin_ticks,
+    wrap_label,
+)
 from tsolve.plots.ordering import ordered
 from tsolve.plots.output import new_figure, save
 from tsolve.plots.paper_tables import CHOICES, paper_table
@@ -33,17 +47,17 @@ CAPTION = "error bars: ±1 s.e. of the mean over samples"
 #: TicToc's elapsed-time levels, as the paper names them.
 LEVEL_NAMES = {0: "small", 1: "medium", 2: "large"}
 
-#: Bars of a group are labelled with their mean up to this many series.
-VALUES_UP_TO = 5
-
-#: The narrowest figure, in inches: room for the legend and the caption.
-MIN_WIDTH = 6.4
-
 #: Most years named under a narrow (overview) panel's axis.
 OVERVIEW_TICKS = 8
 
-#: Most columns of a small-multiples grid.
-MAX_COLUMNS = 3
+#: Most columns of a small-multiples grid (each at least a column wide).
+MAX_COLUMNS = 2
+
+#: A panel's height, inches.
+PANEL_HEIGHT = 2.5
+
+#: Most bars a half-page panel holds with each bar's value legible.
+HALF_PAGE_BARS = 20
 
 #: A panel: its title, and what draws it on an axes (returning its legend
 #: entries' labels, so the figure can tell whether one legend serves all).
@@ -59,10 +73,14 @@ def paper_figure(rows: Sequence[dict[str, Any]], choice: str, path: str | Path) 
     table = paper_table(rows, choice)
     drawn = _PANELS[choice](table)
     note = _NOTES.get(choice, "")
-    # Time Puzzles with F1: a model's EM and F1 panels side by side, a row a model
-    f1 = choice == "time-puzzles" and any(r["f1"] is not None for r in table)
-    columns = 2 if f1 else MAX_COLUMNS
-    return _draw(drawn, path, f"{CAPTION}{note}", _SIZES.get(choice, (4.4, 3.3)), columns)
+    # Time Puzzles with F1: a model's EM and F1 panels side by side, a row a
+    # model; stacked when a panel has more bars than half a page holds
+    columns = _COLUMNS.get(choice, MAX_COLUMNS)
+    if choice == "time-puzzles" and max(map(len, _split(table, ("task", "model")).values())) > (
+        HALF_PAGE_BARS
+    ):
+        columns = 1
+    return _draw(drawn, path, f"{CAPTION}{note}", choice in _WIDE_ALONE, columns)
 
 
 def figures_with_data(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -77,13 +95,13 @@ def figures_with_data(rows: Sequence[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _draw(
-    panels: list[Panel], path: str | Path, caption: str, size: tuple[float, float], columns: int
-) -> Path:
+def _draw(panels: list[Panel], path: str | Path, caption: str, wide: bool, columns: int) -> Path:
+    """The panels as a grid of at most ``columns`` columns, a page wide (one
+    column wide for a single panel, unless ``wide``)."""
     ncols = min(len(panels), columns)
     nrows = -(-len(panels) // ncols)
-    width = max(size[0] * ncols + 1.0, MIN_WIDTH)
-    fig = new_figure(width, size[1] * nrows + 0.9)
+    width = WIDE if len(panels) > 1 or wide else NARROW
+    fig = new_figure(width, PANEL_HEIGHT * nrows + 0.9)
     grid = fig.subplots(nrows, ncols, squeeze=False)
     axes = [ax for line in grid for ax in line]
     for ax in axes[len(panels) :]:
@@ -91,28 +109,33 @@ def _draw(
     legends = []
     for ax, (title, draw) in zip(axes, panels, strict=False):
         legends.append(draw(ax))
-        ax.set_title(title, fontsize=9, wrap=True)
+        ax.set_title(title, fontsize=TITLE_FONT)
         ax.grid(axis="y", alpha=0.3)
-        ax.tick_params(labelsize=8)
+        ax.tick_params(labelsize=LABEL_FONT)
     shared = all(lg == legends[0] for lg in legends) and legends[0]
     if shared:
         handles, labels = axes[0].get_legend_handles_labels()
-        fig.legend(handles, labels, loc="outside upper center", fontsize=8,
-                   ncols=_legend_columns(labels, fig.get_figwidth()), frameon=False)  # fmt: skip
+        # a long entry on two lines, never wider than a narrow figure
+        labels = [wrap_label(lb, 2 * LEGEND_CHARS) for lb in labels]
+        fig.legend(handles, labels, loc="outside upper center", fontsize=LEGEND_FONT,
+                   ncols=_legend_columns(labels, width), frameon=False)  # fmt: skip
     else:
         for ax, lg in zip(axes, legends, strict=False):
             if lg:
-                ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    # wrapped to the figure's width (about 6 points a character at size 8)
-    fig.supxlabel(textwrap.fill(caption, int(width * 100 * 0.9) // 6), fontsize=8)
-    return save(fig, path)
+                handles, labels = ax.get_legend_handles_labels()
+                ax.legend(handles, [wrap_label(lb) for lb in labels], fontsize=LEGEND_FONT,
+                          loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)  # fmt: skip
+    # wrapped to the figure's width (about 4 points a character at size 7)
+    fig.supxlabel(textwrap.fill(caption, int(width * 72 * 0.95) // 4), fontsize=LABEL_FONT)
+    declutter(fig)
+    return save(fig, path, dpi=DPI)
 
 
 def _legend_columns(labels: Sequence[str], width_inches: float) -> int:
     """As many legend entries a line as fit the figure's width (an entry is
-    about 6 points a character at font size 8, and its key 40)."""
-    entry = 6 * max(len(lb) for lb in labels) + 40
-    return max(1, min(len(labels), int(width_inches * 100 * 0.95) // entry))
+    about 4.2 points a character at font size 7, and its key 30)."""
+    entry = 4.2 * max(len(line) for lb in labels for line in lb.split("\n")) + 30
+    return max(1, min(len(labels), int(width_inches * 72 * 0.95 // entry)))
 
 
 def _bars(
@@ -135,20 +158,17 @@ def _bars(
         hatch = hatches[i] if hatches else None
         bars = ax.bar(xs, ys, width, yerr=errs, capsize=2, label=label, color=color,
                       hatch=hatch, edgecolor="white", error_kw={"elinewidth": 0.8})  # fmt: skip
-        if len(series) <= VALUES_UP_TO:  # the mean on the bar, as the papers print it
-            for bar, y, e in zip(bars, ys, errs, strict=True):
-                ax.annotate(f"{y:.0f}", (bar.get_x() + bar.get_width() / 2, y + e),
-                            xytext=(0, 1.5), textcoords="offset points", ha="center",
-                            va="bottom", fontsize=6, color="#333333")  # fmt: skip
+        # the mean on the bar, as the papers print it
+        annotate_bars(ax, bars, ys, [y + e for y, e in zip(ys, errs, strict=True)])
     ax.set_xlim(-0.6, len(groups) - 0.4)
     _percent_axis(ax)
-    ax.set_ylabel("accuracy (%)", fontsize=8)
+    ax.set_ylabel("accuracy (%)", fontsize=LABEL_FONT)
     return [label for label, _ in series]
 
 
 def _percent_axis(ax: Any) -> None:
     """0 to 100 %, with room above 100 for a bar's error bar and value."""
-    ax.set_ylim(0, 114)
+    ax.set_ylim(0, 122)
     ax.set_yticks(range(0, 101, 20))
 
 
@@ -172,6 +192,12 @@ def _margin(rows: Sequence[dict[str, Any]], down: str, across: str, g: Any) -> l
 def _two_lines(name: str, rows: Sequence[dict[str, Any]]) -> str:
     """A tick label: the name broken at its hyphens, then the rows' n."""
     return name.replace("-", "-\n") + "\n" + _n_text(rows)
+
+
+def _words(name: Any) -> str:
+    """A field's value as a label: ``hard_parallel`` as ``hard\nparallel``,
+    ``static_time`` as ``static`` (every question type is about time)."""
+    return str(name).removesuffix("_time").replace("_", "\n")
 
 
 def _split(table: Sequence[dict[str, Any]], keys: Sequence[str]) -> dict[Any, list[dict[str, Any]]]:
@@ -223,8 +249,8 @@ def _tp_draw(
                        for nm, m in zip(names, groups, strict=True)])  # fmt: skip
         if "all" in groups and len(groups) > 1:
             ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")
-        ax.set_xlabel("answer-set size M (number of dates that satisfy the puzzle)", fontsize=8)
-        ax.set_ylabel(f"{name} (%)", fontsize=8)
+        ax.set_xlabel("answer-set size M (dates that satisfy the puzzle)", fontsize=LABEL_FONT)
+        ax.set_ylabel(f"{name} (%)", fontsize=LABEL_FONT)
         return labels
 
     return draw
@@ -259,10 +285,11 @@ def _year_panels(table: list[dict[str, Any]], max_ticks: int | None = None) -> l
             if max_ticks is not None and len(ticks) > max_ticks:
                 step = -(-len(ticks) // max_ticks)
                 ticks, labels_at = ticks[::step], names[::step]
-            ax.set_xticks(ticks, labels_at, fontsize=7)
+            ax.set_xticks(ticks, labels_at, fontsize=LABEL_FONT)
+            thin_ticks(ax)  # years: a label left out still has its neighbours
             _percent_axis(ax)
-            ax.set_xlabel("reference year (the question's 'today')", fontsize=8)
-            ax.set_ylabel("accuracy (%)", fontsize=8)
+            ax.set_xlabel("reference year (the question's 'today')", fontsize=LABEL_FONT)
+            ax.set_ylabel("accuracy (%)", fontsize=LABEL_FONT)
             return labels
 
         out.append((f"{task}  {_who(model)}\naccuracy by reference year", draw))
@@ -286,10 +313,10 @@ def _direction_panels(table: list[dict[str, Any]]) -> list[Panel]:
             # a long name ("islamic-umalqura") on two lines, not into its neighbour's
             ax.set_xticks(range(len(groups)),
                           [_two_lines(g, [r for r in rows if r["calendar"] == g])
-                           for g in groups], fontsize=7)  # fmt: skip
+                           for g in groups], fontsize=LABEL_FONT)  # fmt: skip
             if "all" in groups and len(groups) > 1:
                 ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")
-            ax.set_xlabel("the other calendar", fontsize=8)
+            ax.set_xlabel("the other calendar", fontsize=LABEL_FONT)
             return labels
 
         out.append((f"{task}  {_who(model, series)}\naccuracy by direction", draw))
@@ -307,16 +334,17 @@ def _cross_panels(
         def draw(ax: Any, rows: list[dict[str, Any]] = rows) -> list[str]:
             groups = list(dict.fromkeys(r[down] for r in rows))
             kinds = list(dict.fromkeys(r[across] for r in rows))
-            bars = [(str(k), _values(rows, down, across, k)) for k in kinds]
+            bars = [(_words(k).replace("\n", " "), _values(rows, down, across, k)) for k in kinds]
             colors = [PALETTE[i % len(PALETTE)] if k != "all" else "#8c8c8c"
                       for i, k in enumerate(kinds)]  # fmt: skip
             labels = _bars(ax, groups, bars, colors=colors)
+            # a long name ("hard_parallel") on two lines, not into its neighbour's
             ax.set_xticks(range(len(groups)),
-                          [f"{g}\n{_n_text(_margin(rows, down, across, g))}"
+                          [f"{_words(g)}\n{_n_text(_margin(rows, down, across, g))}"
                            for g in groups])  # fmt: skip
             if "all" in groups and len(groups) > 1:
                 ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")
-            ax.set_xlabel(xlabel, fontsize=8)
+            ax.set_xlabel(xlabel, fontsize=LABEL_FONT)
             return labels
 
         out.append((f"{task}  {_who(model, series)}\n{what}", draw))
@@ -364,8 +392,10 @@ def _tictoc_panels(table: list[dict[str, Any]]) -> list[Panel]:
             ax.set_xticks(range(len(levels)),
                           [f"{nm}\nn={r['n_tool']}+{r['n_no_tool']}"
                            for nm, r in zip(names, rows, strict=True)])  # fmt: skip
-            ax.set_xlabel("elapsed-time level (n = prefer-tool + prefer-no-tool)", fontsize=8)
-            ax.set_ylabel("% of samples", fontsize=8)
+            ax.set_xlabel(
+                "elapsed-time level (n: prefer-tool + prefer-no-tool)", fontsize=LABEL_FONT
+            )
+            ax.set_ylabel("% of samples", fontsize=LABEL_FONT)
             return labels
 
         out.append((f"{task}  {_who(model, series)}\nattempt rate and NAR by elapsed time", draw))
@@ -380,12 +410,29 @@ def draw_years(ax: Any, rows: Sequence[dict[str, Any]]) -> None:
     draw(ax)
 
 
+def breakdown_panels(rows: Sequence[dict[str, Any]], kind: str) -> list[Panel]:
+    """The panels ``--figure span-direction`` (``kind`` "direction") or the
+    two-way figure (``kind`` "cross": SPAN's type x format, the logistics
+    difficulty x question type) draws of one task and model's report rows,
+    a panel per run: the overview figure's panels of those breakdowns are
+    these ones. [] when the rows make no such table."""
+    if kind == "direction":
+        choice = "span-direction"
+    else:
+        choice = "span-type-format" if any("type" in r for r in rows) else "unseentimeqa"
+    try:
+        table = paper_table(rows, choice)
+    except TsolveError:
+        return []
+    return _PANELS[choice](table)
+
+
 def draw_tictoc_run(ax: Any, run_rows: Sequence[dict[str, Any]]) -> None:
     """One TicToc run's panel (from the report's rows of that run) on ``ax``,
     its legend beside it: the overview figure's TicToc panel is this one."""
     ((_, draw),) = _tictoc_panels(paper_table(run_rows, "tictoc"))
     draw(ax)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    ax.legend(fontsize=LEGEND_FONT, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 
 
 _PANELS: dict[str, Callable[[list[dict[str, Any]]], list[Panel]]] = {
@@ -403,4 +450,9 @@ _NOTES = {
     "tictoc": "; NAR: normalized alignment rate (dashed: 50 %, chance)",
 }
 
-_SIZES = {"span-year": (7.5, 3.4), "time-puzzles": (5.2, 3.4)}
+#: The figures whose one panel is drawn a page wide (many groups or years).
+_WIDE_ALONE = frozenset({"span-year", "unseentimeqa", "span-direction"})
+
+#: The figures whose panels are stacked a page wide: seven calendars' names
+#: ("islamic-umalqura") do not fit under half a page.
+_COLUMNS = {"span-direction": 1}

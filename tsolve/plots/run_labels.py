@@ -1,9 +1,14 @@
-"""What tells one run of an experiment apart from the others, as a short label.
+"""How a run of an experiment is named in a legend, a panel title or a table.
 
 ``tsolve report`` keeps every run in its own row (never pooled); its text
-table and its figures both name a run by the settings that differ from the
-other runs of the same condition. One home for that label, below both the
-report (adapters) and the figures (plots), so neither imports the other.
+table and its figures both name a run the way a person names the condition:
+the condition in words (``no tools``, ``calendar tools``), its prompt style,
+and what tells it apart from the other runs of that condition, in words too
+(its tags, which the user chose as its name; else the settings that differ:
+``scripted solver``, ``answer refuse``, ``temperature 0.7``). The log's own
+spelling of those settings (``generate+tsolve/record_run``, ``tools=none``,
+``count=6``) is bookkeeping, never a name. One home for that rule, below both
+the report (adapters) and the figures (plots), so neither imports the other.
 """
 
 from __future__ import annotations
@@ -15,18 +20,54 @@ from typing import Any
 #: The label of a run that sets none of the settings the others differ by.
 DEFAULTS = "default settings"
 
+#: The report's condition names (the task's ``tools``/``context`` options) as
+#: a reader names them.
+CONDITION_NAMES = {
+    "none": "no tools", "calendar": "calendar tools", "knowledge": "knowledge tool",
+    "code": "code tool", "all": "all tools", "context-knowledge": "knowledge as context",
+}  # fmt: skip
+
+#: Solver steps every run of a condition has (the model's own answer, the
+#: tool loop, the step that records the run): they name no difference.
+ROUTINE_STEPS = frozenset(
+    {"generate", "use_tools", "tool_loop", "record_run", "tsolve/record_run", "tsolve/tool_loop"}
+)
+
+#: Task options the label names already (the condition and the style).
+NAMED_OPTIONS = frozenset({"tools", "context", "style"})
+
+
+def condition_name(condition: Any) -> str:
+    """A report condition (``none``, ``calendar``, ...) as a reader names it."""
+    text = "none" if condition is None else str(condition)
+    return CONDITION_NAMES.get(text, text.replace("_", " "))
+
+
+def solver_name(solver: Any) -> str:
+    """What a run's solver chain says beyond the routine steps, in words
+    (``tsolve/scripted`` -> ``scripted``; ``generate+tsolve/record_run``,
+    every model run's chain, -> "")."""
+    if not isinstance(solver, str):
+        return ""
+    steps = [s.strip() for s in solver.split("+")]
+    named = [s.rsplit("/", 1)[-1].replace("_", " ") for s in steps if s and s not in ROUTINE_STEPS]
+    return " then ".join(named)
+
 
 def run_label(row: dict[str, Any], among: Sequence[dict[str, Any]]) -> str:
-    """What tells ``row``'s run apart from the other runs in ``among``: the
-    settings that differ between them and that this run sets (``tags
-    refuse``, ``answer=refuse``, ``temperature=0.7``, ...; of a dict of
-    settings, only the keys that differ), "default settings" when it sets
-    none of them (a list of unset values, ``tags -, answer=-``, says
-    nothing), or the eval id when two runs would read the same; "" when
-    ``among`` holds one run."""
+    """What tells ``row``'s run apart from the other runs in ``among``, in
+    words: its tags when they alone tell it apart (the user named the run);
+    else the settings that differ between the runs and that this run sets
+    (``refuse, answer refuse``, ``scripted solver``, ``temperature 0.7``;
+    of a dict of settings, only the keys that differ); "default settings"
+    when it sets none of them; and the eval id besides when two runs would
+    read the same; "" when ``among`` holds one run."""
     runs = list({r["eval_id"]: r for r in among}.values())
     if len(runs) < 2:
         return ""
+    tags = _tags(row, runs)
+    if tags and [_tags(r, runs) for r in runs].count(tags) == 1:
+        return tags
     mine = _settings_label(row, runs)
     same = [r for r in runs if _settings_label(r, runs) == mine]
     if len(same) > 1:
@@ -35,18 +76,32 @@ def run_label(row: dict[str, Any], among: Sequence[dict[str, Any]]) -> str:
     return mine
 
 
+def _tags(row: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
+    if len({json.dumps(r.get("tags"), sort_keys=True) for r in runs}) < 2:
+        return ""
+    return _words(row.get("tags")) if _set(row.get("tags")) else ""
+
+
 def _settings_label(row: dict[str, Any], runs: Sequence[dict[str, Any]]) -> str:
     parts: list[str] = []
-    for name in ("tags", "solver", "epochs", "reducer"):
+    tags = _tags(row, runs)
+    if tags:
+        parts.append(tags)
+    solvers = {solver_name(r.get("solver")) for r in runs}
+    if len(solvers) > 1 and solver_name(row.get("solver")):
+        parts.append(f"{solver_name(row.get('solver'))} solver")
+    for name, shown in (("epochs", "{} epochs"), ("reducer", "{} over epochs")):
         if len({json.dumps(r.get(name), sort_keys=True) for r in runs}) > 1 and _set(row.get(name)):
-            parts.append(f"{name} {_compact(row.get(name))}")
+            parts.append(shown.format(_words(row.get(name))))
     for name in ("solver_args", "task_args", "generate_config"):
         settings = [r.get(name) or {} for r in runs]
         mine = row.get(name) or {}
         for key in sorted({k for c in settings for k in c}):
+            if name == "task_args" and key in NAMED_OPTIONS:
+                continue
             differs = len({json.dumps(c.get(key), sort_keys=True) for c in settings}) > 1
             if differs and _set(mine.get(key)):
-                parts.append(f"{key}={_compact(mine.get(key))}")
+                parts.append(f"{str(key).replace('_', ' ')} {_words(mine.get(key))}")
     return ", ".join(parts) or DEFAULTS
 
 
@@ -54,9 +109,13 @@ def _set(value: Any) -> bool:
     return value is not None and value != [] and value != {}
 
 
-def _compact(value: Any) -> str:
+def _words(value: Any) -> str:
+    """A setting's value as text: a list as ``a and b``, a dict as its
+    ``key value`` pairs."""
     if isinstance(value, list):
-        return "+".join(str(v) for v in value) or "-"
+        return " and ".join(_words(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_words(v)}" for k, v in value.items()) or "-"
     return "-" if value is None else str(value)
 
 
@@ -69,10 +128,12 @@ def series_key(row: dict[str, Any], *, by_style: bool = True) -> str:
 
 def series_labels(rows: Sequence[dict[str, Any]], *, by_style: bool = True) -> dict[str, str]:
     """Each series' label among ``rows`` (one task and model), by
-    :func:`series_key`: its condition, its style when the rows have several,
-    and in brackets what tells its run apart from the other runs of that
-    condition and style. Without ``by_style`` (TicToc, one condition): only
-    what tells the run apart ("" for a single run)."""
+    :func:`series_key`: its condition in words, its style when the rows have
+    several, and in brackets what tells its run apart from the other runs of
+    that condition and style (nothing for the run that sets none of the
+    settings they differ by: it is the condition itself). Without
+    ``by_style`` (TicToc, one condition): only what tells the run apart (""
+    for a single run)."""
     labels: dict[str, str] = {}
     styles = {str(r.get("style")) for r in rows}
     for row in rows:
@@ -88,10 +149,11 @@ def series_labels(rows: Sequence[dict[str, Any]], *, by_style: bool = True) -> d
         if not by_style:
             labels[key] = apart
             continue
-        label = str(row.get("condition", "none"))
+        label = condition_name(row.get("condition", "none"))
         if len(styles) > 1:
             label = f"{label}, {row.get('style')}"
-        labels[key] = f"{label} ({apart})" if apart else label
+        # the baseline run of a condition is the condition itself
+        labels[key] = f"{label} ({apart})" if apart and apart != DEFAULTS else label
     return labels
 
 

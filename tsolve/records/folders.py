@@ -18,11 +18,14 @@ so each keeps the same promises:
   deleted.** Each folder tsolve writes holds :data:`MARKER`, the list of every
   path in it. An existing target may be replaced when it is empty, or holds
   that marker and nothing but the paths it lists (plus by-products the writer
-  names, such as Python's ``__pycache__`` beside an lm-eval ``utils.py``), or
-  is a folder an earlier tsolve wrote before the marker existed (the writer's
-  ``legacy`` test, with the same rule on its paths). Anything else, and any
-  symbolic link inside, is refused before generating: a user's own file is
-  never deleted, and a link inside is never followed. The check runs again
+  names, such as Python's ``__pycache__`` beside an lm-eval ``utils.py``).
+  The marker is the only proof: a folder that merely looks like one a writer
+  makes (a ``datasets.save_to_disk`` folder, a hub folder an older tsolve
+  wrote before the marker existed) is refused, since which of its files are
+  tsolve's cannot be told, and a user's save would otherwise be deleted
+  whole. Anything else, and any symbolic link inside, is refused before
+  generating: a user's own file is never deleted, and a link inside is never
+  followed. The check runs again
   just before the swap, so a file added during a long run is not lost either.
   The old folder is renamed aside into the temporary folder and deleted from
   there, after the new one is in place.
@@ -54,8 +57,9 @@ class FolderKind:
     ``members`` are glob patterns (``fnmatch``, relative POSIX paths) of what
     such a folder may hold besides the paths its marker lists, e.g. files a
     later tool derives from it; ``legacy(path)`` recognises a folder an
-    earlier tsolve wrote without a marker, whose paths must then all match
-    ``members``; ``foreign`` says what a folder it may not replace is (default
+    earlier tsolve wrote without a marker, only to say so in the refusal
+    (such a folder is never replaced: nothing proves which of its files are
+    tsolve's); ``foreign`` says what a folder it may not replace is (default
     "exists and was not written by NAME"); ``hint`` ends the refusal."""
 
     name: str
@@ -109,9 +113,14 @@ def _why_not_ours(root: Path, kind: FolderKind) -> str | None:
                 "it, nor follows them"
             )
     listed = _listed(root)
-    if listed is None and not (kind.legacy is not None and kind.legacy(root)):
+    if listed is None:
+        if kind.legacy is not None and kind.legacy(root):
+            return (
+                f"looks like an older tsolve's output but has no {MARKER}, so nothing proves "
+                "which of its files tsolve wrote (remove it yourself to replace it)"
+            )
         return kind.foreign or f"exists and was not written by {kind.name}"
-    allowed = (listed or set()) | {MARKER}
+    allowed = listed | {MARKER}
     for rel, _entry in members:
         if rel not in allowed and not any(fnmatch.fnmatchcase(rel, p) for p in kind.members):
             return f"holds {rel}, which tsolve did not write"

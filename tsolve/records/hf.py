@@ -28,7 +28,14 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.records.columns import Column, arrow_batch, arrow_schema, decode_row, layout, null_paths
-from tsolve.records.hub_columns import PlanProfile, feature_ids, marks_of, restore
+from tsolve.records.hub_columns import (
+    PlanProfile,
+    feature_ids,
+    inferred_marks,
+    marks_of,
+    restore,
+    text_columns,
+)
 
 Record = dict[str, Any]
 
@@ -130,7 +137,11 @@ def _records(ds: Any, where: str) -> Iterator[Record | ValueError]:
         raise TsolveError(f"{where}: expected a datasets.Dataset, got {type(ds).__name__}")
     foreign = ds.info.description != DESCRIPTION
     nulls = null_paths(ds.data.schema) if foreign else frozenset()
-    marks = marks_of(feature_ids(ds.features))
+    ids = feature_ids(ds.features)
+    marks = marks_of(ids)
+    if foreign and not any(isinstance(i, str) for i in ids.values()):
+        # No feature ids at all (a table that went through pandas): the column set says.
+        marks = inferred_marks(ds.column_names, text_columns(ds.data.schema))
     ds = ds.with_format(None)
     names = ds.column_names
     for start in range(0, len(ds), BATCH):

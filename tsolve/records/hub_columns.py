@@ -30,12 +30,21 @@ come back byte-identical. A derived cell that no longer matches its record
 a tampered ``answer`` is detected, never silently believed or ignored.
 A column is derived only when every record yields its value (the family is
 installed and answers it), so a table of any other records is unchanged.
+
+The marks live in schema metadata, which not every tool keeps: a pandas round
+trip (``pd.read_parquet(split).to_parquet(copy)``) writes its own and drops
+``datasets``' and tsolve's. A table with neither is recognised by its column
+set instead (:func:`inferred_marks`): the derived columns lead the table, in
+:data:`NAMES` order, as text, before the record's own fields (a tsolve record
+starts with its ``id``), beside a ``family`` column, and a renamed field
+sits under the longest ``record_…NAME`` column. So such a copy still reads
+back as the records, and its derived cells are still checked.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,6 +164,44 @@ def marks_of(ids: Mapping[str, Any]) -> Marks:
         elif fid.startswith(RENAMED):
             renamed[name] = fid[len(RENAMED) :]
     return Marks(frozenset(derived), renamed)
+
+
+def inferred_marks(names: Sequence[str], text: Collection[str]) -> Marks:
+    """The marks of a table whose schema metadata is gone, from its columns
+    alone (``names`` in table order; ``text`` those holding text), as
+    :class:`Plan` lays a Hub table out: the leading columns among
+    :data:`NAMES`, in that order and of text, are derived, when the table
+    has a ``family`` column; for each, the longest ``record_``-prefixed
+    column of its name (``record_question``, or ``record_record_question``
+    when the record had a ``record_question`` too) is the record's own
+    field. A table led by anything else has no marks."""
+    if "family" not in names:
+        return Marks()
+    derived: list[str] = []
+    for name in names:
+        if name not in NAMES or name not in text:
+            break
+        if derived and NAMES.index(name) <= NAMES.index(derived[-1]):
+            break
+        derived.append(name)
+    fields = {n[: -len(JSON_SUFFIX)] if n.endswith(JSON_SUFFIX) else n for n in names}
+    renamed = {}
+    for name in derived:
+        own, candidate = None, OWN_PREFIX + name
+        while candidate in fields:
+            own, candidate = candidate, OWN_PREFIX + candidate
+        if own is not None:
+            renamed[own] = name
+    return Marks(frozenset(derived), renamed)
+
+
+def text_columns(schema: Any) -> set[str]:
+    """The columns of an Arrow ``schema`` that hold text (for :func:`inferred_marks`)."""
+    import pyarrow as pa
+
+    return {
+        f.name for f in schema if pa.types.is_string(f.type) or pa.types.is_large_string(f.type)
+    }
 
 
 def feature_ids(features: Mapping[str, Any]) -> dict[str, Any]:

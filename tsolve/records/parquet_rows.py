@@ -15,7 +15,13 @@ from typing import Any
 
 from tsolve.errors import TsolveError
 from tsolve.records.columns import JSON_SUFFIX, LAYOUT_KEY, decode_row, null_paths
-from tsolve.records.hub_columns import marks_of, parquet_ids, restore
+from tsolve.records.hub_columns import (
+    inferred_marks,
+    marks_of,
+    parquet_ids,
+    restore,
+    text_columns,
+)
 
 
 def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
@@ -43,9 +49,15 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
     foreign = LAYOUT_KEY not in (schema.metadata or {})
     nulls = null_paths(schema) if foreign else frozenset()
     decoders = {f.name: _json_decoder(f.type) for f in schema} if foreign else {}
-    marks = marks_of(parquet_ids(schema.metadata))  # a Hub file's derived columns
+    ids = parquet_ids(schema.metadata)  # a Hub file's derived columns
+    marks = marks_of(ids)
+    if foreign and not ids:  # no metadata at all (a pandas copy): the column set says
+        marks = inferred_marks(schema.names, text_columns(schema))
+    index = _pandas_index(schema.metadata) if foreign else ()
     for batch in pf.iter_batches(batch_size=1000):
         for row in batch.to_pylist():
+            for name in index:
+                row.pop(name, None)
             try:
                 for name, decode in decoders.items():
                     if decode is not None and name in row:
@@ -53,6 +65,18 @@ def iter_parquet_rows(path: Path) -> Iterator[dict[str, Any] | Exception]:
                 yield restore(decode_row(row, foreign, nulls), marks)
             except ValueError as exc:  # TsolveError is one too
                 yield exc
+
+
+def _pandas_index(metadata: Any) -> tuple[str, ...]:
+    """The columns pandas added for a DataFrame's index (``__index_level_0__``
+    after a filtered frame's ``to_parquet``), as its own ``pandas`` metadata
+    names them: no record field, so not read as one."""
+    raw = (metadata or {}).get(b"pandas")
+    try:
+        names = json.loads(raw)["index_columns"] if raw else []
+    except (ValueError, KeyError, TypeError):
+        return ()
+    return tuple(n for n in names if isinstance(n, str)) if isinstance(names, list) else ()
 
 
 def _json_decoder(arrow_type: Any) -> Any:

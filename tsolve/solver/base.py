@@ -129,6 +129,21 @@ class SolveResult:
         return self.status in ("partial", "timeout")
 
 
+def stored_gold(record: dict[str, Any], where: str) -> Any:
+    """The ``answers`` a record stores for ``solve --check`` to compare, None
+    when it stores none. A field spelled like it (``answer``, ``Answers``) is
+    refused with the one-line error ``verify`` and ``audit`` give for it
+    (:func:`tsolve.records.validation.refuse_misnamed`): read as absent, the
+    check would say "n/a" and pass a record those two flag. ``null`` is
+    absent (a table's filler)."""
+    from tsolve.records.validation import refuse_misnamed
+
+    stored = record.get("answers")
+    if stored is None:
+        refuse_misnamed(record, ("answers",), where)
+    return stored
+
+
 def solved_record(
     record_id: str,
     answers: list[Any],

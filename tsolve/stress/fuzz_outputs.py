@@ -1,17 +1,28 @@
 """Hostile input for what tsolve writes and reports: Inspect logs read by
-``tsolve report``, and the folders output commands replace.
+``tsolve report``, the pictures its ``--plot`` draws, and the folders output
+commands replace.
 
-Two surfaces of :mod:`tsolve.stress.fuzz_surfaces`, each with an oracle of its
+Three surfaces of :mod:`tsolve.stress.fuzz_surfaces`, each with an oracle of its
 own rather than the code under test:
 
 * ``report``: a real Inspect log of a few time puzzles (made once per process,
-  offline, with the scripted solver) with one field of one sample replaced by
-  a hostile value (a metric ``"high"`` or ``null``, a condition that is a
-  string or a list, NaN, ``"Infinity"``, a megabyte of text, TeX, a record
-  that is a string ...). ``tsolve report`` must read the log: at most that one
-  sample is named bad, every other sample is counted, and the report is
-  strict JSON (no NaN). A traceback, a second sample lost or a non-finite
-  figure is a failure.
+  offline, with the scripted solver) with one field of one sample (or of every
+  sample) replaced by a hostile value (a metric ``"high"`` or ``null``, a
+  condition that is a string or a list, NaN, ``"Infinity"``, ``1e308``, ``-5``,
+  a megabyte of text, TeX, a record that is a string ...), or with every
+  sample's id made 220 characters long, the first 200 shared. ``tsolve
+  report`` must read the log: at most the samples changed are named bad,
+  every other sample is counted (each id once: Inspect's count), the report
+  is strict JSON (no NaN), and every accuracy and metric is a fraction in
+  [0, 1] (the family contract's range: a mean outside it averaged a corrupt
+  score). A traceback, a sample lost or pooled, or such a figure is a failure.
+* ``report-plot``: ``tsolve report --plot OUT`` (``--figure`` auto, a paper's
+  or ``all``) of that log's rows, with a symbolic link (to a file outside, to
+  nothing, to a folder outside), an earlier picture or a folder standing at
+  ``OUT`` or at every name ``--figure all`` derives from it (``OUT-NAME``).
+  Outside the figures' folder nothing may change (a dangling link's target is
+  not created), every link stays as it was, a refusal is one line, and what
+  is written is a picture in the folder.
 * ``out-folders``: a folder writer (:class:`tsolve.records.folders.FolderWrite`,
   behind ``--format hub``, ``--format hf`` and ``export lm-eval``) pointed at
   a hostile target: a symbolic link to a folder outside, a folder holding a
@@ -54,7 +65,13 @@ _HOSTILE: tuple[tuple[str, Callable[[], Any]], ...] = (
     ("TeX", lambda: "$\\frac{1$"),
     ("1 MB of text", lambda: "x" * 1_000_000),
     ("text 'many'", lambda: "many"),
+    ("1e308", lambda: 1e308),
+    ("-5", lambda: -5),
+    ("1.5", lambda: 1.5),
 )
+
+#: The family contract's range of a score metric, as the oracle holds it.
+_FRACTION = (0.0, 1.0)
 
 #: Where in a sample a value is put: (label, path). ``score.X`` is the
 #: score's metadata, ``value``/``value.X`` its value, ``record.X`` the
@@ -114,10 +131,20 @@ def report_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
     log = copy.deepcopy(_base_log())
     samples = log.samples or []
-    i = rng.randrange(len(samples))
-    place = rng.choice(_PLACES)
-    what, make = rng.choice(_HOSTILE)
-    _put(samples[i], place, make())
+    roll = rng.random()
+    if roll < 0.1:  # long ids that share their first 200 characters
+        for k, sample in enumerate(samples):
+            sample.id = f"{'x' * 200}{k:020d}"
+        label, touched = "every id 220 characters, the first 200 shared", 0
+    else:
+        i = rng.randrange(len(samples))
+        place = rng.choice(_PLACES)
+        what, make = rng.choice(_HOSTILE)
+        chosen = samples if roll < 0.35 else [samples[i]]
+        for sample in chosen:
+            _put(sample, place, make())
+        label = f"{'every sample' if roll < 0.35 else f'sample {i}'}: {place} = {what}"
+        touched = len(chosen)
 
     def run() -> Any:
         with tempfile.TemporaryDirectory() as tmp:
@@ -131,20 +158,109 @@ def report_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
             report = build_report([path])
         out = report.to_json()
         text = json.dumps(out, allow_nan=False, default=str)  # raises on NaN or inf
-        if len(report.bad_samples) > 1:
-            raise AssertionError(f"{len(report.bad_samples)} samples lost for one bad field")
+        if len(report.bad_samples) > touched:
+            raise AssertionError(f"{len(report.bad_samples)} samples lost for {touched} changed")
         counted = sum(int(r["n"]) for r in report.rows if r.get("M", "all") == "all")
         if counted + len(report.bad_samples) != len(samples):
             raise AssertionError(
                 f"{counted} counted + {len(report.bad_samples)} bad != {len(samples)} samples"
             )
+        low, high = _FRACTION
         for row in report.rows:
-            for k, v in (row.get("metrics") or {}).items():
+            figures = {"accuracy": row.get("accuracy"), **(row.get("metrics") or {})}
+            for k, v in figures.items():
                 if isinstance(v, float) and not math.isfinite(v):
                     raise AssertionError(f"metric {k} is {v}")
+                if isinstance(v, int | float) and not low <= v <= high:
+                    raise AssertionError(f"{k} = {v!r}: a mean outside [0, 1]")
+            err = row.get("stderr")
+            if isinstance(err, float) and not (math.isfinite(err) and err >= 0):
+                raise AssertionError(f"stderr is {err}")
         return json.loads(text)
 
-    return f"sample {i}: {place} = {what}", run
+    return label, run
+
+
+# ------------------------------------------------------------------ pictures
+
+_PLOT_LAYOUTS = (
+    "nothing", "a link to a file outside", "a link to nothing", "a link to a folder outside",
+    "an earlier picture", "a folder",
+)  # fmt: skip
+
+
+def _base_rows() -> list[dict[str, Any]]:
+    """The report's rows of the base log, made once per process."""
+    if "rows" not in _LOG:
+        from inspect_ai.log import write_eval_log
+
+        from tsolve.adapters.inspect_ai.report import build_report
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "base.eval"
+            write_eval_log(_base_log(), str(path))
+            _LOG["rows"] = build_report([path]).rows
+    rows: list[dict[str, Any]] = copy.deepcopy(_LOG["rows"])
+    return rows
+
+
+def report_plot_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    """``report --plot OUT --figure F`` with something standing at OUT or its derived names."""
+    from tsolve.plots.paper_tables import CHOICES
+
+    layout = rng.choice(_PLOT_LAYOUTS)
+    at = rng.choice(("OUT", "every OUT-NAME"))
+    figure = rng.choice(("auto", "time-puzzles", "all"))
+    ext = rng.choice(("png", "svg"))
+
+    def run() -> Any:
+        from tsolve.plots.figure_files import draw_figures
+
+        rows = _base_rows()
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            outside = root / "outside"
+            outside.mkdir()
+            (outside / "keep.png").write_bytes(b"the user's picture")
+            (outside / "folder").mkdir()
+            folder = root / "figures"
+            folder.mkdir()
+            out = folder / f"fig.{ext}"
+            # the derived names of every paper figure, whichever the rows have
+            places = [out] if at == "OUT" else [folder / f"fig-{n}.{ext}" for n in CHOICES]
+            for p in places:
+                if layout == "a link to a file outside":
+                    p.symlink_to(outside / "keep.png")
+                elif layout == "a link to nothing":
+                    p.symlink_to(outside / "absent.png")
+                elif layout == "a link to a folder outside":
+                    p.symlink_to(outside / "folder", target_is_directory=True)
+                elif layout == "an earlier picture":
+                    p.write_bytes(b"an earlier picture")
+                elif layout == "a folder":
+                    p.mkdir()
+            links = {str(p): os.readlink(p) for p in folder.iterdir() if p.is_symlink()}
+            before = _snapshot(root, folder)
+            try:
+                written = draw_figures(rows, figure, out)
+                refused = None
+            except TsolveError as exc:
+                written, refused = [], str(exc)
+            if before != _snapshot(root, folder):
+                raise AssertionError("a file outside the figures' folder changed")
+            if {str(p): os.readlink(p) for p in folder.iterdir() if p.is_symlink()} != links:
+                raise AssertionError("a link in the figures' folder was replaced or removed")
+            if refused is not None:
+                if "\n" in refused:
+                    raise AssertionError(f"a refusal of {len(refused.splitlines())} lines")
+                raise TsolveError(refused)
+            magic = b"\x89PNG" if ext == "png" else b"<?xml"
+            for p in written:
+                if p.parent != folder or p.is_symlink() or not p.read_bytes().startswith(magic):
+                    raise AssertionError(f"{p.name}: not a picture written in the folder")
+            return {"written": [p.name for p in written]}
+
+    return f"--figure {figure} .{ext}, {layout} at {at}", run
 
 
 # ------------------------------------------------------------------ folders

@@ -4,8 +4,9 @@ tool-call detection, TEMPO tagging, the audit of every family, ``solve
 non-finite numbers, and (:mod:`tsolve.stress.fuzz_adapters`) the MCP
 server's tool and prompt arguments, TicToc tool-call arguments and the
 reasoning-gym / facade / verifiers config values, and
-(:mod:`tsolve.stress.fuzz_outputs`) Inspect logs read by ``tsolve report``
-and the folders the output commands replace.
+(:mod:`tsolve.stress.fuzz_outputs`) Inspect logs read by ``tsolve report``,
+the pictures ``report --plot`` draws, and the folders the output commands
+replace.
 
 Each surface takes a random input (from ``random.Random(seed)`` alone, so a
 campaign is reproducible) and must do one of two things: return a result
@@ -37,6 +38,7 @@ from typing import Any
 
 from tsolve.errors import INTERNAL, TsolveError
 from tsolve.stress import fuzz_adapters, fuzz_outputs
+from tsolve.stress import fuzz_records as records_surfaces
 from tsolve.stress.fuzz import (
     FuzzFailure,
     FuzzReport,
@@ -48,12 +50,17 @@ from tsolve.stress.fuzz import (
     random_output,
 )
 
-SURFACES = (
+SURFACES: tuple[str, ...] = (
     "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
-    "mcp-args", "tictoc-args", "configs", "report", "out-folders",
+    "mcp-args", "tictoc-args", "configs", "report", "report-plot", "out-folders",
     "library-args", "facade-entries", "stress-flags",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
+
+# What tsolve reads back from records and tables, and the folders it
+# replaces (tsolve.stress.fuzz_records): overlap, audit-forms, user-folders,
+# hub-pandas, solve-check.
+SURFACES = (*SURFACES, *records_surfaces.SURFACES)
 
 
 def strict_json(value: Any) -> str:
@@ -276,12 +283,15 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     "mcp-args": fuzz_adapters.mcp_args, "tictoc-args": fuzz_adapters.tictoc_args,
     "configs": fuzz_adapters.configs,
     # What tsolve reads back and writes out: tsolve.stress.fuzz_outputs.
-    "report": fuzz_outputs.report_input, "out-folders": fuzz_outputs.folders_input,
+    "report": fuzz_outputs.report_input, "report-plot": fuzz_outputs.report_plot_input,
+    "out-folders": fuzz_outputs.folders_input,
     # The public library calls and tsolve stress's flags: tsolve.stress.fuzz_adapters.
     "library-args": fuzz_adapters.library_args,
     "facade-entries": fuzz_adapters.facade_entries,
     "stress-flags": fuzz_adapters.stress_flags,
 }  # fmt: skip
+# The records surfaces: tsolve.stress.fuzz_records.
+_SURFACE_CALLS.update(records_surfaces.SURFACE_CALLS)
 
 _BASES: dict[str, list[dict[str, Any]]] = {}
 """Valid records per family, drawn once per process (seed 0): the inputs mutate copies."""

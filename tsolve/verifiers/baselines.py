@@ -14,6 +14,12 @@ registry); the baselines built on it are family-agnostic:
   scores depends on the family (EM 0 but a partial F1 for a puzzle with
   several dates); a text with none of these is written unchanged.
 
+A model that sees one record at a time (the offline Inspect model,
+:mod:`tsolve.adapters.inspect_ai.offline_model`) has no other record's gold
+to draw: its random answer is :func:`redraw`, the record's own gold text with
+every value drawn afresh in the same form, and its perturbed answer is
+:func:`perturb` as here.
+
 Output row ``i`` depends only on ``seed``, the baseline and the records
 (``random`` draws from a generator keyed on ``(seed, i)``), so reruns are
 byte-identical.
@@ -66,6 +72,50 @@ def perturb(text: str) -> str:
     return text
 
 
+def redraw(text: str, rng: random.Random) -> str:
+    """``text`` with every value of the kind :func:`perturb` would move drawn
+    afresh from ``rng``, in the same form: each ISO date a day of its own
+    year, else each Yes/No either, else each number one with as many digits.
+    A text with none of these is returned unchanged."""
+    dates = [m for m in _ISO.finditer(text) if _valid_date(m)]
+    if dates:
+        return _replace(text, dates, lambda m: _day_of_year(int(m[1]), rng))
+    polar = list(_POLAR.finditer(text))
+    if polar:
+        return _replace(text, polar, lambda m: rng.choice(("Yes", "No")))
+    numbers = list(_NUMBER.finditer(text))
+    return _replace(text, numbers, lambda m: _same_width(len(m[0]), rng))
+
+
+def _valid_date(m: re.Match[str]) -> bool:
+    try:
+        date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return False
+    return True
+
+
+def _day_of_year(year: int, rng: random.Random) -> str:
+    first = date(year, 1, 1)
+    days = (date(year, 12, 31) - first).days
+    return (first + timedelta(days=rng.randint(0, days))).isoformat()
+
+
+def _same_width(width: int, rng: random.Random) -> str:
+    low = 0 if width == 1 else 10 ** (width - 1)
+    return str(rng.randint(low, 10**width - 1))
+
+
+def _replace(text: str, matches: list[re.Match[str]], new: Callable[[re.Match[str]], str]) -> str:
+    """``text`` with each match (in order, not overlapping) replaced by ``new(match)``."""
+    parts: list[str] = []
+    end = 0
+    for m in matches:
+        parts += [text[end : m.start()], new(m)]
+        end = m.end()
+    return "".join(parts) + text[end:]
+
+
 def predict(
     records: Iterable[dict[str, Any] | BadRow],
     baseline: str = "gold",
@@ -108,4 +158,4 @@ def predict(
         yield {"id": rid, "output": text}
 
 
-__all__ = ["BASELINES", "answer_text", "perturb", "predict"]
+__all__ = ["BASELINES", "answer_text", "perturb", "predict", "redraw"]

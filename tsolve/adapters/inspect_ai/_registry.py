@@ -9,12 +9,15 @@ tsolve/time_puzzles``), through the entry point in pyproject.toml::
 The tasks come from the family registry (:func:`tsolve.adapters.inspect_ai.tasks.task_functions`),
 one per generating family, and are also attributes of this module; with them
 ``tsolve/tictoc`` (:mod:`tsolve.adapters.inspect_ai.tictoc_task`), the offline solver
-``tsolve/scripted`` (:mod:`tsolve.adapters.inspect_ai.scripted`) and the scorers under the
+``tsolve/scripted`` (:mod:`tsolve.adapters.inspect_ai.scripted`), the offline model provider
+``--model tsolve/gold`` (and ``refuse``, ``random``, ``perturbed``:
+:mod:`tsolve.adapters.inspect_ai.offline_model`) and the scorers under the
 names their logs hold.
 """
 
 from __future__ import annotations
 
+from tsolve.adapters.inspect_ai.offline_model import offline_model  # noqa: F401  (tsolve/gold, ...)
 from tsolve.adapters.inspect_ai.scorer import SCORER_NAME, tsolve_scorer
 from tsolve.adapters.inspect_ai.scripted import scripted  # noqa: F401  (registers tsolve/scripted)
 from tsolve.adapters.inspect_ai.tasks import task_functions

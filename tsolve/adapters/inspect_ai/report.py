@@ -62,9 +62,16 @@ analysis, done symbolically.
 **Bad input never sinks the report.** A sample that ended in an error has no
 score: it is counted in the row's ``errors``, not in ``n``. A sample whose
 score or metadata cannot be read (a value or field of an unexpected type, a
-value that is not a finite number) is listed in :attr:`Report.bad_samples`
-and left out; a log that cannot be read is listed in ``bad_logs``; the rest
-are reported. Logs of other tasks are skipped and listed in ``skipped``.
+value that is not a finite number, a score metric outside [0, 1]: the family
+contract's range, so a row's mean is a fraction and its sums cannot overflow;
+a count above :data:`MAX_COUNT`)
+is listed in :attr:`Report.bad_samples` and left out; a log that cannot be
+read is listed in ``bad_logs``; the rest are reported. Logs of other tasks
+are skipped and listed in ``skipped``.
+
+**Samples are told apart by their full id.** Ids are cut short only where
+they are shown (:func:`shown_id`); two long ids that share a prefix are two
+samples, as Inspect counts them.
 """
 
 from __future__ import annotations
@@ -100,6 +107,15 @@ RUN_FIELDS = (
 )  # fmt: skip
 
 
+#: A sample's id as Inspect keeps it (an int or a string), the key of its epochs.
+SampleId = int | str
+
+#: The range of every score metric: the family contract's (``ItemScore.metrics``
+#: are fractions, macro-averaged). A value outside it is a corrupt score, never
+#: averaged into a row.
+METRIC_RANGE = (0.0, 1.0)
+
+
 class BadSample(Exception):
     """A sample whose score or metadata cannot be read (one line: why)."""
 
@@ -123,10 +139,10 @@ class _Epoch:
 class _Cell:
     """One row's samples: each sample id's scored epochs, and its errors."""
 
-    samples: dict[str, list[_Epoch]] = field(default_factory=dict)
+    samples: dict[SampleId, list[_Epoch]] = field(default_factory=dict)
     errors: int = 0
 
-    def add(self, sample_id: str, epoch: _Epoch) -> None:
+    def add(self, sample_id: SampleId, epoch: _Epoch) -> None:
         self.samples.setdefault(sample_id, []).append(epoch)
 
     def figures(self, reducer: Any) -> dict[str, Any]:
@@ -148,7 +164,7 @@ class _Cell:
         reduced = [v for v in reduced if not math.isnan(_main(v))]
         main = [_main(v) for v in reduced]
         n = len(main)
-        mean = sum(main) / n if n else None
+        mean = math.fsum(main) / n if n else None
         err = _stderr(main)
         names = list(dict.fromkeys(k for v in reduced for k in v))
         metrics: dict[str, float] = {}
@@ -156,7 +172,7 @@ class _Cell:
         for name in sorted(names):
             got = [v[name] for v in reduced if name in v and not math.isnan(v[name])]
             if got:
-                metrics[name] = sum(got) / len(got)
+                metrics[name] = math.fsum(got) / len(got)
                 metric_stderr[name] = _stderr(got)
         every = [e for epochs in self.samples.values() for e in epochs]
         per = (lambda total: total / len(every)) if every else (lambda total: None)
@@ -189,7 +205,7 @@ class _Cell:
                     continue
                 wrong_false += is_wrong
                 kinds[e.false_claim["kind"]] = kinds.get(e.false_claim["kind"], 0) + 1
-                listed.append({"sample": sample_id, "epoch": e.epoch, "correct": not is_wrong,
+                listed.append({"sample": str(sample_id), "epoch": e.epoch, "correct": not is_wrong,
                                "first_false_claim": e.false_claim})  # fmt: skip
         return {
             "wrong_with_false_claim": wrong_false / wrong if wrong else None,
@@ -203,8 +219,8 @@ def _stderr(values: Sequence[float]) -> float | None:
     n = len(values)
     if n < 2:
         return None
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    mean = math.fsum(values) / n
+    return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1) / n)
 
 
 def _first_false_claim(sample: Any) -> dict[str, Any] | None:
@@ -321,7 +337,7 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
             try:
                 keys, epoch = _read_sample(run["task"], sample)
             except BadSample as exc:
-                where = {"log": _short(name), "sample": _shown_id(sample)}
+                where = {"log": _short(name), "sample": str(getattr(sample, "id", "?"))}
                 bad_samples.append({**where, "epoch": sample.epoch, "error": str(exc)})
                 continue
             if claims and epoch is not None and run["task"] != TICTOC_TASK:
@@ -333,7 +349,7 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
                 if epoch is None:
                     cell.errors += 1
                 else:
-                    cell.add(_shown_id(sample), epoch)
+                    cell.add(_sample_key(sample), epoch)
     rows: list[dict[str, Any]] = []
     failed: set[str] = set()
     for key, cell in cells.items():
@@ -461,8 +477,21 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
 
 
-def _shown_id(sample: Any) -> str:
-    return str(getattr(sample, "id", "?"))[:200]
+def _sample_key(sample: Any) -> SampleId:
+    """What tells a sample's epochs from another sample's: its full id."""
+    return sample.id
+
+
+def shown_id(sample_id: Any, limit: int = 200) -> str:
+    """A sample id for a line of text: at most ``limit`` characters, its
+    start and its end with ``...`` between (ids that share a long prefix
+    differ at the end). Only for display: samples are told apart by their
+    full id."""
+    text = str(sample_id)
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) // 2
+    return f"{text[:head]}...{text[len(text) - (limit - 3 - head) :]}"
 
 
 # ------------------------------------------------------------ reading a sample
@@ -471,7 +500,8 @@ def _shown_id(sample: Any) -> str:
 def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch | None]:
     """The row keys a sample counts in, and its scored epoch (None when it
     ended in an error or has no score). :class:`BadSample` when a field the
-    report reads has an unexpected type or a value is not a finite number."""
+    report reads has an unexpected type, a value is not a finite number, or a
+    score metric is outside :data:`METRIC_RANGE`."""
     scores = sample.scores or {}
     score = next(iter(scores.values()), None)
     meta = _mapping(score.metadata if score is not None else None, "score metadata")
@@ -595,7 +625,7 @@ def _metrics(found: Any, what: str) -> dict[str, float]:
     for name, v in found.items():
         if not isinstance(name, str):
             raise BadSample(f"{what}: a metric name {_shown(name)} is not text")
-        out[name] = _number(v, f"{what}.{name}")
+        out[name] = _metric(v, f"{what}.{name}")
     return out
 
 
@@ -605,10 +635,19 @@ def _scalar(value: Any) -> float:
         return 1.0 if value == "C" else 0.0
     if isinstance(value, str):
         try:
-            return _number(float(value), "value")
+            return _metric(float(value), "value")
         except ValueError:
             pass
-    return _number(value, "value")
+    return _metric(value, "value")
+
+
+def _metric(value: Any, what: str) -> float:
+    """A score metric: a finite number in :data:`METRIC_RANGE`."""
+    number = _number(value, what)
+    low, high = METRIC_RANGE
+    if not low <= number <= high:
+        raise BadSample(f"{what}: {number!r} is outside [{low:g}, {high:g}], a score's range")
+    return number
 
 
 def _number(value: Any, what: str) -> float:
@@ -619,9 +658,14 @@ def _number(value: Any, what: str) -> float:
     return float(value)
 
 
+#: The largest count read (tool calls, turns, tokens, M): every whole number
+#: up to it is exact as a float, so a mean of counts is too.
+MAX_COUNT = 2**53
+
+
 def _count(value: Any, what: str) -> int:
     number = _number(value, what)
-    if number < 0 or number != int(number):
+    if number < 0 or number != int(number) or number > MAX_COUNT:
         raise BadSample(f"{what}: expected a count, got {_shown(value)}")
     return int(number)
 

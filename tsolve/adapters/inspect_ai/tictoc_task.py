@@ -25,6 +25,7 @@ The metrics are the paper's: NAR and the attempt rate overall
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -324,8 +325,20 @@ def scripted_move(state: TaskState, answer: str) -> str | ToolCall:
     """The offline scripted solver's move on a TicToc sample: with ``gold``, the
     move its preference asks for (a call of the item's first tool, or a direct
     answer); with ``refuse``, a direct answer whatever it asks."""
-    functions = state.metadata.get("functions") or []
-    if answer == "gold" and state.metadata.get("preference") == "tool" and functions:
+    return tictoc_move(state.metadata, answer == "gold" and preferred_call(state.metadata))
+
+
+def preferred_call(metadata: Mapping[str, Any]) -> bool:
+    """Does a TicToc sample's preference ask for a tool call (not a direct answer)?"""
+    return metadata.get("preference") == "tool"
+
+
+def tictoc_move(metadata: Mapping[str, Any], call_tool: bool) -> str | ToolCall:
+    """A scripted move on a TicToc sample: a call of the item's first tool
+    (with no arguments: the move is never run), or a direct answer (also when
+    the item offers no tool)."""
+    functions = metadata.get("functions") or []
+    if call_tool and functions:
         name = _tool_defs(list(functions))[0].name
         return ToolCall(id="scripted-0", function=name, arguments={})
     return "No tool is needed for this: here is the answer."

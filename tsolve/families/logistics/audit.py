@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
-from tsolve.audit.forms import FormMismatch, forms_verdict
+from tsolve.audit.forms import FormMismatch, forms_verdict, mistyped
 from tsolve.errors import TsolveError
 from tsolve.families.logistics.event_graph import Dependencies, dependencies
 from tsolve.families.logistics.model import Question, Scenario
@@ -54,6 +54,7 @@ from tsolve.families.logistics.readings import (
     readings_in_full,
 )
 from tsolve.families.logistics.timeline import NEVER, Place, Timeline
+from tsolve.records.validation import bad
 
 # --- the proof of an inconsistent gold ---------------------------------------------------
 
@@ -376,10 +377,17 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
     from tsolve.families.logistics.clock import format_clock
     from tsolve.families.logistics.schedule import schedule_json, solve_record
 
-    if not (isinstance(record.get("scenario"), dict)
-            and isinstance(record.get("structured_question"), dict)):  # fmt: skip
-        return []
     gold = _gold(record)
+    # A present solution or schedule of another type names no answer, with
+    # or without the structured form to solve (a benchmark-form copy keeps them).
+    shapes = [
+        found
+        for key in ("solution", "schedule")
+        if (found := mistyped(key, record.get(key), dict, "an object", "answers", gold))
+    ]
+    if shapes or not (isinstance(record.get("scenario"), dict)
+                      and isinstance(record.get("structured_question"), dict)):  # fmt: skip
+        return shapes
     scenario, _question, res = solve_record(record)
     out: list[FormMismatch] = []
     if set(res.answers) != set(gold):
@@ -424,18 +432,26 @@ def _text_gives(record: dict[str, Any]) -> list[str] | None:
 
     try:
         scenario, question = parse_item(record)
-        depth = record.get("depth")
-        return list(
-            answer_question(scenario, question, depth if isinstance(depth, int) else None).answers
-        )
+        return list(answer_question(scenario, question, _depth(record)).answers)
     except TsolveError:
         return None
+
+
+def _depth(record: dict[str, Any]) -> int | None:
+    """The record's ``depth`` (it breaks the rare tie between two days), None
+    when absent; of another type it would be read as absent, silently
+    changing the answer the audit derives, so it is a one-line error."""
+    depth = record.get("depth")
+    if depth is None or (isinstance(depth, int) and not isinstance(depth, bool)):
+        return depth
+    raise bad(f"record {str(record.get('id'))!r}: depth", "an integer", depth)
 
 
 def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
     """Audit one logistics record (tsolve's own or a raw UnSeenTimeQA item)."""
     rid = str(record.get("id"))
     gold = _gold(record)
+    _depth(record)
     # No served-answer check (tsolve.audit.forms.served_answer_mismatch): the
     # facade serves ``answers`` joined by commas and the scorer compares with
     # that same list, so it could find nothing the checks here miss, and it
@@ -447,8 +463,7 @@ def audit_logistics(record: dict[str, Any]) -> AuditVerdict:
             verdict.detail["item"] = _where(record)
         return verdict
     scenario, question = parse_item(record)
-    depth = record.get("depth")
-    found = readings_in_full(scenario, question, depth if isinstance(depth, int) else None)
+    found = readings_in_full(scenario, question, _depth(record))
     names = list(dict.fromkeys(r.name for _sr, r in found))
     gold_set = set(gold)
     where = {"item": _where(record)} if _where(record) else {}

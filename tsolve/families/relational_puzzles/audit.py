@@ -28,6 +28,7 @@ from tsolve.families.relational_puzzles.solve import (
     solve_relational_record,
 )
 from tsolve.solver import get_backend
+from tsolve.solver.base import stored_gold
 
 FAMILY = "relational-puzzles"
 TIME_LIMIT = 30.0
@@ -52,7 +53,7 @@ def _check_answers(record: dict[str, Any]) -> None:
     """The stored answers as the scorer needs them (dates, or one date per
     event), else a one-line :class:`TsolveError`: a row that cannot be audited."""
     puzzle = relational_from_record(record)
-    stored = record.get("answers")
+    stored = stored_gold(record, f"record {puzzle.id!r}")  # a misnamed one is named
     if not isinstance(stored, list):
         raise TsolveError(f"record {puzzle.id!r}: no readable stored 'answers' to audit")
     check_stored_answers(puzzle, stored)

@@ -39,6 +39,7 @@ from tsolve.solver.base import (
     finished_status,
     solved_record,
     stopped_status,
+    stored_gold,
 )
 
 FAMILY = "relational-puzzles"
@@ -119,7 +120,7 @@ def relational_from_record(record: Any) -> RelationalPuzzle:
         ):
             raise TsolveError(
                 f"{where}: fact {f.kind!r} cannot be used over the domain "
-                f"{iso(domain.start)}..{iso(domain.end)} (lunar facts need 1900-01-31.."
+                f"{iso(domain.start)}..{iso(domain.end)} (lunar facts need 1800-01-01.."
                 "2100-12-31, away from the disputed months 2057-09, 2089-09, 2097-08)"
             )
     asked_v = expect_dict(record.get("asked", {"mode": "tuples"}), f"{where}: asked")
@@ -217,9 +218,9 @@ def solve_relational_record(
     """:func:`tsolve.families.time_puzzles.solve.solve_record` for relational records: the
     same fields (``answers``, ``count``, ``status``, ``complete``, ``matches``)."""
     puzzle = relational_from_record(record)
-    stored = record.get("answers")
-    if isinstance(stored, list):  # checked before anyone unpacks them (the auditor does)
-        check_stored_answers(puzzle, stored)
+    stored = stored_gold(record, f"record {puzzle.id!r}")
+    if stored is not None:  # checked before anyone unpacks them (the auditor does)
+        check_stored_answers(puzzle, expect_list(stored, f"record {puzzle.id!r}: answers"))
     res = solve_relational(puzzle, backend, limit, time_limit)
     answers = answers_json(puzzle, res)
     return solved_record(puzzle.id, answers, res, record.get("answers"),

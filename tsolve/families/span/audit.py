@@ -29,7 +29,7 @@ import re
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
-from tsolve.audit.forms import FormMismatch, forms_verdict, served_answer_mismatch
+from tsolve.audit.forms import FormMismatch, forms_verdict, mistyped, served_answer_mismatch
 from tsolve.calendars.tables import table
 from tsolve.errors import TsolveError
 from tsolve.families.span.encoding import (
@@ -50,6 +50,7 @@ from tsolve.families.span.encoding import (
     reading_name,
     text_of,
 )
+from tsolve.records.validation import bad
 
 FAMILY = "span"
 
@@ -117,7 +118,11 @@ def _date_forms(where: str, obj: Any, cal: str, order: str | None) -> list[FormM
     y, m, d, leap = fields
     named = text_of(cal, fields)
     fields_form = _fields_form(where, cal)
-    out: list[FormMismatch] = []
+    out: list[FormMismatch] = [
+        found
+        for key, kind, what in _DATE_FORM_TYPES
+        if (found := mistyped(f"{where}.{key}", obj.get(key), kind, what, fields_form, named))
+    ]
     own = obj.get("calendar")
     if isinstance(own, str) and own != cal:
         out.append(FormMismatch(f"{where}.calendar", own, "params.target_calendar"
@@ -151,6 +156,14 @@ def _date_forms(where: str, obj: Any, cal: str, order: str | None) -> list[FormM
             says = named + (f", which is {day_text_}" if day_text_ else ", no such date")
             out.append(FormMismatch(f"{where}.gregorian", greg, fields_form, says))
     return out
+
+
+#: The type of each form a date object may hold besides its fields: present
+#: and of another type, it names no date (a ``text`` of 5), and is a finding.
+_DATE_FORM_TYPES: tuple[tuple[str, type, str], ...] = (
+    ("text", str, "a text"), ("month_name", str, "a text"), ("gregorian", str, "a text"),
+    ("calendar", str, "a text"), ("leap", bool, "true or false"),
+)  # fmt: skip
 
 
 def _fields_form(where: str, cal: str) -> str:
@@ -250,6 +263,9 @@ def audit_span(record: dict[str, Any]) -> AuditVerdict:
     """Audit one SPAN record (see the module docstring)."""
     rid = str(record.get("id", ""))
     check_span_record(record)  # the scorer's checks: a gold month of 1e400 is refused here
+    for key in ("question", "prompt"):  # the text the readings and the quotes are read from
+        if record.get(key) is not None and not isinstance(record[key], str):
+            raise bad(f"record {rid!r}: {key}", "a text", record[key])
     mismatches = gold_form_mismatches(record)
     if not mismatches and (served := served_answer_mismatch(record, FAMILY)) is not None:
         mismatches = [served]

@@ -98,7 +98,9 @@ def label_violations(sample: Sample) -> list[Violation]:
         out.append(Violation("label_forms_disagree",
             f"{sample.source} labels it preference {sample.preference!r}, but the row's "
             f"own preference field says {pref!r}"))  # fmt: skip
-    if level is not None and level != sample.level:
+    # ``True == 1`` in Python: a level stated as a boolean (or 1.0) is of the
+    # wrong type, however it compares.
+    if level is not None and (type(level) is not int or level != sample.level):
         out.append(Violation("label_forms_disagree",
             f"{sample.source} labels it level {sample.level}, but the row's own level "
             f"field says {level!r}"))  # fmt: skip

@@ -36,6 +36,7 @@ from tsolve.audit.forms import (
     FormMismatch,
     count_mismatches,
     forms_verdict,
+    mistyped,
     served_answer_mismatch,
 )
 from tsolve.calendars.domain import iso
@@ -188,7 +189,11 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
     certificate that no date fits)."""
     answers = sorted(set(stored_answers(record)))
     out = count_mismatches(record, answers, COUNTS)
-    if answers and isinstance(record.get("contradiction"), dict):
+    shape = mistyped("contradiction", record.get("contradiction"), dict, "an object",
+                     "answers", answers)  # fmt: skip
+    if shape is not None:
+        out.append(shape)
+    elif answers and isinstance(record.get("contradiction"), dict):
         out.append(FormMismatch("contradiction", "no date satisfies every fact",
                                 "answers", answers))  # fmt: skip
     return out
