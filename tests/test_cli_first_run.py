@@ -87,10 +87,10 @@ def test_verify_tables_fit_80_columns_without_cutting_a_word(
     "difficul…", "alt_read…" and "59.2 ±" over "0.2")."""
     from rich.console import Console
 
-    from tsolve.cli.verify_commands import fitted_table
+    from tsolve.cli.verify_commands import family_table
 
     out = Console(width=80, record=True, force_terminal=False)
-    out.print(fitted_table(80, "fam", _summary(labels, metrics), metrics))
+    out.print(family_table(80, "fam", _summary(labels, metrics), metrics))
     text = out.export_text()
     assert "…" not in text
     assert max(len(line) for line in text.splitlines()) <= 80
@@ -107,10 +107,10 @@ def test_verify_tables_fit_80_columns_without_cutting_a_word(
 def test_verify_keeps_the_wide_form_when_there_is_room() -> None:
     from rich.console import Console
 
-    from tsolve.cli.verify_commands import fitted_table
+    from tsolve.cli.verify_commands import family_table
 
     out = Console(width=140, record=True)
-    out.print(fitted_table(140, "fam", _summary(TP_LABELS, TP_METRICS), TP_METRICS))
+    out.print(family_table(140, "fam", _summary(TP_LABELS, TP_METRICS), TP_METRICS))
     text = out.export_text()
     assert "59.2 ± 0.2" in text and "fact_kind = day_of_month_range" in text
 

@@ -135,7 +135,7 @@ def _report_row(
     return [label, str(agg["n"]), *cells, str(agg["parse_failures"])]
 
 
-def fitted_table(width: int, title: str, data: dict[str, Any], metrics: list[str]) -> Table:
+def family_table(width: int, title: str, data: dict[str, Any], metrics: list[str]) -> Table:
     """One family's table, ``width`` columns wide at most: the values in the
     first of :data:`CELL_FORMS` that leaves the label column room for its
     longest word, the label column as wide as what is left (labels wrap at
@@ -183,7 +183,7 @@ def _print_report(report: "VerifyReport") -> None:
         ]
         farmed = data.get("gameable", [])
         title = fam + (f" ({', '.join(farmed)}: gameable, never a reward)" if farmed else "")
-        out.print(fitted_table(out.width, title, data, metrics))
+        out.print(family_table(out.width, title, data, metrics))
     missing = summary["missing_predictions"]
     how = " (scored 0)" if summary["missing_scored_zero"] else " (not scored)" if missing else ""
     out.print(
