@@ -274,10 +274,10 @@ def _mutations(
             lambda r: r["facts"].__setitem__(
                 0, {"kind": "us_president", "params": {"president": {}}}))  # fmt: skip
     variant("gold-feb-30", puzzle, lambda r: r.update(answers=["2024-02-30"]))
-    variant("lunar-1800", puzzle, lambda r: r.update(
-        domain={"start": "1800-01-01", "end": "1850-12-31"},
+    variant("lunar-1700", puzzle, lambda r: r.update(
+        domain={"start": "1700-01-01", "end": "1750-12-31"},
         facts=[{"kind": "lunar_month", "params": {"month": 3, "leap": False}}],
-        answers=["1820-04-01"]))  # fmt: skip
+        answers=["1720-04-01"]))  # fmt: skip
     return out
 
 
@@ -303,12 +303,12 @@ def test_out_of_range_record_does_not_stop_verify(
     logistics: dict[str, Any], span_records: list[dict[str, Any]],
 ) -> None:  # fmt: skip
     ((_name, old),) = [
-        m for m in _mutations(puzzle, logistics, span_records) if m[0] == "lunar-1800"
+        m for m in _mutations(puzzle, logistics, span_records) if m[0] == "lunar-1700"
     ]
     recs = write_jsonl(tmp_path / "p.jsonl", [puzzle, old])
     preds = write_jsonl(tmp_path / "o.jsonl", [
         {"id": puzzle["id"], "output": "MY ANSWER: 1999-01-01"},
-        {"id": old["id"], "output": "MY ANSWER: 1820-04-02"},
+        {"id": old["id"], "output": "MY ANSWER: 1720-04-02"},
     ])  # fmt: skip
     for extra in ((), ("--no-diagnosis",)):
         code, out, err = cli(capsys, "verify", str(recs), str(preds), *extra)
