@@ -279,8 +279,11 @@ def audit_release_record(record: dict[str, Any]) -> AuditVerdict:
         return AuditVerdict(rid, FAMILY, "ok", {**base, "cause": None}, names)
     if giving:
         other = next((n, m) for n, m in combos if n not in set(giving))
-        detail = {**base, "cause": "reading: " + _reading_words(other[0] if giving[0] == CANONICAL
-                                                                else giving[0]),
+        # The cause: each single reading that leaves the published answers
+        # (when tsolve's reading gives them), or that gives them (when not).
+        singles = [n for n, _ in combos if n != CANONICAL and " + " not in n]
+        side = [n for n in singles if (n in giving) != (CANONICAL in giving)]
+        detail = {**base, "cause": "reading: " + _reading_words(" + ".join(side) or other[0]),
                   "reading": other[0], "answers": _dates(puzzle, other[1])[:SHOW],
                   "gold_readings": giving[:SHOW]}  # fmt: skip
         return AuditVerdict(rid, FAMILY, "ambiguous", detail, names)
