@@ -442,14 +442,23 @@ class ImportReport:
 def iter_release_records(
     puzzles: list[Any], backend: str = "cpsat"
 ) -> Iterator[dict[str, Any] | BadPuzzle]:
-    """Each puzzle's record, or the :class:`BadPuzzle` it is, in order."""
+    """Each puzzle's record, or the :class:`BadPuzzle` it is, in order. An
+    identifier that repeats an earlier puzzle's is a bad row: a record's
+    ``id`` is what predictions and audits join on."""
+    seen: dict[str, int] = {}
     for i, p in enumerate(puzzles):
         ident = p.get("identifier") if isinstance(p, dict) else None
         where = f"puzzle {i + 1}" + (f" ({ident})" if isinstance(ident, str) else "")
+        if isinstance(ident, str) and ident in seen:
+            yield BadPuzzle(where, f"identifier repeats puzzle {seen[ident] + 1}'s")
+            continue
         try:
-            yield release_record(p, backend)
+            rec = release_record(p, backend)
         except TsolveError as exc:
             yield BadPuzzle(where, str(exc))
+            continue
+        seen[rec["id"]] = i
+        yield rec
 
 
 def import_release(
