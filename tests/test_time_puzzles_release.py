@@ -350,6 +350,16 @@ def test_the_cli_imports_and_audits(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert [(r["id"], r["verdict"]) for r in rows] == [("ok", "ok"), ("bad", "inconsistent")]
 
 
+def test_the_output_is_replaced_whole_and_nothing_is_left_beside_it(tmp_path: Path) -> None:
+    src = tmp_path / "puzzles.json"
+    src.write_text(json.dumps([_puzzle("ok", [YEAR_1950, JANUARY, TENTH], ["1950-01-10"])]))
+    out = tmp_path / "out.jsonl"
+    out.write_text("an older import\n")
+    assert import_release(src, out).complete
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["ok"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "puzzles.json"]
+
+
 def test_the_output_is_never_written_through_a_link(tmp_path: Path) -> None:
     src = tmp_path / "puzzles.json"
     src.write_text(json.dumps([_puzzle("ok", [YEAR_1950, JANUARY, TENTH], ["1950-01-10"])]))
