@@ -90,30 +90,45 @@ class ChineseZodiacFact(LunarFact):
 @dataclass(frozen=True)
 class LunarMonthFact(LunarFact):
     """A leap (intercalary) month is matched only when ``leap`` is true:
-    "the 4th month" does not include the leap 4th month that follows it."""
+    "the 4th month" does not include the leap 4th month that follows it.
+    ``leap`` null matches both, the month and the leap month of its number:
+    the reading of sources that number a leap month like the month before
+    it and never ask which (the Time Puzzles release, read with
+    ``lunarcalendar``'s ``month``). The generator never draws it."""
 
     kind: ClassVar[str] = "lunar_month"
     level: ClassVar[Level] = Level.MONTH
     month: int
-    leap: bool = False
+    leap: bool | None = False
 
     def __post_init__(self) -> None:
+        # With ``leap`` null a month number past 12 is allowed and holds on no
+        # day: the Time Puzzles release names a "14th month", which its
+        # calendar library printed for days before its tables begin.
+        top = 99 if self.leap is None else 12
         if (
             isinstance(self.month, bool)
             or not isinstance(self.month, int)
-            or not 1 <= self.month <= 12
+            or not 1 <= self.month <= top
         ):
             raise TsolveError(
-                f"lunar_month.month: expected an integer in 1..12, got {self.month!r}"
+                f"lunar_month.month: expected an integer in 1..{top}, got {self.month!r}"
             )
-        if not isinstance(self.leap, bool):
-            raise TsolveError(f"lunar_month.leap: expected true or false, got {self.leap!r}")
+        if self.leap is not None and not isinstance(self.leap, bool):
+            raise TsolveError(f"lunar_month.leap: expected true, false or null, got {self.leap!r}")
 
     def holds(self, view: DayView) -> np.ndarray:
         _, month, _, leap = view.chinese
+        if self.leap is None:
+            return np.asarray(month == self.month)
         return np.asarray((month == self.month) & (leap == self.leap))
 
     def render(self, style: Style = "implicit") -> str:
+        if self.leap is None:
+            return (
+                f"In the Chinese lunar calendar, the date falls in the {ordinal(self.month)} "
+                f"month or in the leap {ordinal(self.month)} month that follows it, if any."
+            )
         if self.leap:
             return (
                 f"In the Chinese lunar calendar, the date falls in the leap {ordinal(self.month)} "
