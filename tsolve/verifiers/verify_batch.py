@@ -201,6 +201,7 @@ def verify(
     on_item: ItemListener | None = None,
     on_error: ErrorListener | None = None,
     match: str = "id",
+    scorer: str | None = None,
 ) -> VerifyReport:
     """Score every prediction ``{"id", "output"}`` against the record with that
     id (``match="order"``: against the record at its position; see the module
@@ -234,7 +235,12 @@ def verify(
     Records no prediction answers are listed in ``report.missing``; with
     ``missing="zero"`` each is also scored as an empty output (0 on every
     metric, counted in ``n``), as an evaluation that must cover the whole set
-    wants. A prediction without an ``output`` field is a bad row, never a 0."""
+    wants. A prediction without an ``output`` field is a bad row, never a 0.
+
+    ``scorer`` names another scorer each record's family declares
+    (``Family.scorers``, e.g. ``paper`` for time puzzles) instead of its own;
+    such a scorer has no batch diagnosis. A record whose family has no scorer
+    of that name is a bad row."""
     if missing not in MISSING_POLICIES:
         raise TsolveError(f"missing: expected skip or zero, got {missing!r}")
     check_match(match)
@@ -249,7 +255,7 @@ def verify(
             raise TsolveError("match: order pairs rows as read; pass the records, not a lookup")
         if batch_gc is not None:
             batch_gc.freeze_inputs()
-        _verify_in_order(report, records, predictions, _Judge(diagnose, claims))
+        _verify_in_order(report, records, predictions, _Judge(diagnose, claims, scorer))
         return report
     lookup = records if isinstance(records, RecordLookup) else records_in_memory(records)
     lookup.on_error = report.add_record_error
@@ -258,7 +264,7 @@ def verify(
     if batch_gc is not None:  # what is loaded now stays alive to the end: no need to re-scan it
         batch_gc.freeze_inputs()
     gate = _Gate(report, lookup)
-    judge = _Judge(diagnose, claims)
+    judge = _Judge(diagnose, claims, scorer)
     held = _HeldItems(report)
     shape = PredictionShape()  # a records file or id-less rows: one line, at row 1
     for pred in predictions:
@@ -416,9 +422,10 @@ class _Judge:
     """Scores one admitted prediction against its record: the family's
     scorer, the item's diagnosis route, the claims check."""
 
-    def __init__(self, diagnose: bool, claims: bool) -> None:
+    def __init__(self, diagnose: bool, claims: bool, scorer: str | None = None) -> None:
         self.diagnose = diagnose
         self.claims = claims
+        self.scorer = scorer  # a named scorer of each family, or None for its own
         self.routes: dict[str, tuple[Scorer, bool]] = {}  # family -> (scorer, batch-diagnosed?)
 
     def __call__(self, pid: str, record: dict[str, Any], output: Any) -> Judged | str:
@@ -427,8 +434,9 @@ class _Judge:
             family = family_of(record)
             route = self.routes.get(family)
             if route is None:
-                batched = self.diagnose and batch_diagnoser_for(family) is not None
-                route = self.routes[family] = (scorer_for(family), batched)
+                named = self.scorer is not None  # a named scorer has no batch diagnosis
+                batched = self.diagnose and not named and batch_diagnoser_for(family) is not None
+                route = self.routes[family] = (scorer_for(family, self.scorer), batched)
             scorer, batched = route
             text = output if isinstance(output, str) else ""
             item = scorer(record, text, diagnose=self.diagnose and not batched)
