@@ -1,7 +1,7 @@
 """``tsolve verify --scorer paper`` gives what the Time Puzzles release's own
 code gives, on every answer of the parity battery.
 
-The release's ``src/eval/answer_extractors.py`` and ``src/eval/metrics.py``
+The release's ``answer_extractors.py`` and ``metrics.py`` (in ``src/eval``)
 (commit 616590c, MIT) are copied unchanged into
 ``tests/fixtures/time_puzzles_release_eval/`` (SOURCE.md there), with the
 release's ``src/llms/__init__.py``, which the extractor's module imports

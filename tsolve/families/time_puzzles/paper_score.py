@@ -2,8 +2,8 @@
 
 ``tsolve verify --scorer paper`` scores with the rules of the paper's release
 (Wang and Dong, 2026, arXiv:2601.07148; its repository at commit 616590c,
-``src/eval/answer_extractors.py`` and ``src/eval/metrics.py``), re-written
-here, quirks included, so that a user who must match a published figure can:
+its extractor ``answer_extractors.py`` and its ``metrics.py`` under ``src/eval``),
+re-written here, quirks included, so that a user who must match a published figure can:
 
 * **Extraction** (``rule_based_answer_extractor`` as the paper's results
   notebook calls it, strict mode): the text after the *last* ``answer:``
