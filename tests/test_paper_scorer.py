@@ -27,6 +27,7 @@ from cli_main import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
 from tsolve.families.time_puzzles.paper_score import paper_extract, score_paper
 from tsolve.families.time_puzzles.release import paper_prompt
 from tsolve.stress.paper_battery import battery
@@ -159,6 +160,30 @@ def test_verify_scorer_paper_rows(tmp_path: Path, capsys: pytest.CaptureFixture[
         }
     assert items["r1"]["f1"] == pytest.approx(2 / 3)  # tsolve's own scorer gives 0 here
     assert items["r5"]["em"] == 1.0  # the echoed instruction is read as the answer
+    assert rows[-1]["summary"]["scorer"] == "paper"
+
+
+def test_verify_without_scorer_keeps_tsolve_s_own_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same over-answer on a generated puzzle: tsolve's scorer gives it
+    nothing, the paper's rules partial credit."""
+    record = next(iter(generate_puzzles(1, 3, PuzzleConfig(solutions=(1,)))))
+    gold = record["answers"][0]
+    other = "1999-01-01" if gold != "1999-01-01" else "1999-01-02"
+    recs = _write(tmp_path / "r.jsonl", [record])
+    preds = _write(
+        tmp_path / "p.jsonl", [{"id": record["id"], "output": f"MY ANSWER: {gold}, {other}"}]
+    )
+    rows = {}
+    for extra in ((), ("--scorer", "paper")):
+        code, out, err = run_main(capsys, "verify", recs, preds, "--format", "jsonl", *extra)
+        assert code == 0, err
+        lines = [json.loads(line) for line in out.splitlines()]
+        rows[extra] = lines[0]
+        assert ("scorer" in lines[-1]["summary"]) == bool(extra)
+    assert rows[()]["f1"] == 0.0 and rows[()]["diagnosis"]["over_answer"]
+    assert rows[("--scorer", "paper")]["f1"] == pytest.approx(2 / 3)
 
 
 def test_an_unknown_scorer_name_is_a_one_line_error(

@@ -78,6 +78,7 @@ class VerifyReport:
     scored: int = 0
     false_claims: int = 0  # items whose output makes a false date claim (``claims=True``)
     error_count: int = 0
+    scorer: str | None = None  # the families' named scorer used (``verify(scorer=...)``), if any
     kept_items: list[ItemScore] | None = None
     totals: dict[str, FamilyTotals] = field(default_factory=dict)
     # Bad rows of the records file come first in ``errors``, as they did when
@@ -152,8 +153,10 @@ class VerifyReport:
     def summary(self) -> dict[str, Any]:
         """Macro-averaged metrics per family, overall and per group label."""
         families = {fam: _flag_gameable(fam, t.result()) for fam, t in sorted(self.totals.items())}
+        named = {} if self.scorer is None else {"scorer": self.scorer}
         return {
             "families": families,
+            **named,
             "scored": self.scored,
             "parse_failures": sum(f["overall"]["parse_failures"] for f in families.values()),
             "errors": self.error_count,
@@ -245,6 +248,7 @@ def verify(
         raise TsolveError(f"missing: expected skip or zero, got {missing!r}")
     check_match(match)
     report = VerifyReport(
+        scorer=scorer,
         missing_scored=missing == "zero",
         kept_items=[] if keep_items else None,
         on_item=on_item,
