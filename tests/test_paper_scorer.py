@@ -29,7 +29,6 @@ from hypothesis import strategies as st
 
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
 from tsolve.families.time_puzzles.paper_score import paper_extract, score_paper
-from tsolve.families.time_puzzles.release import paper_prompt
 from tsolve.stress.paper_battery import battery
 from tsolve.verifiers.answer_parsing import parse_answer
 from tsolve.verifiers.registry import scorer_for
@@ -74,7 +73,16 @@ GOLDS = [
     ["1975-07-05", "1975-07-12", "1975-07-19", "1975-07-26", "1975-08-02", "1975-08-09"],
     [],
 ]
-PROMPT = paper_prompt(["It is a Tuesday.", "It is Autumn.", "The year is 1828."])
+# The end of the paper's prompt (Appendix E), over three constraints: the
+# adversarial suite's "echo prompt" policy writes it back.
+PROMPT = (
+    "The constraints are as follows:\n\n- It is a Tuesday.\n- It is Autumn.\n"
+    "- The year is 1828.\n\nCarefully review the constraints and reason step-by-step to "
+    "identify all valid date(s). After thorough consideration, end your response on a new "
+    'line with "MY ANSWER: " followed by the valid date(s) in the format "YYYY-MM-DD". If '
+    "there are multiple valid dates, list them separated by commas. If no valid date exists, "
+    'respond with "MY ANSWER: None".'
+)
 
 
 def _records() -> list[dict[str, Any]]:
