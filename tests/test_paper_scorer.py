@@ -7,8 +7,8 @@ The release's ``answer_extractors.py`` and ``metrics.py`` (in ``src/eval``)
 release's ``src/llms/__init__.py``, which the extractor's module imports
 (standard library only at import time). The tests import that copy and run
 it beside tsolve's re-implementation (:mod:`tsolve.families.time_puzzles.paper_score`),
-which imports none of it. The gold sets are written here (the release's
-puzzles are not redistributed); the outputs come from
+which imports none of it, on gold sets written here and on some of the
+release's own puzzles; the outputs come from
 :mod:`tsolve.stress.paper_battery`, built from the gold alone.
 """
 
@@ -113,6 +113,34 @@ def test_paper_scorer_equals_the_release_on_the_whole_battery() -> None:
     # The battery holds all four kinds of output (not an empty loop).
     assert styles == {"battery", "honest style", "adversarial no-answer",
                       "adversarial guess", "adversarial honest"}  # fmt: skip
+
+
+RELEASE_ZIP = Path(__file__).parent / "fixtures" / "time_puzzles_release" / "data.zip"
+
+
+def test_paper_scorer_equals_the_release_on_its_own_puzzles() -> None:
+    """The battery on 35 of the release's puzzles (five per answer-set size,
+    0 to 6), gold and prompt as published (the encrypted fixture of
+    ``tests/test_time_puzzles_release.py``, read in memory)."""
+    from tsolve.families.time_puzzles.release import paper_prompt, read_release
+
+    puzzles = read_release(RELEASE_ZIP, "timepuzzles")
+    picked: dict[int, list[dict[str, Any]]] = {}
+    for p in puzzles:
+        size = len(p["solutions"])
+        if len(picked.setdefault(size, [])) < 5:
+            picked[size].append(p)
+    assert sorted(picked) == list(range(7))
+    records = [
+        {"id": p["identifier"], "family": "time-puzzles", "answers": sorted(p["solutions"]),
+         "published_answers": p["solutions"], "prompt": paper_prompt(p["constraints"])}
+        for group in picked.values() for p in group
+    ]  # fmt: skip
+    n = 0
+    for _style, i, output in battery(records):
+        _same(records[i]["published_answers"], output, records[i])
+        n += 1
+    assert n > 3000
 
 
 FRAGMENTS = st.sampled_from(
