@@ -73,6 +73,16 @@ def verify(
         ),
     ] = "local",
     ray_address: RayAddress = None,
+    scorer: Annotated[
+        str | None,
+        typer.Option(
+            "--scorer",
+            metavar="NAME",
+            help="Score with a family's named scorer instead of its own: 'paper' scores time "
+            "puzzles by the rules of the paper's release (its extractor and EM/F1/Jaccard, to "
+            "reproduce its figures; docs/scoring.md says where they differ).",
+        ),
+    ] = None,
     match: Annotated[
         str,
         typer.Option(
@@ -105,6 +115,7 @@ def verify(
             engine=engine,
             engine_address=ray_address,
             match=match,
+            scorer=scorer,
         )
     if writer is not None:
         writer.finish(report)

@@ -15,6 +15,9 @@ family from this one object and from nowhere else. A family says:
   multi-process, sharded and resumed datasets byte-identical;
 * ``score(record, output, *, diagnose=True) -> ItemScore`` and optionally
   ``diagnose_batch``: how ``tsolve verify`` judges a model's output;
+  ``scorers``: other scorers of the same signature by name, which
+  ``tsolve verify --scorer NAME`` picks instead (time puzzles: ``paper``, the
+  paper's own rules, for reproducing its figures);
 * ``answer(record) -> str`` and ``answer_marker``: the record's gold answer as
   the bare text its scorer reads after the marker (``MY ANSWER:``), so that
   ``score(record, marker + " " + answer)`` is a perfect score (the
@@ -148,6 +151,7 @@ class Family:
     stress_choices: Callable[[], dict[str, list[Any]]] | Lazy = _no_choices
     # ---- judging answers and gold
     score: Callable[..., Any] | Lazy | None = None
+    scorers: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
     diagnose_batch: Callable[[Sequence[tuple[Record, Any]]], list[str | None]] | Lazy | None = None
     answer: Callable[[Record], str] | Lazy | None = None
     answer_marker: str = ""

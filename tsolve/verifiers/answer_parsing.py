@@ -488,6 +488,27 @@ def date_order(record: object) -> str | None:
 
 
 _NONE_WORD = re.compile(r"\bnone\b", re.IGNORECASE)
+_TAIL_EDGE = " \t.,;:!?()[]-\u2013\u2014*_`\"'"
+
+
+def gives_none_and_dates(answer: str) -> bool:
+    """Does ``answer``, which names dates, also give ``None`` as an answer?
+
+    A ``None`` before or between the dates does ("None, 2020-01-01",
+    "2020-01-01, None, 2020-01-02"), and so does one after them that stands
+    alone ("2020-01-01, None", "2020-01-01 (None)") or sits in a hedge
+    ("2020-01-01 (or none)"). A ``None`` inside a justification after the
+    last date does not: "2020-01-01 (None of the others fit)" answers
+    2020-01-01, as "2020-01-01 (no other date fits)" does."""
+    if not _NONE_WORD.search(answer):
+        return False
+    last = None
+    for found in DATE_RE.finditer(answer):
+        last = found
+    if last is None or _NONE_WORD.search(answer, 0, last.end()):
+        return True
+    tail = answer[last.end() :]
+    return not is_justification(tail) or bool(_NONE_WORD.fullmatch(tail.strip(_TAIL_EDGE)))
 
 
 def parse_answer(output: object, date_order: str | None = None) -> ParsedAnswer:
@@ -506,7 +527,7 @@ def parse_answer(output: object, date_order: str | None = None) -> ParsedAnswer:
     if found.how == "bare" and (dates or invalid) and not only_dates(answer):
         return ParsedAnswer(failed=True, answer_text=answer, reason=(
             "an answer without a 'MY ANSWER:' line must be only dates (or None)"))  # fmt: skip
-    if (dates or invalid) and _NONE_WORD.search(answer):
+    if (dates or invalid) and gives_none_and_dates(answer):
         return ParsedAnswer(failed=True, reason="the answer gives both None and dates",
                             answer_text=answer)  # fmt: skip
     if dates or invalid:

@@ -79,6 +79,7 @@ class VerifyReport:
     scored: int = 0
     false_claims: int = 0  # items whose output makes a false date claim (``claims=True``)
     error_count: int = 0
+    scorer: str | None = None  # the families' named scorer used (``verify(scorer=...)``), if any
     kept_items: list[ItemScore] | None = None
     totals: dict[str, FamilyTotals] = field(default_factory=dict)
     # Bad rows of the records file come first in ``errors``, as they did when
@@ -153,8 +154,10 @@ class VerifyReport:
     def summary(self) -> dict[str, Any]:
         """Macro-averaged metrics per family, overall and per group label."""
         families = {fam: _flag_gameable(fam, t.result()) for fam, t in sorted(self.totals.items())}
+        named = {} if self.scorer is None else {"scorer": self.scorer}
         return {
             "families": families,
+            **named,
             "scored": self.scored,
             "parse_failures": sum(f["overall"]["parse_failures"] for f in families.values()),
             "errors": self.error_count,
@@ -214,6 +217,7 @@ def verify(
     on_item: ItemListener | None = None,
     on_error: ErrorListener | None = None,
     match: str = "id",
+    scorer: str | None = None,
 ) -> VerifyReport:
     """Score every prediction ``{"id", "output"}`` against the record with that
     id (``match="order"``: against the record at its position; see the module
@@ -247,13 +251,19 @@ def verify(
     Records no prediction answers are listed in ``report.missing``; with
     ``missing="zero"`` each is also scored as an empty output (0 on every
     metric, counted in ``n``), as an evaluation that must cover the whole set
-    wants. A prediction without an ``output`` field is a bad row, never a 0."""
+    wants. A prediction without an ``output`` field is a bad row, never a 0.
+
+    ``scorer`` names another scorer each record's family declares
+    (``Family.scorers``, e.g. ``paper`` for time puzzles) instead of its own;
+    such a scorer has no batch diagnosis. A record whose family has no scorer
+    of that name is a bad row."""
     if missing not in MISSING_POLICIES:
         raise TsolveError(f"missing: expected skip or zero, got {missing!r}")
     check_match(match)
     _check_rows(records, "records", RecordLookup)
     _check_rows(predictions, "predictions")
     report = VerifyReport(
+        scorer=scorer,
         missing_scored=missing == "zero",
         kept_items=[] if keep_items else None,
         on_item=on_item,
@@ -264,7 +274,7 @@ def verify(
             raise TsolveError("match: order pairs rows as read; pass the records, not a lookup")
         if batch_gc is not None:
             batch_gc.freeze_inputs()
-        _verify_in_order(report, records, predictions, _Judge(diagnose, claims))
+        _verify_in_order(report, records, predictions, _Judge(diagnose, claims, scorer))
         return report
     lookup = records if isinstance(records, RecordLookup) else records_in_memory(records)
     lookup.on_error = report.add_record_error
@@ -273,7 +283,7 @@ def verify(
     if batch_gc is not None:  # what is loaded now stays alive to the end: no need to re-scan it
         batch_gc.freeze_inputs()
     gate = _Gate(report, lookup)
-    judge = _Judge(diagnose, claims)
+    judge = _Judge(diagnose, claims, scorer)
     held = _HeldItems(report)
     shape = PredictionShape()  # a records file or id-less rows: one line, at row 1
     for pred in predictions:
@@ -431,9 +441,10 @@ class _Judge:
     """Scores one admitted prediction against its record: the family's
     scorer, the item's diagnosis route, the claims check."""
 
-    def __init__(self, diagnose: bool, claims: bool) -> None:
+    def __init__(self, diagnose: bool, claims: bool, scorer: str | None = None) -> None:
         self.diagnose = diagnose
         self.claims = claims
+        self.scorer = scorer  # a named scorer of each family, or None for its own
         self.routes: dict[str, tuple[Scorer, bool]] = {}  # family -> (scorer, batch-diagnosed?)
 
     def __call__(self, pid: str, record: dict[str, Any], output: Any) -> Judged | str:
@@ -442,8 +453,9 @@ class _Judge:
             family = family_of(record)
             route = self.routes.get(family)
             if route is None:
-                batched = self.diagnose and batch_diagnoser_for(family) is not None
-                route = self.routes[family] = (scorer_for(family), batched)
+                named = self.scorer is not None  # a named scorer has no batch diagnosis
+                batched = self.diagnose and not named and batch_diagnoser_for(family) is not None
+                route = self.routes[family] = (scorer_for(family, self.scorer), batched)
             scorer, batched = route
             text = output if isinstance(output, str) else ""
             item = scorer(record, text, diagnose=self.diagnose and not batched)

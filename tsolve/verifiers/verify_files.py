@@ -40,6 +40,7 @@ def verify_files(
     engine: str = "local",
     engine_address: str | None = None,
     match: str = "id",
+    scorer: str | None = None,
 ) -> VerifyReport:
     """:func:`verify` over two files (JSON, JSON array or JSONL; ``-`` = stdin).
 
@@ -53,10 +54,13 @@ def verify_files(
 
     ``engine="ray"`` scores on a Ray cluster (at ``engine_address``; default
     a new local instance) instead of in this process, with the same report
-    (:mod:`tsolve.verifiers.verify_engine`; the records must be a JSON Lines file)."""
+    (:mod:`tsolve.verifiers.verify_engine`; the records must be a JSON Lines file).
+    ``scorer`` (a family's named scorer, :func:`verify`) runs in this process."""
     if str(puzzles) == "-" and str(predictions) == "-":
         raise TsolveError("predictions: only one of the two files can be '-' (stdin)")
     check_match(match)
+    if scorer is not None and engine != "local":
+        raise TsolveError("scorer: a named scorer runs in this process (use --engine local)")
     if match == "order":  # both files read in step, row by row: nothing to index
         if engine != "local":
             raise TsolveError("match: order runs in this process (use --engine local)")
@@ -65,7 +69,7 @@ def verify_files(
             pred_rows = track(pred_rows)
         return verify(iter_json_rows(puzzles), pred_rows, diagnose, batch_gc, missing, claims,
                       keep_items=keep_items, on_item=on_item, on_error=on_error,
-                      match="order")  # fmt: skip
+                      match="order", scorer=scorer)  # fmt: skip
     if engine != "local":
         from tsolve.engines import open_engine
         from tsolve.verifiers.verify_engine import verify_on_engine
@@ -98,5 +102,6 @@ def verify_files(
             keep_items=keep_items,
             on_item=on_item,
             on_error=on_error,
+            scorer=scorer,
         )
     return report

@@ -224,6 +224,7 @@ FAMILY = Family(
     invariants=Lazy("tsolve.families.time_puzzles.invariants:time_puzzle_invariants"),
     stress_choices=stress_choices,
     score=Lazy("tsolve.families.time_puzzles.score:score_puzzle"),
+    scorers={"paper": Lazy("tsolve.families.time_puzzles.paper_score:score_paper")},
     answer=Lazy("tsolve.families.time_puzzles.score:time_puzzle_answer"),
     answer_marker="MY ANSWER:",
     diagnose_batch=Lazy("tsolve.families.time_puzzles.score:diagnose_puzzles"),
