@@ -302,6 +302,10 @@ def _weekdays_fact(chosen: tuple[int, ...]) -> WeekdaysFact:
 @register_fact
 @dataclass(frozen=True)
 class WeekdayInMonthFact(Fact):
+    """The ``nth`` such weekday of the month: 1..5 counted from its start,
+    -1 (the last) .. -5 counted from its end. The generator draws the first
+    five and the last; the other counts from the end are read from text."""
+
     kind: ClassVar[str] = "weekday_in_month"
     level: ClassVar[Level] = Level.DAY
     weekday: str
@@ -310,7 +314,7 @@ class WeekdayInMonthFact(Fact):
     def __post_init__(self) -> None:
         weekday_index(self.weekday, "weekday_in_month.weekday")
         if self.nth not in NTH_WORDS:
-            raise TsolveError(f"weekday_in_month.nth: expected 1..5 or -1, got {self.nth!r}")
+            raise TsolveError(f"weekday_in_month.nth: expected 1..5 or -1..-5, got {self.nth!r}")
 
     def periodic(self) -> bool:
         return True
@@ -318,8 +322,8 @@ class WeekdayInMonthFact(Fact):
     def holds(self, view: DayView) -> np.ndarray:
         g = view.greg
         same_day = g.weekday == weekday_index(self.weekday)
-        if self.nth == -1:
-            return np.asarray(same_day & (g.day + 7 > g.days_in_month))
+        if self.nth < 0:  # -1: the last, -2: the second-to-last, ...
+            return np.asarray(same_day & ((g.days_in_month - g.day) // 7 + 1 == -self.nth))
         return np.asarray(same_day & ((g.day - 1) // 7 + 1 == self.nth))
 
     def render(self, style: Style = "implicit") -> str:

@@ -54,7 +54,13 @@ from tsolve.encodings.facts.knowledge_facts import (
     UsPresidentFact,
     known_terms,
 )
-from tsolve.encodings.facts.lunar_facts import ANIMALS, ChineseZodiacFact, LunarMonthFact
+from tsolve.encodings.facts.lunar_facts import (
+    ANIMALS,
+    ChineseZodiacFact,
+    LunarMonthFact,
+    LunarMonthNumberFact,
+)
+from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact, YearRuleFact
 from tsolve.encodings.facts.words import NTH_WORDS, WEEKDAYS
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.parse.sentences import Sentence, split_sentences
@@ -94,6 +100,7 @@ def _calendar_values() -> Iterator[Fact]:
     yield from (DayOfMonthRangeFact(r, d) for r in ("before", "after") for d in range(1, 32))
     yield from (ChineseZodiacFact(a) for a in ANIMALS)
     yield from (LunarMonthFact(m, leap) for m in range(1, 13) for leap in (False, True))
+    yield from (LunarMonthNumberFact(m, u) for m in range(1, 13) for u in (False, True))
 
 
 def _knowledge_anchors() -> Iterator[Fact]:
@@ -134,6 +141,11 @@ def _probes() -> Iterator[Fact]:
     """Facts with sentinel values in every open field."""
     yield YearFact(4321)
     yield DecadeFact(4320)
+    yield YearRangeFact(4321, 4322)
+    yield YearRangeFact(4300, 4309, century=True)
+    yield YearRuleFact(4, 2, 4321, (4322, 4326))
+    yield DateRangeFact(_D[0], _D[1], "included")
+    yield DateRangeFact(_D[0], _D[1], "excluded")
     yield PersonAliveFact(_NAME, _D[0], _D[1])
     yield PersonAliveFact(_NAME, _D[0], None)
     yield UsPresidentFact(_NAME, ((_D[0], _D[1]), (_D[2], _D[3]), (_D[4], _D[5])))
