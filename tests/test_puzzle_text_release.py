@@ -362,3 +362,18 @@ def test_a_sentence_in_the_release_wording_reads_back_as_its_fact(case: tuple[st
     got = read_sentence_facts(sentence)
     assert [f for f, _ in got] == [fact]
     assert fact_from_json(fact.to_json()) == fact
+
+
+def test_the_release_generators_prompt_is_skipped_and_its_year_range_read() -> None:
+    """The release's generator words the task a little differently from the
+    paper's prompt, and ends with the year range as a sentence of its own."""
+    text = (
+        "From the constraints below, determine all valid dates (if any) that satisfy them. "
+        "Depending on the conditions, the result may be zero, one, or multiple dates. "
+        "Unless otherwise stated, all time-related constraints follow the Gregorian calendar.\n\n"
+        "It is the 29th of the month.\nIt is February.\nThe year is in the 2010s.\n"
+        "The year is within the range 1990 to 2012."
+    )
+    out = solve_text(text)
+    assert out["unread"] == [] and [s["line"] for s in out["skipped"]] == [1]
+    assert out["answers"] == ["2012-02-29"]
