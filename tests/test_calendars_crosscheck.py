@@ -2,7 +2,9 @@
 
 * the reference library itself, called per date (lunarcalendar, convertdate,
   hijridate), so the month-walking build is checked against the slow path;
-* a second, independent library: lunardate (Chinese), pyluach (Hebrew),
+* a second, independent library: sxtwl over the whole Chinese range
+  1800-2100 (lunar_python is the source before 1900, lunarcalendar from
+  1900) and lunardate over 1900-2100 (Chinese), pyluach (Hebrew),
   jdatetime (Persian), ummalqura (Umm al-Qura, a port of Hijri.js/R.H. van
   Gent's table, not hijridate's KACST/newspaper table);
 * astronomy (pymeeus new moons) for the Chinese month starts;
@@ -73,7 +75,86 @@ def test_chinese_vs_lunarcalendar_per_date() -> None:
         lu = Converter.Solar2Lunar(Solar(g.year, g.month, g.day))
         return (lu.year, lu.month, lu.day, bool(lu.isleap))
 
-    assert _mismatches("chinese", _all_days("chinese"), ref) == []
+    # lunarcalendar's tables start at 1900-01-31; earlier days come from lunar_python.
+    days = _all_days("chinese", lo=LUNARCALENDAR_FROM)
+    assert _mismatches("chinese", days, ref) == []
+
+
+LUNARCALENDAR_FROM = dt.date(1900, 1, 31)
+
+# sxtwl vs tsolve: the days where they differ, each the first day of a month
+# whose new moon falls within three minutes of midnight Beijing time (see
+# docs/calendars.md and tsolve.calendars.variants.DISPUTES).
+SXTWL_DISAGREES = {dt.date(2057, 9, 28), dt.date(2089, 9, 4), dt.date(2097, 8, 7)}
+
+
+def _sxtwl_labels(first_day: int, last_day: int) -> tuple[np.ndarray, ...]:
+    """sxtwl's (lunar year, month, leap) of every day of a range, as arrays.
+
+    sxtwl is asked at each of its months' first day and last day (29 or 30
+    days on; its day numbers run 1..29/30 in between, so a month's days share
+    its first day's labels); a per-day walk costs ~3 s. The per-date test
+    below samples single days as well."""
+    import sxtwl
+
+    g = dt.date.fromordinal(first_day)
+    x = sxtwl.fromSolar(g.year, g.month, g.day)
+    x = x.before(x.getLunarDay() - 1)  # back to day 1 of the month holding first_day
+    start = D(dt.date(x.getSolarYear(), x.getSolarMonth(), x.getSolarDay()))
+    starts, labels = [], []
+    while start <= last_day:
+        assert x.getLunarDay() == 1
+        label = (x.getLunarYear(), x.getLunarMonth(), bool(x.isLunarLeap()))
+        last = x.after(29)
+        length = 30 if last.getLunarDay() == 30 else 29
+        last = x.after(length - 1)
+        assert (last.getLunarYear(), last.getLunarMonth(), bool(last.isLunarLeap())) == label
+        starts.append(start)
+        labels.append(label)
+        start += length
+        x = x.after(length)
+    lengths = np.diff(np.append(starts, start))
+    year, month, leap = (np.repeat([lb[i] for lb in labels], lengths) for i in range(3))
+    lo = first_day - starts[0]
+    return tuple(a[lo : lo + last_day - first_day + 1] for a in (year, month, leap))
+
+
+def test_chinese_vs_sxtwl_every_day() -> None:
+    """Lunar year, month and leap flag of every day 1800-01-01..2100-12-31
+    against sxtwl (an independent implementation of the astronomical rules,
+    C++): equal except on the three disputed days."""
+    t = table("chinese")
+    year, month, leap = _sxtwl_labels(t.first_day, t.last_day)
+    bad = np.flatnonzero((year != t.year) | (month != t.month) | (leap != t.leap))
+    assert {dt.date.fromordinal(t.first_day + int(i)) for i in bad} == SXTWL_DISAGREES
+    assert t.first_day == D(dt.date(1800, 1, 1))
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(st.integers(D(dt.date(1800, 1, 1)), D(dt.date(2100, 12, 31))))
+def test_chinese_vs_sxtwl_per_date(day: int) -> None:
+    import sxtwl
+
+    g = dt.date.fromordinal(day)
+    x = sxtwl.fromSolar(g.year, g.month, g.day)
+    y, m, d, lp = table("chinese").fields(np.array([day]))
+    mine = (int(y[0]), int(m[0]), int(d[0]), bool(lp[0]))
+    theirs = (x.getLunarYear(), x.getLunarMonth(), x.getLunarDay(), bool(x.isLunarLeap()))
+    assert mine == theirs or g in SXTWL_DISAGREES or g - dt.timedelta(1) in SXTWL_DISAGREES
+
+
+def test_1828_09_06_is_in_the_year_of_the_rat() -> None:
+    """The example lunarcalendar gets wrong (Year of the Pig): sxtwl and the
+    published tables put 1828-09-06 in lunar 1828 (Rat), month 7, day 27."""
+    from tsolve.calendars.chinese import zodiac
+
+    y, m, d, lp = table("chinese").fields(np.array([D(dt.date(1828, 9, 6))]))
+    assert (int(y[0]), int(m[0]), int(d[0]), bool(lp[0])) == (1828, 7, 27, False)
+    assert zodiac(1828) == "Rat"
+    y, m, d, _ = table("chinese").fields(
+        np.array([D(dt.date(1828, 2, 14)), D(dt.date(1828, 2, 15))])
+    )
+    assert y.tolist() == [1827, 1828] and m.tolist() == [12, 1] and d.tolist() == [29, 1]
 
 
 # lunardate vs lunarcalendar: the lunar months (first Gregorian day) where they
@@ -93,8 +174,8 @@ def test_chinese_vs_lunardate() -> None:
         lu = lunardate.LunarDate.from_solar_date(g.year, g.month, g.day)
         return (lu.year, lu.month, lu.day, bool(lu.is_leap_month))
 
-    # lunardate's tables end with lunar 2099 (it answers 2099 for 2100 dates).
-    days = _all_days("chinese", hi=dt.date(2100, 2, 8))
+    # lunardate's tables run from lunar 1900 to 2099 (it answers 2099 for 2100 dates).
+    days = _all_days("chinese", lo=LUNARCALENDAR_FROM, hi=dt.date(2100, 2, 8))
     bad = _mismatches("chinese", days, ref)
     assert _months_of(bad) == LUNARDATE_DISAGREES
     # Each disagreement is one lunar month whose day 1 differs by one day.
@@ -102,8 +183,11 @@ def test_chinese_vs_lunardate() -> None:
 
 
 def test_chinese_month_starts_are_new_moons() -> None:
-    """Day 1 of every lunar month since 1929 (120 deg E time) is the day of the new
-    moon in Beijing time, except where the new moon is within minutes of midnight."""
+    """Day 1 of every lunar month is the day of the new moon in Beijing time
+    (UTC+8, pymeeus: astronomy independent of every calendar library), except
+    where the new moon is within minutes of midnight: under 5 minutes since
+    1929, under 20 before (lunar_python's 19th century and the HKO tables of
+    1900-1928, whose new moons pymeeus times less closely)."""
     from pymeeus.Epoch import Epoch
     from pymeeus.Moon import Moon
 
@@ -111,8 +195,6 @@ def test_chinese_month_starts_are_new_moons() -> None:
     close_calls = []
     for start in idx.start.tolist():
         g = dt.date.fromordinal(start)
-        if g.year < 1929:
-            continue
         nm = Moon.moon_phase(Epoch(g.year, g.month, g.day) + 2, target="new")
         ut = nm.jde() - Epoch.tt2ut(g.year, g.month) / 86400.0
         cst = dt.datetime(2000, 1, 1, 12) + dt.timedelta(days=ut - 2451545.0, hours=8)
@@ -122,8 +204,10 @@ def test_chinese_month_starts_are_new_moons() -> None:
             from_midnight = (cst - dt.datetime.combine(cst.date(), dt.time())).total_seconds()
             minutes_from_midnight = min(to_midnight, from_midnight) / 60
             close_calls.append((g, minutes_from_midnight))
-    assert all(m < 5 for _, m in close_calls), close_calls
-    assert {(g.year, g.month) for g, _ in close_calls} <= {(2057, 9), (2089, 9), (2097, 8)}
+    assert all(m < (5 if g.year >= 1929 else 20) for g, m in close_calls), close_calls
+    recent = {(g.year, g.month) for g, _ in close_calls if g.year >= 1929}
+    assert recent <= {(2057, 9), (2089, 9), (2097, 8)}
+    assert idx.start[0] < D(dt.date(1800, 1, 1))  # the 19th century was checked
 
 
 # ---------------------------------------------------------------- Hebrew
@@ -169,6 +253,28 @@ def test_persian_vs_convertdate(day: int) -> None:
 
     y, m, d, _ = table("persian").fields(np.array([day]))
     assert (int(y[0]), int(m[0]), int(d[0])) == persian.from_jd(day + JD0)
+
+
+# The Nowruz days where convertdate.persian is a day late: pymeeus's equation
+# of time comes back wrapped (+352.5 minutes for -7.5) and pushes the equinox
+# past Tehran noon. The equinox itself (pymeeus, TT + 3h26m) was on the
+# morning of 20 March in each, and jdatetime agrees with the table.
+CONVERTDATE_LATE_NOWRUZ = {1243: 1864, 1255: 1876, 1259: 1880, 1267: 1888, 1271: 1892, 1276: 1897}
+
+
+def test_persian_nowruz_vs_convertdate_equinox_jd() -> None:
+    """Every Nowruz of the table is convertdate's own but the six listed."""
+    from convertdate import persian
+
+    from tsolve.calendars.persian import OFFSET, shipped_nowruz
+
+    late = {}
+    for year, day in shipped_nowruz().items():
+        theirs = round(persian.equinox_jd(year + OFFSET) + 0.5 - JD0)
+        if theirs != day:
+            assert theirs == day + 1 and dt.date.fromordinal(day).month == 3, year
+            late[year] = dt.date.fromordinal(day).year
+    assert late == CONVERTDATE_LATE_NOWRUZ
 
 
 def test_persian_new_years_vs_convertdate_to_jd() -> None:
@@ -230,7 +336,7 @@ def _tabular_islamic_month_starts(years: range) -> dict[tuple[int, int], int]:
 
 def test_islamic_tabular_vs_arithmetic_definition() -> None:
     idx = table("islamic").months
-    want = _tabular_islamic_month_starts(range(1317, 1530))
+    want = _tabular_islamic_month_starts(range(1214, 1530))
     for y, m, s in zip(idx.year.tolist(), idx.month.tolist(), idx.start.tolist(), strict=True):
         assert want[(y, m)] == s, (y, m)
 
@@ -264,7 +370,7 @@ def _shaka_month_starts(years: range) -> dict[tuple[int, int], int]:
 
 def test_shaka_vs_arithmetic_definition() -> None:
     idx = table("shaka").months
-    want = _shaka_month_starts(range(1820, 2025))
+    want = _shaka_month_starts(range(1721, 2025))
     for y, m, s in zip(idx.year.tolist(), idx.month.tolist(), idx.start.tolist(), strict=True):
         assert want[(y, m)] == s, (y, m)
 

@@ -33,7 +33,7 @@ from tsolve.calendars.tables import month_name
 from tsolve.errors import TsolveError
 
 D = dt.date.toordinal
-FULL = (D(dt.date(1900, 1, 31)), D(dt.date(2100, 12, 31)))
+FULL = (D(dt.date(1800, 1, 1)), D(dt.date(2100, 12, 31)))
 RANGES = {c: FULL for c in CALENDARS} | {
     "islamic-umalqura": (D(dt.date(1924, 8, 1)), D(dt.date(2077, 11, 16)))
 }
@@ -106,7 +106,7 @@ def test_month_lengths_follow_the_rules() -> None:
     assert np.all(n[(m >= 2) & (m <= 6)] == 31) and np.all(n[m >= 7] == 30)
     # Hebrew: 12 or 13 months a year, 13 = Adar II only in leap years.
     y, m, _, _ = _month_lengths("hebrew")
-    leap_years = {yy for yy in range(5600, 5900) if (7 * yy + 1) % 19 < 7}
+    leap_years = {yy for yy in range(5500, 5900) if (7 * yy + 1) % 19 < 7}
     assert set(y[m == 13].tolist()) <= leap_years
     # Chinese: at most one leap month per year, numbered like a regular month.
     y, m, lp, _ = _month_lengths("chinese")
@@ -128,8 +128,8 @@ def test_fields_out_of_range_names_first_bad_date() -> None:
         TsolveError, match=r"1920-05-06.*islamic-umalqura.*1924-08-01\.\.2077-11-16"
     ):
         t.fields(days)
-    with pytest.raises(TsolveError, match="1900-01-30"):
-        table("chinese").fields(np.array([D(dt.date(1900, 1, 30))]))
+    with pytest.raises(TsolveError, match=r"1799-12-31.*chinese.*1800-01-01\.\.2100-12-31"):
+        table("chinese").fields(np.array([D(dt.date(1799, 12, 31))]))
 
 
 @pytest.mark.parametrize(
@@ -145,7 +145,8 @@ def test_fields_out_of_range_names_first_bad_date() -> None:
         ("hebrew", (5784, 14, 1), False, "month must be 1..13"),
         ("islamic", (1445, 1, 0), False, "has 30 days"),
         ("hebrew", (5784, 1, 1), True, "only the chinese calendar has leap months"),
-        ("persian", (1200, 1, 1), False, "outside the persian calendar's range"),
+        ("persian", (1100, 1, 1), False, "outside the persian calendar's range"),
+        ("chinese", (1799, 1, 1), False, "outside the chinese calendar's range"),
         ("islamic-umalqura", (1342, 12, 1), False, "outside"),
     ],
 )
@@ -251,15 +252,17 @@ def test_month_names() -> None:
 
 
 def test_shipped_nowruz_dates_match_convertdate() -> None:
-    """Every row of persian_nowruz.csv, recomputed from the installed convertdate
-    (a year per row, over exactly the years the table needs): an upgrade that
+    """Every row of persian_nowruz.csv, recomputed by convertdate's rule on the
+    installed pymeeus (a year per row, over exactly the years the table needs;
+    tests/test_calendars_crosscheck.py holds them to convertdate): an upgrade that
     moves an equinox fails here (data/README.md says how to rewrite the file)."""
     assert data_text(NOWRUZ_FILE) == nowruz_csv()
 
 
 def test_shipped_chinese_month_starts_match_lunarcalendar() -> None:
     """Every row of chinese_months.csv (the lunar months' starts the Chinese
-    table is built from), recomputed from the installed lunarcalendar."""
+    table is built from), recomputed from the installed lunar_python (lunar
+    years before 1900) and lunarcalendar (from 1900)."""
     assert data_text(MONTHS_FILE) == months_csv()
 
 

@@ -29,7 +29,7 @@ def test_all_sixteen_categories_are_registered() -> None:
         "day_of_month", "weekday", "weekdays", "day_of_month_range", "event_relation",
     }  # fmt: skip
     # The kinds other puzzles' wording needs, which the generator never draws.
-    assert set(KINDS) - drawn == {"date_range", "year_range", "year_rule", "lunar_month_number"}
+    assert set(KINDS) - drawn == {"date_range", "year_range", "year_rule"}
 
 
 def sample_fact(kind: str, day: int, seed: int):  # type: ignore[no-untyped-def]

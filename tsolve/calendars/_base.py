@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from tsolve.calendars.domain import DEFAULT_END, DEFAULT_START
+from tsolve.calendars.domain import SUPPORTED_END, SUPPORTED_START
 
 # Julian Day Number of proleptic Gregorian ordinal 0 (the day before 0001-01-01),
 # at noon, so that ``jd - JD_OFFSET`` turns convertdate's ``x.5`` Julian days into
@@ -89,8 +89,8 @@ def check_month_index(idx: MonthIndex) -> None:
 class CalendarSpec:
     """How to build and name one calendar.
 
-    The valid range is the shared domain unless the calendar's source covers
-    less.
+    The valid range is the supported range (1800-01-01 .. 2100-12-31, see
+    :mod:`tsolve.calendars.domain`) unless the calendar's source covers less.
     """
 
     name: str
@@ -98,8 +98,8 @@ class CalendarSpec:
     month_name: Callable[[int, int, bool], str]
     months_in_year: Callable[[int], list[tuple[int, bool]]]
     description: str
-    first_day: int = DEFAULT_START.toordinal()
-    last_day: int = DEFAULT_END.toordinal()
+    first_day: int = SUPPORTED_START.toordinal()
+    last_day: int = SUPPORTED_END.toordinal()
 
 
 # ---------------------------------------------------------------- twelve plain months

@@ -5,7 +5,11 @@ Every date variable in tsolve is an integer day number, ``date.toordinal()``
 calendar tables be plain NumPy arrays indexed by ``day - domain.start``.
 
 The default domain, 1900-01-31 .. 2100-12-31, is where the Chinese lunar tables
-of ``lunarcalendar`` are valid (1900-01-31 is Chinese New Year 1900).
+of ``lunarcalendar`` are valid (1900-01-31 is Chinese New Year 1900). It stays
+the default of every generator so that existing records regenerate byte for
+byte. The *supported* range, 1800-01-01 .. 2100-12-31, is wider: every calendar
+table but Umm al-Qura's covers it (the Chinese one from a second source before
+1900), so a domain anywhere inside it works with every fact kind.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from tsolve.errors import TsolveError
 
 DEFAULT_START = _dt.date(1900, 1, 31)
 DEFAULT_END = _dt.date(2100, 12, 31)
+SUPPORTED_START = _dt.date(1800, 1, 1)
+SUPPORTED_END = DEFAULT_END
 
 _ISO = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$")
 # numpy's datetime64[D] counts from 1970-01-01; ordinals count from 0001-01-01.

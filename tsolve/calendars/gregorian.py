@@ -1,8 +1,8 @@
 """The Gregorian calendar as a table, so that every calendar goes through the
 same code path (conversion, validation, month names).
 
-Valid range: the default date domain, 1900-01-31 .. 2100-12-31, the range every
-other table shares (the Chinese tables start at lunar 1900-1-1).
+Valid range: the supported range, 1800-01-01 .. 2100-12-31, which every other
+table shares but Umm al-Qura's (see :mod:`tsolve.calendars.domain`).
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ month. In a leap year month 12 is *Adar I* and month 13 *Adar II*; in a common
 year month 12 is plain *Adar* and month 13 does not exist. The year number
 changes at Rosh Hashanah (1 Tishrei), so a year runs 7, 8, ..., 12, (13), 1, ..., 6.
 
-Valid range: 1900-01-31 .. 2100-12-31 (the shared domain; convertdate itself is
-arithmetical and unbounded). The build asks ``to_jd`` for the first day of every
-month (about 2,500 calls at ~0.1 ms).
+Valid range: 1800-01-01 .. 2100-12-31 (the supported range; convertdate itself is
+arithmetical and unbounded, the fixed calendar of Hillel II). The build asks
+``to_jd`` for the first day of every month (about 3,700 calls at ~0.1 ms).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ it differs by a day or two from the Umm al-Qura calendar (see
 :mod:`tsolve.calendars.umalqura`) and from sighting-based dates: questions
 always name the variant.
 
-Valid range: 1900-01-31 .. 2100-12-31 (the shared domain).
+Valid range: 1800-01-01 .. 2100-12-31 (the supported range; the rule itself is
+unbounded).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Persian (Solar Hijri) calendar, from ``convertdate.persian``.
+"""Persian (Solar Hijri) calendar, by ``convertdate.persian``'s rule.
 
 convertdate's Persian calendar is astronomical: the year starts (Nowruz,
 1 Farvardin) on the day of the March equinox reckoned at the Tehran meridian.
@@ -15,13 +15,17 @@ before Tehran noon, else the next day, which is the official rule. (Internally
 ``last_equinox_jd`` returns N - 1 and adds the day back; the tests check the
 table against ``to_jd`` and ``from_jd`` on sampled days.)
 
-Even the ~200 equinoxes take pymeeus most of a second, so they ship with the
+Even the ~300 equinoxes take pymeeus most of a second, so they ship with the
 package: ``data/persian_nowruz.csv`` holds each year's Nowruz as :func:`nowruz`
 computes it (:func:`nowruz_csv` is its text), and :func:`build` reads it.
-A test recomputes every row from the installed convertdate, so an upgrade that
+The rows are :func:`equinox_jd`'s, convertdate's computation with a repair
+to pymeeus's equation of time that moves six Nowruz days of the 1800s (none
+from 1900 on). A test recomputes every row from the installed pymeeus and
+holds the rows from 1900 on equal to convertdate's own, so an upgrade that
 moves an equinox fails the tests instead of going unnoticed.
 
-Valid range: 1900-01-31 .. 2100-12-31 (the shared domain).
+Valid range: 1800-01-01 .. 2100-12-31 (the supported range). The calendar was
+adopted by law in 1925; earlier dates are proleptic, as convertdate's are.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from __future__ import annotations
 import csv
 import datetime as _dt
 import io
+import math
 
 from tsolve.calendars._base import (
     CalendarSpec,
@@ -55,14 +60,39 @@ NOWRUZ_COLUMNS = ("persian_year", "nowruz")
 
 
 def nowruz(persian_year: int) -> int:
-    """Ordinal of 1 Farvardin of ``persian_year`` as convertdate computes it.
+    """Ordinal of 1 Farvardin of ``persian_year`` by convertdate's rule
+    (:func:`equinox_jd`).
 
     The reference the packaged ``persian_nowruz.csv`` is written from and
     tested against; the table itself reads the file.
     """
-    from convertdate import persian
+    return jd_to_ordinal(equinox_jd(persian_year + OFFSET) + 0.5)
 
-    return jd_to_ordinal(persian.equinox_jd(persian_year + OFFSET) + 0.5)
+
+def equinox_jd(gregorian_year: int) -> int:
+    """The Julian day (noon to noon, Tehran) of the March equinox of
+    ``gregorian_year``: ``convertdate.persian.equinox_jd`` with one repair.
+
+    The steps are convertdate's (pymeeus's equinox in TT, less Delta T, plus
+    the equation of time, at 52.5 deg E), but pymeeus's
+    ``Sun.equation_of_time`` returns about -7.5 minutes as +352.5 in some
+    years (an angle wrapped at 360 read as minutes), which pushes the
+    equinox almost six hours later. In 1800-1899 that moves six Nowruz days
+    (1864, 1876, 1880, 1888, 1892, 1897 fall on 20 March, not 21), where
+    jdatetime, the equinox itself and this function agree; from 1900 to 2102
+    it moves none, so those rows equal convertdate's
+    (``tests/test_calendars_crosscheck.py`` holds both).
+    """
+    from pymeeus.Epoch import Epoch
+    from pymeeus.Sun import Sun
+
+    tt = Sun.get_equinox_solstice(gregorian_year, target="spring")
+    ut = tt - Epoch.tt2ut(gregorian_year, 3) / 86400.0
+    minutes, seconds = Sun.equation_of_time(ut)
+    eot = minutes + seconds / 60.0
+    if eot > 180:  # the wrapped value; the true one is within +-17 minutes
+        eot -= 360
+    return math.floor((ut + eot / 1440.0).jde() + 52.5 / 360)
 
 
 def nowruz_years(first_day: int, last_day: int) -> range:
@@ -78,7 +108,7 @@ def nowruz_years(first_day: int, last_day: int) -> range:
 def nowruz_csv() -> str:
     """The text ``persian_nowruz.csv`` must have: a row for each Persian year
     :func:`build` needs over the calendar's range, computed by convertdate
-    (~0.7 s). The tests compare the shipped file with it; data/README.md gives
+    (~1 s). The tests compare the shipped file with it; data/README.md gives
     the command that rewrites the file."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -123,5 +153,5 @@ SPEC = CalendarSpec(
     build=build,
     month_name=month_namer(MONTHS),
     months_in_year=twelve_months,
-    description="Persian Solar Hijri calendar (convertdate.persian, astronomical)",
+    description="Persian Solar Hijri calendar (convertdate.persian's rule, astronomical)",
 )

@@ -5,7 +5,8 @@ Chaitra 1 is 22 March (21 March in Gregorian leap years); Chaitra has 30 days
 year is the Gregorian year minus 78 from Chaitra 1 on. Month numbers follow
 convertdate: Chaitra = 1.
 
-Valid range: 1900-01-31 .. 2100-12-31 (the shared domain).
+Valid range: 1800-01-01 .. 2100-12-31 (the supported range). The calendar was
+adopted in 1957; earlier dates are proleptic, as convertdate's are.
 """
 
 from __future__ import annotations

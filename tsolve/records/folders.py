@@ -232,3 +232,48 @@ class FolderWrite:
     def discard(self) -> None:
         """Remove the temporary folder (and with it a replaced old folder)."""
         shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def write_file_whole(out: str | Path, blob: bytes | None, what: str = "out") -> Path:
+    """Write ``blob`` as the file ``out``, whole or not at all: into a fresh
+    temporary file beside it (same file system), then renamed onto it, so a
+    reader never sees half a file and a failed write leaves ``out`` as it was.
+
+    Refused with one line, before anything is written: ``-`` or nothing, a
+    symbolic link (never written through), a folder, a missing parent. With
+    ``blob`` None only these checks run, so a command can make them before
+    its work. Returns the absolute path."""
+    text = str(out)
+    if text in ("", "-"):
+        raise TsolveError(f"{what}: give a file to write, got {text!r}")
+    path = Path(out)
+    if path.is_symlink():
+        raise TsolveError(
+            f"{what}: {text!r} is a symbolic link; give the file itself (tsolve never writes "
+            "through a link)"
+        )
+    target = Path(os.path.abspath(path))
+    if not target.parent.is_dir():
+        raise TsolveError(f"{what}: directory {str(target.parent)!r} does not exist")
+    if target.is_dir():
+        raise TsolveError(f"{what}: {text!r} is a folder; give a file")
+    if blob is None:
+        return target
+    try:
+        fd, part = tempfile.mkstemp(prefix=f".{target.name}.tsolve-", dir=target.parent)
+    except OSError as exc:
+        raise TsolveError(f"{what}: cannot write beside {text!r} ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(blob)
+        if target.is_symlink() or target.is_dir():
+            raise TsolveError(f"{what}: {text!r} changed during the run; nothing was written")
+        os.replace(part, target)
+    except OSError as exc:
+        raise TsolveError(
+            f"{what}: cannot write {text!r} ({exc.strerror}); it is left as it was"
+        ) from None
+    finally:
+        if os.path.exists(part):
+            os.unlink(part)
+    return target

@@ -1,6 +1,6 @@
 """The fact taxonomy of Time Puzzles (Table 2): 16 registered categories the
-generator draws, and the kinds that other puzzles' wording needs (``range_facts``,
-``lunar_month_number``), which it does not draw.
+generator draws, and the kinds that other puzzles' wording needs
+(``range_facts``), which it does not draw.
 
 Importing this package registers every built-in category in ``FACT_TYPES``.
 """

@@ -156,7 +156,7 @@ class Fact(ABC):
     seed_determined: ClassVar[bool] = False
     #: Does the generator draw this kind when its config names no categories?
     #: Kinds that exist to read other people's wording (the Time Puzzles
-    #: release's date ranges, year rules, unqualified lunar months) are not
+    #: release's date ranges, year ranges and year rules) are not
     #: drawn, so that adding them changes no generated record.
     drawn: ClassVar[bool] = True
 

@@ -299,12 +299,19 @@ def _weekdays_fact(chosen: tuple[int, ...]) -> WeekdaysFact:
     return WeekdaysFact(tuple(WEEKDAYS[w] for w in chosen))
 
 
+#: The counts from the month's end a weekday-in-month fact may take besides
+#: "last" (-1): -2 is the second to last, as the Time Puzzles release counts.
+FROM_END_WORDS = {-2: "second to last", -3: "third to last", -4: "fourth to last",
+                  -5: "fifth to last"}  # fmt: skip
+_NTH = NTH_WORDS | FROM_END_WORDS
+
+
 @register_fact
 @dataclass(frozen=True)
 class WeekdayInMonthFact(Fact):
-    """The ``nth`` such weekday of the month: 1..5 counted from its start,
-    -1 (the last) .. -5 counted from its end. The generator draws the first
-    five and the last; the other counts from the end are read from text."""
+    """The nth weekday of the month, counted from its start (1..5) or from its
+    end (-1 the last, -2 the second to last, ... -5); the generator draws
+    1..5 and -1 only."""
 
     kind: ClassVar[str] = "weekday_in_month"
     level: ClassVar[Level] = Level.DAY
@@ -313,7 +320,7 @@ class WeekdayInMonthFact(Fact):
 
     def __post_init__(self) -> None:
         weekday_index(self.weekday, "weekday_in_month.weekday")
-        if self.nth not in NTH_WORDS:
+        if isinstance(self.nth, bool) or self.nth not in _NTH:
             raise TsolveError(f"weekday_in_month.nth: expected 1..5 or -1..-5, got {self.nth!r}")
 
     def periodic(self) -> bool:
@@ -322,12 +329,12 @@ class WeekdayInMonthFact(Fact):
     def holds(self, view: DayView) -> np.ndarray:
         g = view.greg
         same_day = g.weekday == weekday_index(self.weekday)
-        if self.nth < 0:  # -1: the last, -2: the second-to-last, ...
+        if self.nth < 0:
             return np.asarray(same_day & ((g.days_in_month - g.day) // 7 + 1 == -self.nth))
         return np.asarray(same_day & ((g.day - 1) // 7 + 1 == self.nth))
 
     def render(self, style: Style = "implicit") -> str:
-        return f"The date is the {NTH_WORDS[self.nth]} {self.weekday} of its month."
+        return f"The date is the {_NTH[self.nth]} {self.weekday} of its month."
 
     @classmethod
     def sample(

@@ -90,30 +90,45 @@ class ChineseZodiacFact(LunarFact):
 @dataclass(frozen=True)
 class LunarMonthFact(LunarFact):
     """A leap (intercalary) month is matched only when ``leap`` is true:
-    "the 4th month" does not include the leap 4th month that follows it."""
+    "the 4th month" does not include the leap 4th month that follows it.
+    ``leap`` null matches both, the month and the leap month of its number:
+    the reading of sources that number a leap month like the month before
+    it and never ask which (the Time Puzzles release, read with
+    ``lunarcalendar``'s ``month``). The generator never draws it."""
 
     kind: ClassVar[str] = "lunar_month"
     level: ClassVar[Level] = Level.MONTH
     month: int
-    leap: bool = False
+    leap: bool | None = False
 
     def __post_init__(self) -> None:
+        # With ``leap`` null a month number past 12 is allowed and holds on no
+        # day: the Time Puzzles release names a "14th month", which its
+        # calendar library printed for days before its tables begin.
+        top = 99 if self.leap is None else 12
         if (
             isinstance(self.month, bool)
             or not isinstance(self.month, int)
-            or not 1 <= self.month <= 12
+            or not 1 <= self.month <= top
         ):
             raise TsolveError(
-                f"lunar_month.month: expected an integer in 1..12, got {self.month!r}"
+                f"lunar_month.month: expected an integer in 1..{top}, got {self.month!r}"
             )
-        if not isinstance(self.leap, bool):
-            raise TsolveError(f"lunar_month.leap: expected true or false, got {self.leap!r}")
+        if self.leap is not None and not isinstance(self.leap, bool):
+            raise TsolveError(f"lunar_month.leap: expected true, false or null, got {self.leap!r}")
 
     def holds(self, view: DayView) -> np.ndarray:
         _, month, _, leap = view.chinese
+        if self.leap is None:
+            return np.asarray(month == self.month)
         return np.asarray((month == self.month) & (leap == self.leap))
 
     def render(self, style: Style = "implicit") -> str:
+        if self.leap is None:
+            return (
+                f"In the Chinese lunar calendar, the date falls in the {ordinal(self.month)} "
+                f"month or in the leap {ordinal(self.month)} month that follows it, if any."
+            )
         if self.leap:
             return (
                 f"In the Chinese lunar calendar, the date falls in the leap {ordinal(self.month)} "
@@ -163,74 +178,4 @@ class OtherSourcesLunarMonthFact(LunarMonthFact):
                 for ours, other in DISPUTED_LUNAR_DAYS.values()
             )
             and not self.leap
-        )
-
-
-@register_fact
-@dataclass(frozen=True)
-class LunarMonthNumberFact(LunarFact):
-    """The lunar month numbered ``month``, the leap (intercalary) month of that
-    number included: how the Time Puzzles release reads "It is the 3rd month
-    of the Chinese lunar calendar." (its generator compares the month number
-    alone). ``leap_unstated`` marks that wording, which does not say whether a
-    leap month counts; the fact then has the reading ``leap-month-excluded``
-    (:class:`LunarMonthFact` with ``leap`` false). Not drawn by the generator,
-    whose own lunar months say which they are."""
-
-    kind: ClassVar[str] = "lunar_month_number"
-    level: ClassVar[Level] = Level.MONTH
-    drawn: ClassVar[bool] = False
-    month: int
-    leap_unstated: bool = False
-
-    def __post_init__(self) -> None:
-        if (
-            isinstance(self.month, bool)
-            or not isinstance(self.month, int)
-            or not 1 <= self.month <= 12
-        ):
-            raise TsolveError(
-                f"lunar_month_number.month: expected an integer in 1..12, got {self.month!r}"
-            )
-        if not isinstance(self.leap_unstated, bool):
-            raise TsolveError(
-                "lunar_month_number.leap_unstated: expected true or false, "
-                f"got {self.leap_unstated!r}"
-            )
-
-    def holds(self, view: DayView) -> np.ndarray:
-        return np.asarray(view.chinese[1] == self.month)
-
-    def render(self, style: Style = "implicit") -> str:
-        nth = ordinal(self.month)
-        if self.leap_unstated:
-            return f"It is the {nth} month of the Chinese lunar calendar."
-        return (
-            f"In the Chinese lunar calendar, the date falls in the {nth} month or in a leap "
-            f"{nth} month (a leap month counts)."
-        )
-
-    @classmethod
-    def on_lunar_day(cls, seed: DayView) -> Fact:
-        return cls(int(seed.chinese[1][0]))
-
-
-@dataclass(frozen=True)
-class OtherSourcesLunarMonthNumberFact(LunarMonthNumberFact):
-    """:class:`LunarMonthNumberFact` as the other lunar sources read it (see
-    :class:`OtherSourcesLunarMonthFact`; the disputed days are in no leap
-    month). Not registered: a reading only."""
-
-    def holds(self, view: DayView) -> np.ndarray:
-        out = np.array(super().holds(view), dtype=bool)
-        for day, (_ours, (month, _)) in DISPUTED_LUNAR_DAYS.items():
-            at = view.days == day.toordinal()
-            if at.any():
-                out[at] = month == self.month
-        return out
-
-    def differs(self) -> bool:
-        return any(
-            (ours[0] == self.month) != (other[0] == self.month)
-            for ours, other in DISPUTED_LUNAR_DAYS.values()
         )

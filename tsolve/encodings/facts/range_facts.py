@@ -1,5 +1,7 @@
 """Ranges and rules of dates and years: the kinds that other puzzles' wording
-needs and the 16 categories of tsolve's own generator do not have.
+needs and the 16 categories of tsolve's own generator do not have (its "3rd month of the
+Chinese lunar calendar", which counts a leap 3rd month, is ``lunar_month`` with
+``leap`` null).
 
 The Time Puzzles release (Wang and Dong, 2026, arXiv:2601.07148) states a
 lifetime or a term of office explicitly as "The date is between January 05,
@@ -55,7 +57,7 @@ class DateRangeFact(Fact):
     ``unstated`` when the sentence does not say ("The date is between January
     05, 1950 and January 05, 1990."). An unstated range holds as excluded,
     the Time Puzzles release's meaning (its generator keeps strictly inside a
-    lifetime or a term), and has the reading ``ends-included``."""
+    lifetime or a term), and has the reading ``end-days-included``."""
 
     kind: ClassVar[str] = "date_range"
     level: ClassVar[Level] = Level.YEAR

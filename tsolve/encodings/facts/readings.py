@@ -18,9 +18,8 @@ date with different data:
   and ``lunardate`` have them.
 * Wording that leaves a choice open, marked in the fact's params (the Time
   Puzzles release's sentences, :mod:`~tsolve.encodings.facts.range_facts`):
-  ``leap-month-excluded`` ("the 3rd month of the Chinese lunar calendar"
-  without the leap 3rd month), ``ends-included`` ("between A and B" with A
-  and B), ``century`` ("the 1900s" as 1900-1999).
+  ``end-days-included`` ("between A and B" with A and B), ``century`` ("the
+  1900s" as 1900-1999).
 
 Explicit-style sentences spell out the dates of knowledge facts, which removes
 the knowledge readings; the lunar reading stays, since the explicit text of a
@@ -52,12 +51,7 @@ from tsolve.encodings.facts.knowledge_facts import (
     UsPresidentFact,
     known_terms,
 )
-from tsolve.encodings.facts.lunar_facts import (
-    LunarMonthFact,
-    LunarMonthNumberFact,
-    OtherSourcesLunarMonthFact,
-    OtherSourcesLunarMonthNumberFact,
-)
+from tsolve.encodings.facts.lunar_facts import LunarMonthFact, OtherSourcesLunarMonthFact
 from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet
 
@@ -65,8 +59,7 @@ CANONICAL = "canonical"
 HORIZON = "horizon"
 KNOWLEDGE = f"knowledge-{knowledge.KNOWLEDGE_AS_OF.isoformat()}"
 LUNAR = "lunar-other-sources"
-LEAP_EXCLUDED = "leap-month-excluded"
-ENDS_INCLUDED = "ends-included"
+END_DAYS_INCLUDED = "end-days-included"
 CENTURY = "century"
 CONVENTION_PREFIX = "convention:"
 
@@ -303,24 +296,12 @@ def _lunar_month(fact: Fact) -> list[Reading]:
     return [Reading(LUNAR, alt)] if alt.differs() else []
 
 
-@_rule("lunar_month_number")
-def _lunar_month_number(fact: Fact) -> list[Reading]:
-    assert isinstance(fact, LunarMonthNumberFact)
-    out = []
-    other = OtherSourcesLunarMonthNumberFact(fact.month, fact.leap_unstated)
-    if other.differs():
-        out.append(Reading(LUNAR, other))
-    if fact.leap_unstated:
-        out.append(Reading(LEAP_EXCLUDED, LunarMonthFact(fact.month, False)))
-    return out
-
-
 @_rule("date_range")
 def _date_range(fact: Fact) -> list[Reading]:
     assert isinstance(fact, DateRangeFact)
     if fact.ends != "unstated":
         return []
-    return [Reading(ENDS_INCLUDED, DateRangeFact(fact.start, fact.end, "included"))]
+    return [Reading(END_DAYS_INCLUDED, DateRangeFact(fact.start, fact.end, "included"))]
 
 
 @_rule("year_range")

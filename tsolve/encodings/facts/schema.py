@@ -47,7 +47,6 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "chinese_zodiac": {"animal": "Dragon"},
     "lunar_month": {"month": 8, "leap": False},
-    "lunar_month_number": {"month": 3, "leap_unstated": True},
     "date_range": {"start": "1950-01-05", "end": "1990-01-05", "ends": "unstated"},
     "year_range": {"first": 1800, "last": 2050},
     "year_rule": {"modulus": 4, "remainder": 2, "since": 1930, "excluded": [1942, 1946]},

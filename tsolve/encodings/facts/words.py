@@ -7,10 +7,7 @@ MONTHS = (
     "August", "September", "October", "November", "December",
 )  # fmt: skip
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-#: A weekday's place in its month: 1..5 from the start, -1..-5 from the end.
-NTH_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last",
-             -2: "second-to-last", -3: "third-to-last", -4: "fourth-to-last",
-             -5: "fifth-to-last"}  # fmt: skip
+NTH_WORDS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last"}
 
 
 def ordinal(n: int) -> str:

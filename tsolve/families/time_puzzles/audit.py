@@ -195,7 +195,13 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
 
 
 def audit_puzzle(record: dict[str, Any], backend: str = "cpsat") -> AuditVerdict:
-    """The verdict on one Time Puzzles record (module docstring)."""
+    """The verdict on one Time Puzzles record (module docstring). A record
+    imported from the Time Puzzles release is judged on its published answers
+    (:mod:`tsolve.families.time_puzzles.release_audit`)."""
+    if isinstance(record, dict) and "published_answers" in record:
+        from tsolve.families.time_puzzles.release_audit import audit_release_record
+
+        return audit_release_record(record)
     puzzle = puzzle_from_record(record)
     mismatches = gold_form_mismatches(record)
     if not mismatches and (served := served_answer_mismatch(record, FAMILY)) is not None:

@@ -40,12 +40,7 @@ from tsolve.encodings.facts.calendar_facts import (
     WeekdaysFact,
     YearFact,
 )
-from tsolve.encodings.facts.lunar_facts import (
-    ANIMALS,
-    ChineseZodiacFact,
-    LunarMonthFact,
-    LunarMonthNumberFact,
-)
+from tsolve.encodings.facts.lunar_facts import ANIMALS, ChineseZodiacFact, LunarMonthFact
 from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact, YearRuleFact
 from tsolve.encodings.facts.words import MONTHS, WEEKDAYS
 from tsolve.errors import TsolveError
@@ -190,12 +185,13 @@ def _lunar(m: Match) -> Fact:
 
 
 def _lunar_number(m: Match) -> Fact:
-    """The 3rd month of the Chinese lunar calendar is the month numbered 3,
-    its leap month included, with "not the leap month" as a reading; "the
+    """The 3rd month of the Chinese lunar calendar, as the Time Puzzles release
+    means it: the month numbered 3 or the leap month of that number
+    (``leap`` null; any number, so its "14th month" holds on no day); "the
     leap 3rd month ..." is the leap month alone."""
-    fact = _lunar(m)
-    assert isinstance(fact, LunarMonthFact)
-    return fact if fact.leap else LunarMonthNumberFact(fact.month, leap_unstated=True)
+    if m["leap"]:
+        return _lunar(m)
+    return LunarMonthFact(int(m["num"]), None)
 
 
 def _leap(m: Match) -> Fact:
@@ -310,8 +306,8 @@ CALENDAR_PREDICATES: tuple[tuple[str, Builder], ...] = (
     (r"on\s+or\s+(?P<rel>before|after)\s+the\s+" + _ORD + r"(?:" + _OF_MONTH + r")?",
      lambda m: DayOfMonthRangeFact(m["rel"].lower(),
                                    int(m["d"]) + (1 if m["rel"].lower() == "before" else -1))),
-    (r"(?:in\s+)?the\s+(?P<leap>leap\s+)?" + _LUNAR_NTH + r"\s+month\s+of\s+the\s+(?:chinese\s+)?"
-     r"lunar\s+calendar", _lunar_number),
+    (r"(?:in\s+)?the\s+(?:(?P<leap>leap\s+)" + _LUNAR_NTH + r"|(?P<num>\d{1,2})(?:st|nd|rd|th))"
+     r"\s+month\s+of\s+the\s+(?:chinese\s+)?lunar\s+calendar", _lunar_number),
     (r"(?:in\s+)?(?:the|a)\s+year\s+of\s+the\s+" + _ANIMAL + r"(?:\s+(?:according\s+to|in)\s+"
      r"(?:the\s+)?chinese\s+(?:lunar\s+)?(?:calendar|zodiac))?",
      lambda m: ChineseZodiacFact(m["a"].capitalize())),

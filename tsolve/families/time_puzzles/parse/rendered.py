@@ -33,6 +33,7 @@ from typing import Any
 from tsolve.calendars import knowledge
 from tsolve.encodings.facts import STYLES, Fact
 from tsolve.encodings.facts.calendar_facts import (
+    FROM_END_WORDS,
     SEASONS,
     DayOfMonthFact,
     DayOfMonthRangeFact,
@@ -54,12 +55,7 @@ from tsolve.encodings.facts.knowledge_facts import (
     UsPresidentFact,
     known_terms,
 )
-from tsolve.encodings.facts.lunar_facts import (
-    ANIMALS,
-    ChineseZodiacFact,
-    LunarMonthFact,
-    LunarMonthNumberFact,
-)
+from tsolve.encodings.facts.lunar_facts import ANIMALS, ChineseZodiacFact, LunarMonthFact
 from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact, YearRuleFact
 from tsolve.encodings.facts.words import NTH_WORDS, WEEKDAYS
 from tsolve.errors import TsolveError
@@ -94,13 +90,12 @@ def _calendar_values() -> Iterator[Fact]:
     yield from (WeekdayFact(w) for w in WEEKDAYS)
     for k in range(2, 7):  # one weekday is the weekday kind (the same sentence)
         yield from (WeekdaysFact(c) for c in itertools.combinations(WEEKDAYS, k))
-    yield from (WeekdayInMonthFact(w, n) for w in WEEKDAYS for n in NTH_WORDS)
+    yield from (WeekdayInMonthFact(w, n) for w in WEEKDAYS for n in (*NTH_WORDS, *FROM_END_WORDS))
     yield from (DayOfMonthFact(day=d) for d in range(1, 32))
     yield from (DayOfMonthFact(position=p) for p in ("first", "last"))
     yield from (DayOfMonthRangeFact(r, d) for r in ("before", "after") for d in range(1, 32))
     yield from (ChineseZodiacFact(a) for a in ANIMALS)
-    yield from (LunarMonthFact(m, leap) for m in range(1, 13) for leap in (False, True))
-    yield from (LunarMonthNumberFact(m, u) for m in range(1, 13) for u in (False, True))
+    yield from (LunarMonthFact(m, leap) for m in range(1, 13) for leap in (False, True, None))
 
 
 def _knowledge_anchors() -> Iterator[Fact]:
