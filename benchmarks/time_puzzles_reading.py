@@ -1,7 +1,8 @@
 """How many of the Time Puzzles release's puzzles ``tsolve solve --text-file`` reads.
 
     python benchmarks/time_puzzles_reading.py PUZZLES_JSON [--style explicit|implicit]
-        [--domain-start 1800-01-01] [--domain-end 2050-12-31] [--show N] [--json OUT]
+        [--records IMPORTED.jsonl] [--domain-start 1800-01-01] [--domain-end 2050-12-31]
+        [--show N] [--json OUT]
 
 PUZZLES_JSON is the release's ``data/puzzles.json`` (decrypted from its
 ``data.zip``; never commit it). Each puzzle becomes one paragraph: its
@@ -20,6 +21,10 @@ equal the release's ``solutions``, the mismatches split by whether the puzzle
 has a Chinese lunar fact (the release's lunar tables are wrong before 1900)
 and whether its answers lie before 1900. The domain defaults to the release's
 ``year_range`` (1800..2050), which its prompt states as a sentence of its own.
+
+With ``--records`` (the output of ``tsolve import time-puzzles``, one record
+per puzzle with ``id`` and ``answers``, tsolve's gold), the answers of every
+puzzle read completely are also compared with tsolve's gold, by ``id``.
 """
 
 from __future__ import annotations
@@ -76,8 +81,15 @@ def _has_lunar(puzzle: dict[str, Any]) -> bool:
     return any(m["type"] in ("lunar_month", "chinese_zodiac") for m in puzzle["constraints_meta"])
 
 
-def measure(puzzles: list[dict[str, Any]], style: str, start: str, end: str) -> dict[str, Any]:
+def measure(
+    puzzles: list[dict[str, Any]],
+    style: str,
+    start: str,
+    end: str,
+    gold: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
     rows = solve_rows(paragraphs(puzzles, style), start, end)
+    tsolve_gold: dict[str, Any] = {"compared": 0, "agree": 0, "differ": [], "missing": 0}
     unread: collections.Counter[str] = collections.Counter()
     read = 0
     agree = 0
@@ -88,38 +100,59 @@ def measure(puzzles: list[dict[str, Any]], style: str, start: str, end: str) -> 
             unread.update(form(u["text"]) for u in row.get("unread", []))
             continue
         read += 1
-        gold = sorted(puzzle["solutions"])
-        if row.get("answers") == gold:
+        if gold is not None:
+            mine = gold.get(puzzle["identifier"])
+            if mine is None:
+                tsolve_gold["missing"] += 1
+            else:
+                tsolve_gold["compared"] += 1
+                if row.get("answers") == sorted(mine):
+                    tsolve_gold["agree"] += 1
+                else:
+                    tsolve_gold["differ"].append(puzzle["identifier"])
+        published = sorted(puzzle["solutions"])
+        if row.get("answers") == published:
             agree += 1
             continue
-        early = any(d < "1900" for d in [*gold, *row.get("answers", [])])
+        early = any(d < "1900" for d in [*published, *row.get("answers", [])])
         cause = ("lunar fact" if _has_lunar(puzzle) else "no lunar fact") + (
             ", answers before 1900" if early else ", answers from 1900"
         )
         mismatch[cause] += 1
         examples.append({"id": puzzle["identifier"], "cause": cause, "tsolve": row.get("answers"),
-                         "release": gold})  # fmt: skip
+                         "release": published})  # fmt: skip
     n = len(puzzles)
     return {"style": style, "domain": [start, end], "puzzles": n, "read": read,
             "read_fraction": read / n if n else 0.0, "agree_with_release": agree,
             "mismatch_by_cause": dict(mismatch), "unread_forms": dict(unread.most_common()),
-            "mismatches": examples}  # fmt: skip
+            "mismatches": examples,
+            "tsolve_gold": tsolve_gold if gold is not None else None}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("puzzles", type=Path)
     ap.add_argument("--style", choices=("explicit", "implicit"), default="explicit")
+    ap.add_argument("--records", type=Path, help="tsolve's imported records (tsolve's gold)")
     ap.add_argument("--domain-start", default="1800-01-01")
     ap.add_argument("--domain-end", default="2050-12-31")
     ap.add_argument("--show", type=int, default=10, help="mismatches to print")
     ap.add_argument("--json", type=Path, help="write the whole result here")
     a = ap.parse_args(argv)
     puzzles = json.loads(a.puzzles.read_text(encoding="utf-8"))
-    r = measure(puzzles, a.style, a.domain_start, a.domain_end)
+    gold = None
+    if a.records:
+        rows = (json.loads(line) for line in a.records.read_text(encoding="utf-8").splitlines())
+        gold = {str(r["id"]): list(r["answers"]) for r in rows if isinstance(r, dict) and "id" in r}
+    r = measure(puzzles, a.style, a.domain_start, a.domain_end, gold)
     share = f"{100 * r['read_fraction']:.1f} %"
     print(f"{a.style}: read completely {r['read']}/{r['puzzles']} ({share})")
     print(f"  of those, answers equal the release's: {r['agree_with_release']}")
+    tg = r["tsolve_gold"]
+    if tg is not None:
+        print(f"  of those, answers equal tsolve's gold (--records): {tg['agree']}/"
+              f"{tg['compared']} (not in the records: {tg['missing']});"
+              f" differ: {tg['differ'][: a.show]}")  # fmt: skip
     for cause, k in sorted(r["mismatch_by_cause"].items()):
         print(f"  mismatch ({cause}): {k}")
     for f, k in list(r["unread_forms"].items())[:25]:
