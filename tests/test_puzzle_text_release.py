@@ -379,3 +379,78 @@ def test_the_release_generators_prompt_is_skipped_and_its_year_range_read() -> N
     out = solve_text(text)
     assert out["unread"] == [] and [s["line"] for s in out["skipped"]] == [1]
     assert out["answers"] == ["2012-02-29"]
+
+
+# ------------------------------------------------------------ the new kinds themselves
+
+
+def test_the_kinds_for_other_wording_are_never_drawn_by_default() -> None:
+    """A generated record stays as it was: the default categories leave out
+    the kinds that only read other people's sentences."""
+    from tsolve.families.time_puzzles.generate import PuzzleConfig, _search_plan
+
+    categories = set(_search_plan(PuzzleConfig(), 4).categories)
+    assert categories.isdisjoint({"date_range", "year_range", "year_rule"})
+    assert "lunar_month" in categories and "weekday_in_month" in categories
+
+
+@pytest.mark.parametrize(
+    ("kind", "params", "message"),
+    [
+        ("date_range", {"start": "2001-05-09", "end": "2001-05-04"}, "before start"),
+        ("date_range", {"start": "2001-05-04", "end": "2001-05-09", "ends": "maybe"}, "ends"),
+        ("date_range", {"start": "2001-02-30", "end": "2001-05-09"}, "start"),
+        ("year_range", {"first": 1990, "last": 1980}, "last"),
+        ("year_range", {"first": 1980, "last": 1989, "century": True}, "century"),
+        ("year_rule", {"modulus": 4, "remainder": 4, "since": 1930}, "remainder"),
+        ("year_rule", {"modulus": 4, "remainder": 2, "since": 1930, "excluded": [1946, 1942]},
+         "increasing"),
+        ("year_rule", {"modulus": 0, "remainder": 0, "since": 1930}, "modulus"),
+    ],
+)  # fmt: skip
+def test_bad_params_of_the_new_kinds_are_one_line_errors(
+    kind: str, params: dict[str, Any], message: str
+) -> None:
+    from tsolve.errors import TsolveError
+
+    with pytest.raises(TsolveError, match=message) as err:
+        fact_from_json({"kind": kind, "params": params})
+    assert "\n" not in str(err.value)
+
+
+def test_the_new_kinds_hold_on_the_days_they_name() -> None:
+    """Against days counted here by hand."""
+    days = _days(D(1941, 1, 1), D(1951, 12, 31))
+    view = DayView(np.asarray([d.toordinal() for d in days]))
+
+    def held(fact: Fact) -> set[D]:
+        return {d for d, ok in zip(days, fact.holds(view).tolist(), strict=True) if ok}
+
+    rule = YearRuleFact(4, 2, 1930, (1942, 1946))
+    assert {d.year for d in held(rule)} == {1950}
+    span = DateRangeFact("1945-04-12", "1945-04-14", "unstated")
+    assert held(span) == {D(1945, 4, 13)}
+    assert held(DateRangeFact("1945-04-12", "1945-04-14", "included")) == set(
+        _days(D(1945, 4, 12), D(1945, 4, 14))
+    )
+    assert held(DateRangeFact("1945-04-12", "1945-04-13", "excluded")) == set()
+    assert {d.year for d in held(YearRangeFact(1949, 1951))} == {1949, 1950, 1951}
+
+
+def test_the_new_kinds_are_worded_cleanly() -> None:
+    from tsolve.families.time_puzzles.parse.wording import wording_problems
+
+    for fact in (
+        YearRuleFact(4, 2, 1930),
+        YearRuleFact(4, 2, 1930, (1942,)),
+        YearRuleFact(4, 0, 1896, (1916, 1940, 1944)),
+        DateRangeFact("1950-01-05", "1990-01-05", "unstated"),
+        DateRangeFact("1950-01-05", "1990-01-05", "included"),
+        DateRangeFact("1950-01-05", "1990-01-05", "excluded"),
+        YearRangeFact(1800, 2050),
+        YearRangeFact(1900, 1909, century=True),
+        LunarMonthFact(3, None),
+    ):
+        sentence = fact.render("explicit")
+        assert wording_problems(sentence) == [], sentence
+        assert [f for f, _ in read_sentence_facts(sentence)] == [fact], sentence
