@@ -57,6 +57,8 @@ FORMS: list[tuple[str, list[tuple[str, dict[str, Any]]]]] = [
      [("lunar_month", {"month": 7, "leap": None})]),
     ("It is the 11th month of the Chinese lunar calendar.",
      [("lunar_month", {"month": 11, "leap": None})]),
+    ("It was in the third month of the Chinese lunar calendar.",  # the same words, with "in"
+     [("lunar_month", {"month": 3, "leap": None})]),
     ("It is the 14th month of the Chinese lunar calendar.",  # no such month: no day
      [("lunar_month", {"month": 14, "leap": None})]),
     ("It is the leap 4th month of the Chinese lunar calendar.",

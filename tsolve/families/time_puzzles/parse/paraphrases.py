@@ -189,9 +189,9 @@ def _lunar_number(m: Match) -> Fact:
     means it: the month numbered 3 or the leap month of that number
     (``leap`` null; any number, so its "14th month" holds on no day); "the
     leap 3rd month ..." is the leap month alone."""
-    if m["leap"]:
-        return _lunar(m)
-    return LunarMonthFact(int(m["num"]), None)
+    n = m["n"].lower()
+    month = int(n[:-2]) if n[0].isdigit() else _LUNAR_WORDS.index(n) + 1
+    return LunarMonthFact(month, True if m["leap"] else None)
 
 
 def _leap(m: Match) -> Fact:
@@ -295,8 +295,9 @@ CALENDAR_PREDICATES: tuple[tuple[str, Builder], ...] = (
     (r"in\s+(?:a|the)\s+(?:chinese\s+(?:zodiac\s+)?)?year\s+of\s+the\s+" + _ANIMAL,
      lambda m: ChineseZodiacFact(m["a"].capitalize())),
     (r"in\s+an?\s+" + _ANIMAL + r"\s+year", lambda m: ChineseZodiacFact(m["a"].capitalize())),
-    (r"in\s+the\s+(?P<leap>leap\s+)?" + _LUNAR_NTH + r"\s+(?:month\s+of\s+the\s+)?(?:chinese\s+)?"
-     r"lunar\s+(?:month|calendar)", _lunar),
+    (r"(?:in\s+)?the\s+(?P<leap>leap\s+)?(?P<n>\d{1,2}(?:st|nd|rd|th)|" + "|".join(_LUNAR_WORDS)
+     + r")\s+month\s+of\s+the\s+(?:chinese\s+)?lunar\s+calendar", _lunar_number),
+    (r"in\s+the\s+(?P<leap>leap\s+)?" + _LUNAR_NTH + r"\s+(?:chinese\s+)?lunar\s+month", _lunar),
     (r"(?:in|during)\s+(?:the\s+)?(?P<s>spring|summer|autumn|fall)\s+of\s+(?:the\s+year\s+)?"
      r"(?P<y>\d{4})", lambda m: (_season(m), YearFact(int(m["y"])))),
     (r"(?:in\s+)?" + _SEASON, _season),
@@ -306,8 +307,6 @@ CALENDAR_PREDICATES: tuple[tuple[str, Builder], ...] = (
     (r"on\s+or\s+(?P<rel>before|after)\s+the\s+" + _ORD + r"(?:" + _OF_MONTH + r")?",
      lambda m: DayOfMonthRangeFact(m["rel"].lower(),
                                    int(m["d"]) + (1 if m["rel"].lower() == "before" else -1))),
-    (r"(?:in\s+)?the\s+(?:(?P<leap>leap\s+)" + _LUNAR_NTH + r"|(?P<num>\d{1,2})(?:st|nd|rd|th))"
-     r"\s+month\s+of\s+the\s+(?:chinese\s+)?lunar\s+calendar", _lunar_number),
     (r"(?:in\s+)?(?:the|a)\s+year\s+of\s+the\s+" + _ANIMAL + r"(?:\s+(?:according\s+to|in)\s+"
      r"(?:the\s+)?chinese\s+(?:lunar\s+)?(?:calendar|zodiac))?",
      lambda m: ChineseZodiacFact(m["a"].capitalize())),
