@@ -1,13 +1,13 @@
 """Ranges and rules of dates and years: the kinds that other puzzles' wording
-needs and the 16 categories of tsolve's own generator do not have (its "3rd month of the
-Chinese lunar calendar", which counts a leap 3rd month, is ``lunar_month`` with
-``leap`` null).
+needs and the 16 categories of tsolve's own generator do not have.
 
 The Time Puzzles release (Wang and Dong, 2026, arXiv:2601.07148) states a
 lifetime or a term of office explicitly as "The date is between January 05,
 1950 and January 05, 1990.", a sporting year as "The year satisfies year % 4
 == 2, year >= 1930, and is not 1942 or 1946.", and a decade as "The year is
-in the 1900s." These kinds hold those sentences exactly. Where the words
+in the 1900s." These kinds hold those sentences exactly. (Its "3rd month of
+the Chinese lunar calendar", which counts a leap 3rd month, is ``lunar_month``
+with ``leap`` null.) Where the words
 leave a choice open (do the two days count? is "the 1900s" a decade or a
 century?) the fact says so in its params, holds as the release's generator
 meant it, and names the other choice as a reading
