@@ -143,6 +143,20 @@ def test_chinese_vs_sxtwl_per_date(day: int) -> None:
     assert mine == theirs or g in SXTWL_DISAGREES or g - dt.timedelta(1) in SXTWL_DISAGREES
 
 
+def test_lunar_python_agrees_with_lunarcalendar_from_1900_but_two_months() -> None:
+    """The source of the 19th century against the source of 1900 on, where
+    both reach: the same months, each starting on the same day, except
+    2089/8 and 2097/7 (disputed, docs/calendars.md), which lunar_python starts
+    a day earlier, as lunardate and sxtwl do; tsolve keeps lunarcalendar's."""
+    from tsolve.calendars.chinese import _lunar_python_months, shipped_months
+
+    ours = {r[:3]: r[3] for r in shipped_months() if r[0] >= 1900}
+    theirs = {r[:3]: r[3] for y in range(1900, 2101) for r in _lunar_python_months(y)}
+    assert set(theirs) == {k for k in ours if k[0] <= 2100}
+    differ = {k: ours[k] - theirs[k] for k in theirs if theirs[k] != ours[k]}
+    assert differ == {(2089, 8, False): 1, (2097, 7, False): 1}
+
+
 def test_1828_09_06_is_in_the_year_of_the_rat() -> None:
     """The example lunarcalendar gets wrong (Year of the Pig): sxtwl and the
     published tables put 1828-09-06 in lunar 1828 (Rat), month 7, day 27."""

@@ -212,6 +212,15 @@ def test_president_horizon() -> None:
         "president": "Joe Biden", "terms": [["2021-01-20", "2025-01-19"]]}})  # fmt: skip
     (r,) = fact_readings(biden)  # elected once, living: may serve again
     assert r.fact.params["terms"][-1][0] == "2029-01-20"
+    # One term each, not in people.csv: took office over 88 years before the
+    # next term (at least 35 then, at most 123 years of life), so never again.
+    for name, term in (("John Adams", ["1797-03-04", "1801-03-03"]),
+                       ("Abraham Lincoln", ["1861-03-04", "1865-04-14"]),
+                       ("Herbert Hoover", ["1929-03-04", "1933-03-03"])):  # fmt: skip
+        early = fact_from_json(
+            {"kind": "us_president", "params": {"president": name, "terms": [term]}}
+        )
+        assert not fact_readings(early), name
 
 
 # ---------------------------------------------------------------- generator (property)

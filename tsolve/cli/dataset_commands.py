@@ -138,6 +138,13 @@ def dataset(
     categories: Annotated[
         str | None, typer.Option(help="time-puzzles: allowed fact kinds, comma-separated.")
     ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            help="time-puzzles: a named setting the other options override: paper (4-6 "
+            "facts, M = 0-6, 1800-01-01..2050-12-31; docs/formats.md)."
+        ),
+    ] = None,
     difficulty: Annotated[
         str | None,
         typer.Option(help="logistics, time-puzzles: easy, medium or hard."),
@@ -222,6 +229,7 @@ def dataset(
         "domain_start": domain_start,
         "domain_end": domain_end,
         "categories": categories,
+        "preset": preset,
         "difficulty": difficulty,
         "execution": execution,
         "question": question,

@@ -34,11 +34,13 @@ def register(app: typer.Typer) -> None:
 
 def puzzle(
     solutions: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="Answer-set size M: 3, a range 1-6 (cycled over --count) or a list 1,3,5."
+            help="Answer-set size M: 3, a range 1-6 (cycled over --count) or a list 1,3,5 "
+            "(default 1, or the preset's).",
+            show_default=False,
         ),
-    ] = "1",
+    ] = None,
     count: Annotated[int, typer.Option(min=0, help="Number of puzzles.")] = 1,
     seed: Annotated[
         int, typer.Option(min=0, help="Run seed; puzzle i depends only on (seed, i).")
@@ -60,10 +62,20 @@ def puzzle(
     ] = "cpsat",
     fmt: Annotated[str, typer.Option("--format", help="text, json or jsonl.")] = "text",
     domain_start: Annotated[
-        str | None, typer.Option(help="First date of the domain (default 1900-01-31).")
+        str | None,
+        typer.Option(
+            help="First date of the domain (default 1900-01-31; any date from 1800-01-01)."
+        ),
     ] = None,
     domain_end: Annotated[
         str | None, typer.Option(help="Last date of the domain (default 2100-12-31).")
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            help="A named setting the other options override: paper (the Time Puzzles "
+            "paper's: 4-6 facts, M = 0-6 cycled, 1800-01-01..2050-12-31; docs/formats.md)."
+        ),
     ] = None,
     max_attempts: Annotated[int, typer.Option(min=1, help="Search budget per puzzle.")] = 20_000,
     minimal: Annotated[
@@ -115,9 +127,11 @@ def puzzle(
 ) -> None:
     """Generate time puzzles whose answer sets have exactly M dates (or M date tuples)."""
     relational = events != 1
-    if relational and (minimal or trivial_contradictions or difficulty):  # not silently ignored
+    # Options relational puzzles do not take are refused, not silently ignored.
+    if relational and (minimal or trivial_contradictions or difficulty or preset):
         flag = ("--minimal" if minimal else "--trivial-contradictions"
-                if trivial_contradictions else "--difficulty")  # fmt: skip
+                if trivial_contradictions else "--difficulty" if difficulty
+                else "--preset")  # fmt: skip
         raise TsolveError(f"{flag}: not available for relational puzzles (--events > 1) yet")
     check_format(fmt)
     check_backend(backend, GENERATION_BACKENDS)
@@ -128,27 +142,27 @@ def puzzle(
     if relational:
         from tsolve.cli.relational_commands import print_relational_puzzle, relational_puzzles
 
-        records = relational_puzzles(events, solutions, count, seed, start, facts, styles, backend,
-                                     domain_start, domain_end, max_attempts, ask)  # fmt: skip
+        records = relational_puzzles(events, solutions or "1", count, seed, start, facts, styles,
+                                     backend, domain_start, domain_end, max_attempts,
+                                     ask)  # fmt: skip
         show = print_relational_puzzle
     else:
-        from tsolve.calendars.domain import DateDomain
-        from tsolve.families.time_puzzles.family import minimal_by_default
-        from tsolve.families.time_puzzles.generate import (
-            PuzzleConfig,
-            generate_puzzles,
-            parse_solutions,
-        )
+        from tsolve.families.time_puzzles.family import build
+        from tsolve.families.time_puzzles.generate import generate_puzzles, parse_solutions
 
-        targets = parse_solutions(solutions)
-        if minimal is None:
-            minimal = minimal_by_default(facts, targets, trivial_contradictions)
-        cfg = PuzzleConfig(
-            solutions=targets, facts=facts, style=styles,  # type: ignore[arg-type]
-            backend=backend, domain=DateDomain.from_dates(domain_start, domain_end),
-            max_attempts=max_attempts, minimal=minimal,
-            trivial_contradictions=trivial_contradictions, difficulty=difficulty,
-        )  # fmt: skip
+        # The family's own options -> config (as `tsolve dataset` builds it), so
+        # a preset and the minimal-by-default rule have one home.
+        opts: dict[str, Any] = {
+            "solutions": parse_solutions(solutions) if solutions is not None else None,
+            "facts": facts, "style": styles, "backend": backend,
+            "domain_start": domain_start, "domain_end": domain_end,
+            "max_attempts": max_attempts,
+            "trivial_contradictions": trivial_contradictions or None,
+            "difficulty": difficulty, "preset": preset,
+        }  # fmt: skip
+        if minimal is not None:
+            opts["minimal"] = minimal
+        cfg = build(opts)
         records = generate_puzzles(count, seed, cfg, start)
         show = _print_puzzle
     if plot is not None or plot_dir is not None:

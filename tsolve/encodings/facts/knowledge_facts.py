@@ -171,14 +171,28 @@ class UsPresidentFact(Fact):
         return rng.choice(ok) if ok else None
 
 
-# Each packaged president's fact, indexed by the days of their known terms:
+#: The first day of the presidents the generator draws (as anchors and on a
+#: seed day): Truman's, where the knowledge base began when generator version
+#: 11's records were made. The presidents before him (Washington on, 1789) are
+#: known to every reader, solver, reading and audit, but drawing them would
+#: change the records that every existing config regenerates byte for byte.
+GENERATED_PRESIDENTS_FROM = _dt.date(1945, 4, 12)
+
+
+def generated_presidents() -> tuple[knowledge.President, ...]:
+    """The packaged presidents the generator may name (every tenure from
+    :data:`GENERATED_PRESIDENTS_FROM` on)."""
+    return tuple(p for p in knowledge.presidents() if p.terms[0][0] >= GENERATED_PRESIDENTS_FROM)
+
+
+# Each generated president's fact, indexed by the days of their known terms:
 # the first president (in the table's order) whose term holds a day, by one
 # binary search where a scan parsed every term's dates on every draw. Built
 # once from the packaged table; never stale.
 @cache
 def _president_index() -> knowledge.IntervalIndex[UsPresidentFact]:
     items, lo, hi = [], [], []
-    for p in knowledge.presidents():
+    for p in generated_presidents():
         fact = UsPresidentFact(p.name, known_terms(p))
         for s, e in fact.terms:
             items.append(fact)
@@ -192,7 +206,7 @@ def _president_index() -> knowledge.IntervalIndex[UsPresidentFact]:
 @lru_cache(maxsize=16)
 def _presidents_in(domain: DateDomain) -> tuple[UsPresidentFact, ...]:
     ok = []
-    for p in knowledge.presidents():
+    for p in generated_presidents():
         terms = known_terms(p)
         if any(_overlaps(_day(s, "s"), _day(e, "e"), domain) for s, e in terms):
             ok.append(UsPresidentFact(p.name, terms))

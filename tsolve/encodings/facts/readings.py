@@ -71,6 +71,8 @@ _MAX_LIFESPAN_YEARS = 123
 # or more than two years of another's term and elected once; either bars
 # another election.
 _TERM_LIMIT_DAYS = 6 * 365 + 2
+# Article II: a president is at least 35 when first taking office.
+_MIN_PRESIDENT_AGE = 35
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,13 @@ def _us_president(fact: Fact) -> list[Reading]:
     if incumbent is not None and served <= _TERM_LIMIT_DAYS:
         nxt = knowledge.incumbent_term_end(incumbent[0]) + _dt.timedelta(days=1)
         last = _life_end(p.name)
+        if last is None and p.terms:
+            # Not in people.csv: at least 35 at the first inauguration and at
+            # most 123 years old, so Washington cannot serve again, while a
+            # recent president without a birth date still may.
+            first = p.terms[0][0]
+            bound = _dt.date(first.year + _MAX_LIFESPAN_YEARS - _MIN_PRESIDENT_AGE, 1, 1)
+            last = bound if bound < nxt else None
         if last is None:
             future.append((nxt.isoformat(), _NEVER))
         elif last >= nxt:

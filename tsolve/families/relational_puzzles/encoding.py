@@ -68,7 +68,7 @@ moon's day: a lunar fact is not used over a domain that touches them."""
 
 
 def lunar_allowed(domain: DateDomain) -> bool:
-    """May lunar facts be used over ``domain`` (inside 1900..2100, away from
+    """May lunar facts be used over ``domain`` (inside 1800..2100, away from
     the months whose lunar dates are disputed)?"""
     if not FACT_TYPES["lunar_month"].available(domain):
         return False

@@ -119,7 +119,7 @@ def relational_from_record(record: Any) -> RelationalPuzzle:
         ):
             raise TsolveError(
                 f"{where}: fact {f.kind!r} cannot be used over the domain "
-                f"{iso(domain.start)}..{iso(domain.end)} (lunar facts need 1900-01-31.."
+                f"{iso(domain.start)}..{iso(domain.end)} (lunar facts need 1800-01-01.."
                 "2100-12-31, away from the disputed months 2057-09, 2089-09, 2097-08)"
             )
     asked_v = expect_dict(record.get("asked", {"mode": "tuples"}), f"{where}: asked")

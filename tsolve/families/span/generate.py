@@ -228,9 +228,23 @@ def _params(cfg: SpanConfig) -> dict[str, Any]:
 # ----------------------------------------------------------------- plan and bounds
 
 
-def _in(cal: str, day: int) -> bool:
+#: The first day a SPAN question may touch: the calendars' first day when this
+#: generator's version-5 records were made. The tables now reach back to 1800
+#: (docs/calendars.md), but a wider range would move which offsets near 1900
+#: flip sign (``ago`` <-> ``later``) and change those records.
+SPAN_FIRST_DAY = _dt.date(1900, 1, 31).toordinal()
+
+
+def span_range(cal: str) -> tuple[int, int]:
+    """The days of ``cal`` a SPAN question may touch: its table's range from
+    :data:`SPAN_FIRST_DAY` on."""
     t = table(cal)
-    return t.first_day <= day <= t.last_day
+    return max(t.first_day, SPAN_FIRST_DAY), t.last_day
+
+
+def _in(cal: str, day: int) -> bool:
+    lo, hi = span_range(cal)
+    return lo <= day <= hi
 
 
 def directions_for(ref: int) -> tuple[tuple[str, str], ...]:
@@ -332,8 +346,9 @@ def plan(cfg: SpanConfig) -> tuple[tuple[str, str], ...]:
     option = "date" if lo == hi else "date-range"
     for end in (lo, hi):
         if not _in("gregorian", end):
+            a, b = (_dt.date.fromordinal(d).isoformat() for d in span_range("gregorian"))
             raise TsolveError(f"{option}: {_dt.date.fromordinal(end)} is outside the calendars' "
-                              f"range {table('gregorian').range_text()}")  # fmt: skip
+                              f"range {a}..{b}")  # fmt: skip
     dirs = tuple(d for d in directions_for(lo) if d in directions_for(hi))
     if not _allowed_days(cfg):
         cal = next(c for c in DISPUTED_CALENDARS
@@ -352,8 +367,8 @@ def plan(cfg: SpanConfig) -> tuple[tuple[str, str], ...]:
     # its day nearest each such middle are the ones to check.
     refs = {lo, hi}
     for src, tgt in dirs:
-        first = max(table(src).first_day, table(tgt).first_day)
-        last = min(table(src).last_day, table(tgt).last_day)
+        first = max(span_range(src)[0], span_range(tgt)[0])
+        last = min(span_range(src)[1], span_range(tgt)[1])
         refs.add(min(max((first + last) // 2, lo), hi))
     for ref in sorted(refs):
         _check_offsets(cfg, ref, dirs)
@@ -374,8 +389,8 @@ def _check_offsets(cfg: SpanConfig, ref: int, dirs: tuple[tuple[str, str], ...])
                 worst[option] = (best, what)
 
     for src, tgt in dirs:
-        lo = max(table(src).first_day, table(tgt).first_day)
-        hi = min(table(src).last_day, table(tgt).last_day)
+        lo = max(span_range(src)[0], span_range(tgt)[0])
+        hi = min(span_range(src)[1], span_range(tgt)[1])
         for name, top, step in (("max-days", cfg.max_days, 1), ("max-weeks", cfg.max_weeks, 7)):
 
             def fits(n: int, step: int = step, lo: int = lo, hi: int = hi) -> bool:

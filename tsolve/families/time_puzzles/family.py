@@ -44,13 +44,51 @@ def minimal_by_default(facts: int | None, solutions: Any, trivial_contradictions
     return True
 
 
+#: Named generation settings (``--preset NAME``, option ``preset``): each a
+#: set of options, under any the caller gives. ``paper`` is the Time Puzzles
+#: paper's own setting (arXiv:2601.07148; its generator's defaults): 4-6
+#: facts (the default draw), answer sets of 0-6 dates cycled over the run, the
+#: years 1800-2050 (its ``start_year``/``end_year``), and, as in every tsolve
+#: puzzle, a knowledge anchor (a president, a person, a sports event or a
+#: historical event) among the facts. Like the paper's, its puzzles are not
+#: minimal, and a zero-answer puzzle has one fact drawn from another date
+#: (``trivial_contradictions``), so every puzzle keeps its 4-6 facts (a
+#: minimal unsatisfiable set may have 3).
+PRESETS: dict[str, dict[str, Any]] = {
+    "paper": {
+        "solutions": (0, 1, 2, 3, 4, 5, 6),
+        "facts": None,
+        "domain_start": "1800-01-01",
+        "domain_end": "2050-12-31",
+        "minimal": False,
+        "trivial_contradictions": True,
+    },
+}
+
+
+def with_preset(opts: dict[str, Any]) -> dict[str, Any]:
+    """``opts`` over the preset it names (``preset``), without the name; a
+    one-line error for an unknown preset."""
+    from tsolve.errors import TsolveError
+
+    kw = dict(opts)
+    name = kw.pop("preset", None)
+    if name is None:
+        return kw
+    if name not in PRESETS:
+        raise TsolveError(f"preset: unknown preset {name!r} (known: {', '.join(PRESETS)})")
+    given = {k: v for k, v in kw.items() if v is not None}
+    return {**PRESETS[name], **given}
+
+
 def build(opts: dict[str, Any]) -> Any:
     """Options -> ``PuzzleConfig``. Puzzles are minimal unless asked otherwise
-    (:func:`minimal_by_default`, docs/formats.md)."""
+    (:func:`minimal_by_default`, docs/formats.md); a ``preset`` supplies the
+    options the caller leaves out (:data:`PRESETS`)."""
     from tsolve.calendars.domain import DateDomain
     from tsolve.families.time_puzzles.generate import PuzzleConfig
 
-    kw = dict(opts)
+    kw = with_preset(opts)
     start = kw.pop("domain_start", None)
     end = kw.pop("domain_end", None)
     if start is not None or end is not None:
@@ -79,7 +117,7 @@ def summarize(rec: Record) -> dict[str, list[str]]:
 #: Default pools ``tsolve stress`` draws random time-puzzle settings from. The
 #: pseudo-option ``domain`` is a list of ``[start, end]`` pairs (``null`` for the
 #: default domain), drawn as a pair so a random domain is never empty. Windows
-#: outside 1900-2100 exercise the generator without the Chinese-lunar facts.
+#: outside 1800-2100 exercise the generator without the Chinese-lunar facts.
 STRESS_CHOICES: dict[str, list[Any]] = {
     "solutions": [0, 1, 2, 3, 4, 5, 6],
     "facts": [None, 3, 4, 5, 6, 7],
@@ -140,7 +178,7 @@ CARD: dict[str, Any] = {
     "limitations": (
         "Knowledge-based facts (presidents, sports events, lifetimes) are as of "
         "`generator.params.knowledge_as_of`; Chinese-lunar facts hold only inside the tables' "
-        "1900-2100 range. The measured `difficulty` is tsolve's own estimate, not the paper's."
+        "1800-2100 range. The measured `difficulty` is tsolve's own estimate, not the paper's."
     ),
     "papers": [
         "Measuring Iterative Temporal Reasoning with Time Puzzles (ACL submission, anonymous)"
@@ -170,6 +208,7 @@ FAMILY = Family(
         "minimal": parse_bool,
         "trivial_contradictions": parse_bool,
         "difficulty": optional(parse_text),
+        "preset": optional(parse_text),
     },
     build=build,
     summarize=summarize,

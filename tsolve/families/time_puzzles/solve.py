@@ -90,7 +90,7 @@ def puzzle_from_record(record: Any) -> Puzzle:
             raise TsolveError(
                 f"record {rid}: fact {f.kind!r} cannot be evaluated over the domain "
                 f"{iso(domain.start)}..{iso(domain.end)} (the Chinese calendar tables "
-                "cover 1900-01-31..2100-12-31)"
+                "cover 1800-01-01..2100-12-31)"
             )
     style = record.get("style", "implicit")
     return Puzzle(rid, facts, domain, style if style in ("implicit", "explicit") else "implicit")
