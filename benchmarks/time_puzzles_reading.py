@@ -12,7 +12,9 @@ The file goes through the command a user runs,
 
     tsolve solve --text-file TMP --format jsonl --domain-start D0 --domain-end D1
 
-in a fresh process, and its rows are compared with the release.
+in a fresh process (with the tsolve on ``PYTHONPATH``; run the script from a
+directory outside a checkout, since ``python -m`` puts the current directory
+first), and its rows are compared with the release.
 
 Printed: the number and fraction of puzzles read completely (status other than
 ``partial-reading``), the unread sentences by form (numbers and names
