@@ -44,6 +44,7 @@ CORE_COMMANDS: tuple[str, ...] = (
     "tsolve.cli.claims_commands",
     "tsolve.cli.report_commands",
     "tsolve.cli.export_commands",
+    "tsolve.cli.import_commands",
 )
 
 
@@ -150,6 +151,11 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "export",
         "tsolve.cli.export_commands",
         "Write a tsolve run as a task of another evaluator (lm-evaluation-harness).",
+    ),
+    CommandEntry(
+        "import",
+        "tsolve.cli.import_commands",
+        "Read another benchmark's published release into tsolve records (Time Puzzles).",
     ),
 )
 

@@ -80,14 +80,18 @@ def tsolve_bibtex(version: str | None = None) -> str:
 
 #: Every paper tsolve implements (docs/papers.md), as each paper states itself
 #: and as its public record confirms: authors, year, venue or arXiv id, URL.
-#: Where a paper states no author (the Time Puzzles text is an anonymous
-#: submission; the SPAN text names none), the entry says so rather than guess,
-#: and gives the paper's own link.
+#: Where a paper states no author (the SPAN text names none), the entry says
+#: so rather than guess, and gives the paper's own link.
 PAPERS: dict[str, str] = {
     "time_puzzles": """@misc{time_puzzles,
   title = {Measuring Iterative Temporal Reasoning with Time Puzzles},
-  author = {{Anonymous}},
-  note = {Anonymous ACL submission; no public link or year stated in the text tsolve follows}
+  author = {Wang, Zhengxiang and Dong, Zeyu},
+  year = {2026},
+  eprint = {2601.07148},
+  archivePrefix = {arXiv},
+  primaryClass = {cs.CL},
+  url = {https://arxiv.org/abs/2601.07148},
+  note = {Code and data: https://github.com/jaaack-wang/Time-Puzzles}
 }""",
     "span": """@misc{span,
   title = {{SPAN}: Benchmarking and Improving Cross-Calendar Temporal Reasoning of

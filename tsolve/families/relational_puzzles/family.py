@@ -106,7 +106,8 @@ CARD: dict[str, Any] = {
     ),
     "limitations": "A tsolve extension of the Time Puzzles task; no published benchmark.",
     "papers": [
-        "Measuring Iterative Temporal Reasoning with Time Puzzles (ACL submission, anonymous)"
+        "Zhengxiang Wang and Zeyu Dong, Measuring Iterative Temporal Reasoning with Time "
+        "Puzzles, 2026, arXiv:2601.07148 (https://github.com/jaaack-wang/Time-Puzzles)"
     ],
 }
 

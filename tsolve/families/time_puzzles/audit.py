@@ -278,15 +278,18 @@ def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
     from tsolve.audit.explain import quote
 
     facts = _fact_texts(record)
-    stored = record.get("answers")
-    lines = [f"The stored answers are {quote(', '.join(map(str, stored)) or 'None')}."
+    published = "published_answers" in record  # an imported release judges its own answers
+    stored = record.get("published_answers" if published else "answers")
+    which = "published" if published else "stored"
+    lines = [f"The {which} answers are {quote(', '.join(map(str, stored)) or 'None')}."
              if isinstance(stored, list) else "The record stores no answers."]  # fmt: skip
     if "proof" not in detail:  # ambiguous
         for r in detail.get("readings") or [detail]:
             got = ", ".join(map(str, r.get("answers") or [])) or "None"
             lines.append(f"Under reading {r.get('reading')} the facts give {quote(got)}.")
         if detail.get("gold_readings"):
-            lines.append(f"The stored answers are what {', '.join(detail['gold_readings'])} gives.")
+            lines.append(f"The {which} answers are what {', '.join(detail['gold_readings'])} "
+                         "gives.")  # fmt: skip
         return lines
     violated = detail.get("violates")
     date = detail.get("date")
@@ -297,6 +300,8 @@ def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
         readings = ", ".join(detail.get("readings") or ["canonical"])
         lines.append(f"{date} breaks it under every reading of it ({readings}), so it is "
                      "no answer.")  # fmt: skip
+        if detail.get("why"):  # the calendar's word for it (release_audit)
+            lines.append(f"{detail['why']}.")
         return lines
     if date is not None and "satisfies every fact" in str(detail.get("proof")):
         for k, text in enumerate(facts):

@@ -181,11 +181,16 @@ CARD: dict[str, Any] = {
         "1800-2100 range. The measured `difficulty` is tsolve's own estimate, not the paper's."
     ),
     "papers": [
-        "Measuring Iterative Temporal Reasoning with Time Puzzles (ACL submission, anonymous)"
+        "Zhengxiang Wang and Zeyu Dong, Measuring Iterative Temporal Reasoning with Time "
+        "Puzzles, 2026, arXiv:2601.07148 (https://github.com/jaaack-wang/Time-Puzzles)"
     ],
     "citation": """@misc{time_puzzles,
   title = {Measuring Iterative Temporal Reasoning with Time Puzzles},
-  note = {Anonymous ACL submission}
+  author = {Wang, Zhengxiang and Dong, Zeyu},
+  year = {2026},
+  eprint = {2601.07148},
+  archivePrefix = {arXiv},
+  url = {https://arxiv.org/abs/2601.07148}
 }""",
 }
 

@@ -216,7 +216,7 @@ def _proof(puzzle: Puzzle, options: list[list[tuple[str, np.ndarray]]],
             if not any(bool(m[k]) for _, m in opts):
                 why = calendar_word(f, day) or f"{d} breaks it"
                 return {"date": d, "violates": {"index": i, "kind": f.kind, "text": texts[i]},
-                        "readings": [n for n, _ in opts],
+                        "readings": [n for n, _ in opts], "why": why,
                         "proof": f"published answer {d} breaks fact {i + 1} ({texts[i]!r}) under "
                                  f"every reading: {why}"}  # fmt: skip
     every = _conjunction([np.logical_and.reduce([m for _, m in o]) for o in options], dom.size)
@@ -248,8 +248,10 @@ def audit_release_record(record: dict[str, Any]) -> AuditVerdict:
     """The verdict on an imported record's ``published_answers`` (module docstring)."""
     puzzle = puzzle_from_record(record)
     rid = record.get("id", puzzle.id)
-    published = sorted(set(expect_iso_dates(record.get("published_answers"),
-                                            f"record {puzzle.id}: published_answers")))  # fmt: skip
+    given = record.get("published_answers")
+    if not isinstance(given, list):
+        raise TsolveError(f"record {puzzle.id}: published_answers must be a list of ISO dates")
+    published = sorted(set(expect_iso_dates(given, f"record {puzzle.id}: published_answers")))
     facts_json = record["facts"]
     metas = [f.get("release") if isinstance(f.get("release"), dict) else {} for f in facts_json]
     texts = [str(f.get("text", "")) for f in facts_json]
@@ -277,8 +279,11 @@ def audit_release_record(record: dict[str, Any]) -> AuditVerdict:
         return AuditVerdict(rid, FAMILY, "ok", {**base, "cause": None}, names)
     if giving:
         other = next((n, m) for n, m in combos if n not in set(giving))
-        detail = {**base, "cause": "reading: " + _reading_words(other[0] if giving[0] == CANONICAL
-                                                                else giving[0]),
+        # The cause: each single reading that leaves the published answers
+        # (when tsolve's reading gives them), or that gives them (when not).
+        singles = [n for n, _ in combos if n != CANONICAL and " + " not in n]
+        side = [n for n in singles if (n in giving) != (CANONICAL in giving)]
+        detail = {**base, "cause": "reading: " + _reading_words(" + ".join(side) or other[0]),
                   "reading": other[0], "answers": _dates(puzzle, other[1])[:SHOW],
                   "gold_readings": giving[:SHOW]}  # fmt: skip
         return AuditVerdict(rid, FAMILY, "ambiguous", detail, names)
