@@ -3,7 +3,8 @@ arXiv:2601.07148), read by ``tsolve solve --text``.
 
 Every sentence here is written for this file in the release's forms (its
 generator's ``format`` methods, ``puzzles_generator/date_generator/facts.py``);
-none is copied from its puzzles. Expected facts are written by hand, and the
+none is copied from its puzzles. The last tests read the release itself, from
+its encrypted ``data.zip`` (tests/fixtures/time_puzzles_release/), in memory. Expected facts are written by hand, and the
 answer sets of the puzzles are computed here with ``datetime`` alone (the
 Chinese calendar's months from its published New Year and month-start dates,
 named at each puzzle), never with tsolve.
@@ -456,3 +457,48 @@ def test_the_new_kinds_are_worded_cleanly() -> None:
         sentence = fact.render("explicit")
         assert wording_problems(sentence) == [], sentence
         assert [f for f, _ in read_sentence_facts(sentence)] == [fact], sentence
+
+
+# ------------------------------------------------------------ the release (encrypted fixture)
+
+_ZIP = Path(__file__).parent / "fixtures" / "time_puzzles_release" / "data.zip"
+_PASSWORD = "timepuzzles"  # the authors' README: the repository name, lower case, no hyphens
+
+
+@pytest.fixture(scope="module")
+def release() -> list[dict[str, Any]]:
+    """The 700 puzzles, decrypted in memory only."""
+    from tsolve.families.time_puzzles.release import read_release
+
+    return read_release(_ZIP, _PASSWORD)
+
+
+def test_a_sample_of_the_release_is_read_completely_and_gets_tsolves_gold(
+    release: list[dict[str, Any]],
+) -> None:
+    """Every 25th puzzle (from the 4th) as one paragraph of its explicit
+    sentences: read whole, and solved to the gold ``tsolve import`` proves
+    (tests/test_time_puzzles_release.py checks that gold against an
+    independent Chinese calendar). benchmarks/time_puzzles_reading.py runs
+    all 700."""
+    from tsolve.calendars.domain import DateDomain
+    from tsolve.families.time_puzzles.release import release_record
+
+    domain = DateDomain.from_dates("1800-01-01", "2050-12-31")
+    sample = release[3::25]
+    assert any(sorted(p["solutions"]) != release_record(p)["answers"] for p in sample)
+    for p in sample:
+        out = solve_text(" ".join(p["explicit_constraints"]), domain=domain)
+        assert out["unread"] == [] and out["complete"] is True, p["identifier"]
+        assert out["answers"] == release_record(p)["answers"], p["identifier"]
+
+
+def test_in_the_implicit_release_only_unknown_events_stay_unread(
+    release: list[dict[str, Any]],
+) -> None:
+    """Every sentence of every 9th implicit puzzle is read, except the events
+    the knowledge base does not hold (``kb_event``), which are never guessed."""
+    for p in release[::9]:
+        for sentence, meta in zip(p["constraints"], p["constraints_meta"], strict=True):
+            read = bool(read_sentence_facts(sentence))
+            assert read == (meta["type"] != "kb_event"), sentence
