@@ -1,11 +1,13 @@
 """How many of the Time Puzzles release's puzzles ``tsolve solve --text-file`` reads.
 
-    python benchmarks/time_puzzles_reading.py PUZZLES_JSON [--style explicit|implicit]
+    python benchmarks/time_puzzles_reading.py RELEASE [--password P] [--style explicit|implicit]
         [--records IMPORTED.jsonl] [--domain-start 1800-01-01] [--domain-end 2050-12-31]
         [--show N] [--json OUT]
 
-PUZZLES_JSON is the release's ``data/puzzles.json`` (decrypted from its
-``data.zip``; never commit it). Each puzzle becomes one paragraph: its
+RELEASE is the release's ``data.zip`` with ``--password`` (read in memory, as
+``tsolve import time-puzzles`` reads it; the repository keeps it encrypted in
+tests/fixtures/time_puzzles_release/), or its ``data/puzzles.json``
+decrypted elsewhere (never commit it). Each puzzle becomes one paragraph: its
 sentences in the chosen style (``explicit_constraints`` or ``constraints``)
 joined with spaces, written to a temporary file that is deleted afterwards.
 The file goes through the command a user runs,
@@ -131,9 +133,25 @@ def measure(
             "tsolve_gold": tsolve_gold if gold is not None else None}  # fmt: skip
 
 
+def load(path: Path, password: str | None) -> list[dict[str, Any]]:
+    """The release's puzzles, through tsolve's reader (a zip in memory); a
+    tree without it (one measured "before") reads a decrypted puzzles.json."""
+    from tsolve.errors import TsolveError
+
+    try:
+        from tsolve.families.time_puzzles.release import read_release
+    except ImportError:
+        return list(json.loads(path.read_text(encoding="utf-8")))
+    try:
+        return read_release(path, password)
+    except TsolveError as exc:
+        sys.exit(f"error: {exc}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("puzzles", type=Path)
+    ap.add_argument("puzzles", type=Path, help="the release's data.zip or puzzles.json")
+    ap.add_argument("--password", help="the data.zip's password (its authors' README gives it)")
     ap.add_argument("--style", choices=("explicit", "implicit"), default="explicit")
     ap.add_argument("--records", type=Path, help="tsolve's imported records (tsolve's gold)")
     ap.add_argument("--domain-start", default="1800-01-01")
@@ -141,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", type=int, default=10, help="mismatches to print")
     ap.add_argument("--json", type=Path, help="write the whole result here")
     a = ap.parse_args(argv)
-    puzzles = json.loads(a.puzzles.read_text(encoding="utf-8"))
+    puzzles = load(a.puzzles, a.password)
     gold = None
     if a.records:
         rows = (json.loads(line) for line in a.records.read_text(encoding="utf-8").splitlines())
