@@ -3,11 +3,12 @@ arXiv:2601.07148), read by ``tsolve solve --text``.
 
 Every sentence here is written for this file in the release's forms (its
 generator's ``format`` methods, ``puzzles_generator/date_generator/facts.py``);
-none is copied from its puzzles. The last tests read the release itself, from
-its encrypted ``data.zip`` (tests/fixtures/time_puzzles_release/), in memory. Expected facts are written by hand, and the
+none is copied from its puzzles. Expected facts are written by hand, and the
 answer sets of the puzzles are computed here with ``datetime`` alone (the
 Chinese calendar's months from its published New Year and month-start dates,
-named at each puzzle), never with tsolve.
+named at each puzzle), never with tsolve. The last tests read the release
+itself, from its encrypted ``data.zip`` (tests/fixtures/time_puzzles_release/),
+in memory.
 """
 
 from __future__ import annotations
