@@ -326,6 +326,15 @@ def test_an_unknown_kind_is_a_bad_row_and_the_rest_are_imported(tmp_path: Path) 
     assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["a", "c"]
 
 
+def test_a_repeated_identifier_is_a_bad_row(tmp_path: Path) -> None:
+    one = _puzzle("a", [YEAR_1950, JANUARY, TENTH], ["1950-01-10"])
+    src = tmp_path / "puzzles.json"
+    src.write_text(json.dumps([one, one]))
+    report = import_release(src, tmp_path / "out.jsonl")
+    assert (report.imported, [str(b) for b in report.bad]) == (
+        1, ["puzzle 2 (a): identifier repeats puzzle 1's"])  # fmt: skip
+
+
 def test_the_cli_imports_and_audits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "puzzles.json"
     ok = _puzzle("ok", [YEAR_1950, JANUARY, TENTH], ["1950-01-10"])
@@ -339,6 +348,16 @@ def test_the_cli_imports_and_audits(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert audited.returncode == 1  # one verdict is not ok
     rows = [json.loads(line) for line in audited.stdout.splitlines()]
     assert [(r["id"], r["verdict"]) for r in rows] == [("ok", "ok"), ("bad", "inconsistent")]
+
+
+def test_the_output_is_replaced_whole_and_nothing_is_left_beside_it(tmp_path: Path) -> None:
+    src = tmp_path / "puzzles.json"
+    src.write_text(json.dumps([_puzzle("ok", [YEAR_1950, JANUARY, TENTH], ["1950-01-10"])]))
+    out = tmp_path / "out.jsonl"
+    out.write_text("an older import\n")
+    assert import_release(src, out).complete
+    assert [json.loads(line)["id"] for line in out.read_text().splitlines()] == ["ok"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "puzzles.json"]
 
 
 def test_the_output_is_never_written_through_a_link(tmp_path: Path) -> None:

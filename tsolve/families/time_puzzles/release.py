@@ -13,10 +13,10 @@ user asks for.
 
 * ``facts``: each ``constraints_meta`` entry as a tsolve fact, with the
   release's definitions (:func:`fact_of`, after the release's generator,
-  ``puzzles_generator/date_generator/facts.py``): a lunar month matches its
-  leap month too; a person is alive, and a president in office, strictly
-  between the two dates the explicit sentence gives (the generator leaves out
-  both end days); a World Cup or Olympic year is the explicit sentence's rule
+  ``facts.py`` in the release's ``puzzles_generator/date_generator``): a
+  lunar month matches its leap month too; a person is alive, and a president
+  in office, strictly between the two dates the explicit sentence gives (the
+  generator leaves out both end days); a World Cup or Olympic year is the explicit sentence's rule
   over the puzzle's years. A knowledge event tsolve does not know
   (``kb_event``) becomes a fact at the level and value the release states
   (the day of the month 6); its sentence stays in the record. Each fact keeps
@@ -26,7 +26,8 @@ user asks for.
   release's ``solutions``, which the audit judges
   (:mod:`tsolve.families.time_puzzles.release_audit`).
 * ``sentences``, ``prompt`` and ``prompts``: both styles' sentences as
-  published, and the paper's prompt (``src/experiments/main.py``) over each.
+  published, and the paper's prompt (``PROMPT`` in the release's
+  ``src/experiments/main``) over each.
 
 A puzzle that cannot be mapped (an unknown kind, a sentence whose dates do not
 read) is a bad row, named; the others are still imported.
@@ -81,8 +82,9 @@ ZIP_MEMBER = "data/puzzles.json"
 #: The largest puzzles file read (the release's is 0.7 MB).
 MAX_BYTES = 256 << 20
 
-#: The paper's prompt, verbatim (``src/experiments/main.py``, ``PROMPT``); the
-#: constraints are its ``format_constraints``: one ``- `` line each.
+#: The paper's prompt, verbatim (``PROMPT`` in the release's
+#: ``src/experiments/main``); the constraints are its ``format_constraints``:
+#: one ``- `` line each.
 PROMPT = (
     "From the time-related constraints below, determine all valid date(s) (if any) that "
     "satisfy them. Depending on the conditions, the result may be zero, one, or multiple "
@@ -440,14 +442,23 @@ class ImportReport:
 def iter_release_records(
     puzzles: list[Any], backend: str = "cpsat"
 ) -> Iterator[dict[str, Any] | BadPuzzle]:
-    """Each puzzle's record, or the :class:`BadPuzzle` it is, in order."""
+    """Each puzzle's record, or the :class:`BadPuzzle` it is, in order. An
+    identifier that repeats an earlier puzzle's is a bad row: a record's
+    ``id`` is what predictions and audits join on."""
+    seen: dict[str, int] = {}
     for i, p in enumerate(puzzles):
         ident = p.get("identifier") if isinstance(p, dict) else None
         where = f"puzzle {i + 1}" + (f" ({ident})" if isinstance(ident, str) else "")
+        if isinstance(ident, str) and ident in seen:
+            yield BadPuzzle(where, f"identifier repeats puzzle {seen[ident] + 1}'s")
+            continue
         try:
-            yield release_record(p, backend)
+            rec = release_record(p, backend)
         except TsolveError as exc:
             yield BadPuzzle(where, str(exc))
+            continue
+        seen[rec["id"]] = i
+        yield rec
 
 
 def import_release(

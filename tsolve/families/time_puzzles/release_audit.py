@@ -116,6 +116,7 @@ def release_readings(fact: Fact, meta: dict[str, Any]) -> list[tuple[str, Fact]]
     elif kind == "event" and isinstance(fact, SportsEventYearFact):
         if fact.event == "fifa_world_cup":
             held = _awarded("fifa_world_cup")
+            # (0,) when no year of the rule is awarded: a year no domain holds.
             out.append((WORLD_CUP_AWARDED,
                         SportsEventYearFact(fact.event, tuple(y for y in fact.years if y in held)
                                             or (0,))))  # fmt: skip
