@@ -1,9 +1,17 @@
-"""The fact taxonomy of Time Puzzles (Table 2): 16 registered categories.
+"""The fact taxonomy of Time Puzzles (Table 2): 16 registered categories the
+generator draws, and the kinds that other puzzles' wording needs
+(``range_facts``), which it does not draw.
 
 Importing this package registers every built-in category in ``FACT_TYPES``.
 """
 
-from tsolve.encodings.facts import calendar_facts, knowledge_facts, lunar_facts, readings
+from tsolve.encodings.facts import (
+    calendar_facts,
+    knowledge_facts,
+    lunar_facts,
+    range_facts,
+    readings,
+)
 from tsolve.encodings.facts.base import (
     FACT_TYPES,
     STYLES,
@@ -33,6 +41,7 @@ __all__ = [
     "information_gain",
     "knowledge_facts",
     "lunar_facts",
+    "range_facts",
     "readings",
     "register_fact",
 ]

@@ -154,6 +154,11 @@ class Fact(ABC):
     #: once per seed and reuses it; ``tests/test_mask_table.py`` holds the
     #: flag true of every category that sets it.
     seed_determined: ClassVar[bool] = False
+    #: Does the generator draw this kind when its config names no categories?
+    #: Kinds that exist to read other people's wording (the Time Puzzles
+    #: release's date ranges, year ranges and year rules) are not
+    #: drawn, so that adding them changes no generated record.
+    drawn: ClassVar[bool] = True
 
     @classmethod
     def interned(cls, *args: Any) -> Fact:

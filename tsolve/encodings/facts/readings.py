@@ -16,6 +16,10 @@ date with different data:
 * ``lunar-other-sources``: the three future lunar months whose first day the
   libraries put a day apart (docs/calendars.md), as Calendrical Calculations
   and ``lunardate`` have them.
+* Wording that leaves a choice open, marked in the fact's params (the Time
+  Puzzles release's sentences, :mod:`~tsolve.encodings.facts.range_facts`):
+  ``end-days-included`` ("between A and B" with A and B), ``century`` ("the
+  1900s" as 1900-1999).
 
 Explicit-style sentences spell out the dates of knowledge facts, which removes
 the knowledge readings; the lunar reading stays, since the explicit text of a
@@ -48,12 +52,15 @@ from tsolve.encodings.facts.knowledge_facts import (
     known_terms,
 )
 from tsolve.encodings.facts.lunar_facts import LunarMonthFact, OtherSourcesLunarMonthFact
+from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact
 from tsolve.encodings.ir import DATE_VAR, Formula, In, IntervalSet
 
 CANONICAL = "canonical"
 HORIZON = "horizon"
 KNOWLEDGE = f"knowledge-{knowledge.KNOWLEDGE_AS_OF.isoformat()}"
 LUNAR = "lunar-other-sources"
+END_DAYS_INCLUDED = "end-days-included"
+CENTURY = "century"
 CONVENTION_PREFIX = "convention:"
 
 # Far enough to be "never ended" for every domain (the IR is over day numbers).
@@ -296,3 +303,19 @@ def _lunar_month(fact: Fact) -> list[Reading]:
     assert isinstance(fact, LunarMonthFact)
     alt = OtherSourcesLunarMonthFact(fact.month, fact.leap)
     return [Reading(LUNAR, alt)] if alt.differs() else []
+
+
+@_rule("date_range")
+def _date_range(fact: Fact) -> list[Reading]:
+    assert isinstance(fact, DateRangeFact)
+    if fact.ends != "unstated":
+        return []
+    return [Reading(END_DAYS_INCLUDED, DateRangeFact(fact.start, fact.end, "included"))]
+
+
+@_rule("year_range")
+def _year_range(fact: Fact) -> list[Reading]:
+    assert isinstance(fact, YearRangeFact)
+    if not fact.century:
+        return []
+    return [Reading(CENTURY, YearRangeFact(fact.first, fact.first + 99))]

@@ -47,6 +47,9 @@ EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "chinese_zodiac": {"animal": "Dragon"},
     "lunar_month": {"month": 8, "leap": False},
+    "date_range": {"start": "1950-01-05", "end": "1990-01-05", "ends": "unstated"},
+    "year_range": {"first": 1800, "last": 2050},
+    "year_rule": {"modulus": 4, "remainder": 2, "since": 1930, "excluded": [1942, 1946]},
 }
 
 

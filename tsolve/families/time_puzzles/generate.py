@@ -527,7 +527,9 @@ class _SearchPlan:
 
     def __init__(self, cfg: PuzzleConfig, n_facts: int) -> None:
         dom = cfg.domain
-        allowed = set(cfg.categories) if cfg.categories else set(FACT_TYPES)
+        allowed = (
+            set(cfg.categories) if cfg.categories else {k for k, c in FACT_TYPES.items() if c.drawn}
+        )
         self.categories = tuple(k for k in sorted(allowed) if FACT_TYPES[k].available(dom))
         anchors = cfg.anchors or tuple(k for k in sorted(FACT_TYPES) if FACT_TYPES[k].anchor)
         kinds = [k for k in anchors if _has_anchor(k, dom)]

@@ -54,12 +54,13 @@ def _people() -> dict[str, knowledge.Person]:
 
 @cache
 def _presidents() -> dict[str, knowledge.President]:
-    """By full name, without the middle initial, and by surname when only one
-    president has it ("Obama", not "Bush")."""
+    """By full name, without the middle initials, and by surname when only one
+    president has it ("Obama", not "Bush"). Every initial goes at once:
+    "George H. W. Bush" without one of two would be "George W. Bush", his son."""
     full = _unique(
         (name_key(n), p)
         for p in knowledge.presidents()
-        for n in (p.name, re.sub(r"\s+[A-Z]\.\s+", " ", p.name))
+        for n in (p.name, re.sub(r"(?:\s+[A-Z]\.)+\s+", " ", p.name))
     )
     last = _unique((name_key(p.name).split()[-1], p) for p in knowledge.presidents())
     return {**last, **full}

@@ -1,5 +1,6 @@
 """Sentences of a puzzle that are not constraints: tsolve's own prompt wording
-(the task, the season note, the answer instruction) and questions.
+(the task, the season note, the answer instruction; also the Time Puzzles
+release generator's variant of the task) and questions.
 
 The prompt's sentences are recognised by their openings, so that reading a
 generated prompt back lists them as the prompt's (``skipped``) rather than as
@@ -12,8 +13,9 @@ from __future__ import annotations
 import re
 
 _PROMPT_OPENINGS = re.compile(
-    r"(?:From\s+the\s+time-related\s+constraints\s+below|Depending\s+on\s+the\s+conditions"
-    r"|Unless\s+otherwise\s+stated,\s+interpret|Note:\s+Seasons\s+are\s+defined\s+as"
+    r"(?:From\s+the\s+(?:time-related\s+)?constraints\s+below|Depending\s+on\s+the\s+conditions"
+    r"|Unless\s+otherwise\s+stated,\s+(?:interpret|all\s+time-related\s+constraints\s+follow)"
+    r"|Note:\s+Seasons\s+are\s+defined\s+as"
     r"|(?:Winter|Spring|Summer|Autumn):\s+[A-Z][a-z]+,\s+[A-Z][a-z]+,\s+[A-Z][a-z]+\.?$"
     r"|The\s+constraints\s+are\s+as\s+follows|Carefully\s+review\s+the\s+constraints"
     r"|After\s+thorough\s+consideration|If\s+there\s+are\s+multiple\s+valid\s+dates"

@@ -22,6 +22,7 @@ decade is read only where it cannot be a century or a two-digit shorthand:
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from collections.abc import Callable
 
@@ -40,6 +41,7 @@ from tsolve.encodings.facts.calendar_facts import (
     YearFact,
 )
 from tsolve.encodings.facts.lunar_facts import ANIMALS, ChineseZodiacFact, LunarMonthFact
+from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact, YearRuleFact
 from tsolve.encodings.facts.words import MONTHS, WEEKDAYS
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.parse import anchors
@@ -75,6 +77,71 @@ _MONTH_YEAR = (
     _MONTH + r"(?:\s*,?\s+(?P<y4>\d{4})|\s+of\s+(?:the\s+year\s+)?(?P<y>\d{1,4})"
     r"|\s+of\s+the\s+" + _DECADE_S + ")"
 )
+
+
+#: "the 2nd to last", "the second-to-last": a place counted from the month's end.
+_NTH_BACK = r"(?P<b>" + "|".join(k for k in _NTH if k != "last") + r")[\s-]+to[\s-]+last"
+#: Any decade of four digits, a century's first one too ("the 1900s"): only
+#: in the Time Puzzles release's "The year is in the 1900s.", read with its
+#: century reading (:class:`YearRangeFact`).
+_DECADE_4 = r"(?P<dec>\d{3}0)['’]?s"
+_MONTH_NAMES = "|".join(MONTHS)
+
+
+def _day_pattern(i: int) -> str:
+    """A day with its year, its groups numbered ``i``: "January 05, 1950",
+    "5 January 1950", "1950-01-05"."""
+    return (
+        rf"(?:(?P<m{i}>{_MONTH_NAMES})\s+(?P<d{i}>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y{i}>\d{{4}})"
+        rf"|(?P<e{i}>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<n{i}>{_MONTH_NAMES}),?\s+(?P<z{i}>\d{{4}})"
+        rf"|(?P<iso{i}>\d{{4}}-\d{{2}}-\d{{2}}))"
+    )
+
+
+def _day_at(m: Match, i: int) -> str:
+    """The ISO day that :func:`_day_pattern` ``i`` matched (a day that does not
+    exist, "February 30", is a :class:`TsolveError`: not a fact)."""
+    if m[f"iso{i}"]:
+        text = m[f"iso{i}"]
+        try:
+            _dt.date.fromisoformat(text)
+        except ValueError:
+            raise TsolveError(f"no such day: {text}") from None
+        return str(text)
+    if m[f"m{i}"]:
+        month, day, year = m[f"m{i}"], m[f"d{i}"], m[f"y{i}"]
+    else:
+        month, day, year = m[f"n{i}"], m[f"e{i}"], m[f"z{i}"]
+    try:
+        return _dt.date(int(year), read_month(month.capitalize()), int(day)).isoformat()
+    except ValueError:
+        raise TsolveError(f"no such day: {month} {day}, {year}") from None
+
+
+def _date_range(m: Match) -> Fact:
+    """Between A and B: the two days count when the words say so
+    ("inclusive", "both days included"), not when they say "strictly" or
+    "exclusive", and are unstated otherwise (a reading either way)."""
+    tail = (m["tail"] or "").lower()
+    if m["strict"] or "exclusive" in tail or "neither" in tail:
+        ends = "excluded"
+    elif tail:
+        ends = "included"
+    else:
+        ends = "unstated"
+    return DateRangeFact(_day_at(m, 1), _day_at(m, 2), ends)
+
+
+def _year_rule(m: Match) -> Fact:
+    excluded = tuple(sorted({int(y) for y in re.findall(r"\d+", m["x"] or "")}))
+    return YearRuleFact(int(m["mod"]), int(m["rem"]), int(m["since"]), excluded)
+
+
+def _year_decade(m: Match) -> Fact:
+    """The year in "the 1980s" is the decade; "in the 1900s" also names
+    a century, so it is the decade with the century as its reading."""
+    dec = int(m["dec"])
+    return YearRangeFact(dec, dec + 9, century=True) if dec % 100 == 0 else DecadeFact(dec)
 
 
 def _weekdays(m: Match, negated: bool = False) -> Fact:
@@ -115,6 +182,16 @@ def _lunar(m: Match) -> Fact:
     n = m["n"].lower()
     month = int(re.match(r"\d+", n)[0]) if n[0].isdigit() else _LUNAR_WORDS.index(n) + 1  # type: ignore[index]
     return LunarMonthFact(month, bool(m.groupdict().get("leap")))
+
+
+def _lunar_number(m: Match) -> Fact:
+    """The 3rd month of the Chinese lunar calendar, as the Time Puzzles release
+    means it: the month numbered 3 or the leap month of that number
+    (``leap`` null; any number, so its "14th month" holds on no day); "the
+    leap 3rd month ..." is the leap month alone."""
+    n = m["n"].lower()
+    month = int(n[:-2]) if n[0].isdigit() else _LUNAR_WORDS.index(n) + 1
+    return LunarMonthFact(month, True if m["leap"] else None)
 
 
 def _leap(m: Match) -> Fact:
@@ -162,14 +239,22 @@ SENTENCES: tuple[tuple[str, Builder], ...] = (
      + r"(?:\s+\(strictly\))?", _range),
     (r"the\s+decade\s+" + _IS + r"\s+the\s+(?P<dec>\d{2,3}0)['’]?s",
      lambda m: DecadeFact(int(m["dec"]))),
+    (r"the\s+year\s+" + _IS + r"\s+in\s+the\s+" + _DECADE_4, _year_decade),
+    (r"the\s+year\s+" + _IS + r"\s+(?:within\s+the\s+range(?:\s+of)?\s+(?P<a>\d{1,4})\s+(?:to|-|–)"
+     r"\s+(?P<b>\d{1,4})|between\s+(?P<c>\d{1,4})\s+and\s+(?P<d>\d{1,4}),?\s+(?:\(inclusive\)"
+     r"|inclusive|both\s+included))",
+     lambda m: YearRangeFact(int(m["a"] or m["c"]), int(m["b"] or m["d"]))),
+    (r"the\s+year\s+satisfies\s+year\s*%\s*(?P<mod>\d{1,3})\s*==\s*(?P<rem>\d{1,3})\s*(?:,\s*|\s+and\s+)"
+     r"year\s*>=\s*(?P<since>\d{1,4})(?:\s*,?\s+and\s+is\s+not\s+(?P<x>\d{1,4}"
+     r"(?:\s*,\s*(?:or\s+)?\d{1,4}|\s+or\s+\d{1,4})*))?", _year_rule),
     (r"the\s+(?:chinese\s+)?zodiac\s+(?:animal|sign)\s+(?:of\s+the\s+year\s+)?" + _IS
      + r"\s+(?:the\s+)?" + _ANIMAL, lambda m: ChineseZodiacFact(m["a"].capitalize())),
     (r"the\s+(?:chinese\s+)?lunar\s+month\s+" + _IS + r"\s+(?:the\s+)?(?P<leap>leap\s+)?"
      + _LUNAR_NTH + r"(?:\s+(?:lunar\s+)?month)?", _lunar),
-    (r"(?P<p>[A-Z][\w.' -]+?)\s+was\s+(?:the\s+)?(?:US\s+|U\.S\.\s+)?president"
+    (r"(?P<p>[A-Z][\w.' -]+?)\s+(?:was|is)\s+(?:the\s+)?(?:US\s+|U\.S\.\s+)?president"
      r"(?:\s+of\s+the\s+United\s+States)?(?:\s+(?:on\s+(?:this|that)\s+(?:date|day)|at\s+the\s+time"
      r"|then))?", _president),
-    (r"(?P<who>[A-Z][\w.' -]+?)\s+was\s+(?:still\s+)?alive(?:\s+(?:on\s+(?:this|that)\s+"
+    (r"(?P<who>[A-Z][\w.' -]+?)\s+(?:was|is)\s+(?:still\s+)?alive(?:\s+(?:on\s+(?:this|that)\s+"
      r"(?:date|day)|at\s+the\s+time|then))?", _person),
     (r"(?:the\s+)?" + _SPORT + r"\s+(?:were|was)\s+held\s+(?:that|in\s+that|in\s+the\s+same)\s+"
      r"year", _sports),
@@ -177,15 +262,18 @@ SENTENCES: tuple[tuple[str, Builder], ...] = (
 
 _SUBJECT = (
     r"(?:the\s+(?:date|day|answer|event|target\s+date|unknown\s+date|mystery\s+date"
-    r"|date\s+we\s+are\s+looking\s+for)|this\s+(?:date|day)|that\s+(?:date|day)|it|we\s+are)"
+    r"|date\s+we\s+are\s+looking\s+for)|this\s+(?:date|day)|that\s+(?:date|day)|it|we\s+are"
+    r"|(?:he|she|they|i|we|you)\s+(?:was|were)\s+born)"
 )
 _VERB = (
     r"(?:is|was|will\s+be|must\s+be|falls|fell|happened|happens|occurred|occurs|took\s+place"
     r"|takes\s+place|lies)"
 )
 
-#: What follows "it is", "the date falls", "it happened", ...
-PREDICATES: tuple[tuple[str, Builder], ...] = (
+#: What follows "it is", "the date falls", "it happened", ...: the calendar
+#: ones, which may also follow one another in one sentence ("on a Sunday in
+#: the spring of 1952": :func:`read_paraphrases`).
+CALENDAR_PREDICATES: tuple[tuple[str, Builder], ...] = (
     (r"not\s+(?:on\s+)?" + _WEEKDAY_LIST, lambda m: _weekdays(m, negated=True)),
     (r"(?:on\s+)?" + _WEEKDAY_LIST, _weekdays),
     (r"(?:on\s+)?a\s+weekend(?:\s+day)?", lambda m: WeekdaysFact(("Saturday", "Sunday"))),
@@ -207,8 +295,29 @@ PREDICATES: tuple[tuple[str, Builder], ...] = (
     (r"in\s+(?:a|the)\s+(?:chinese\s+(?:zodiac\s+)?)?year\s+of\s+the\s+" + _ANIMAL,
      lambda m: ChineseZodiacFact(m["a"].capitalize())),
     (r"in\s+an?\s+" + _ANIMAL + r"\s+year", lambda m: ChineseZodiacFact(m["a"].capitalize())),
-    (r"in\s+the\s+(?P<leap>leap\s+)?" + _LUNAR_NTH + r"\s+(?:month\s+of\s+the\s+)?(?:chinese\s+)?"
-     r"lunar\s+(?:month|calendar)", _lunar),
+    (r"(?:in\s+)?the\s+(?P<leap>leap\s+)?(?P<n>\d{1,2}(?:st|nd|rd|th)|" + "|".join(_LUNAR_WORDS)
+     + r")\s+month\s+of\s+the\s+(?:chinese\s+)?lunar\s+calendar", _lunar_number),
+    (r"in\s+the\s+(?P<leap>leap\s+)?" + _LUNAR_NTH + r"\s+(?:chinese\s+)?lunar\s+month", _lunar),
+    (r"(?:in|during)\s+(?:the\s+)?(?P<s>spring|summer|autumn|fall)\s+of\s+(?:the\s+year\s+)?"
+     r"(?P<y>\d{4})", lambda m: (_season(m), YearFact(int(m["y"])))),
+    (r"(?:in\s+)?" + _SEASON, _season),
+    (_MONTH, _month),
+    (r"(?:on\s+)?the\s+" + _NTH_BACK + r"\s+(?P<wd>" + _W + r")\s+(?:of|in)\s+(?:the|its|that)"
+     r"\s+month", lambda m: WeekdayInMonthFact(m["wd"].capitalize(), -_NTH[m["b"].lower()])),
+    (r"on\s+or\s+(?P<rel>before|after)\s+the\s+" + _ORD + r"(?:" + _OF_MONTH + r")?",
+     lambda m: DayOfMonthRangeFact(m["rel"].lower(),
+                                   int(m["d"]) + (1 if m["rel"].lower() == "before" else -1))),
+    (r"(?:in\s+)?(?:the|a)\s+year\s+of\s+the\s+" + _ANIMAL + r"(?:\s+(?:according\s+to|in)\s+"
+     r"(?:the\s+)?chinese\s+(?:lunar\s+)?(?:calendar|zodiac))?",
+     lambda m: ChineseZodiacFact(m["a"].capitalize())),
+    (r"(?P<strict>strictly\s+)?between\s+" + _day_pattern(1) + r"\s+and\s+" + _day_pattern(2)
+     + r"(?P<tail>,?\s+(?:inclusive|exclusive|\(inclusive\)|\(exclusive\)|both\s+days\s+included"
+     r"|\(neither\s+day\s+counts\)|neither\s+day\s+included))?", _date_range),
+)  # fmt: skip
+
+#: Predicates that name a knowledge-base anchor.
+ANCHOR_PREDICATES: tuple[tuple[str, Builder], ...] = (
+    (r"an?\s+(?:modern\s+)?" + _SPORT + r"\s+year", _sports),
     (r"(?:during|in)\s+(?:the\s+)?(?:presidency|administration|term)\s+of\s+(?P<p>.+)",
      _president),
     (r"(?:during|in)\s+(?P<p>.+?)['’]s\s+(?:presidency|administration|term)", _president),
@@ -243,7 +352,11 @@ _CONTRACTIONS = (
 
 
 _COMPILED_SENTENCES = tuple((re.compile(p, re.IGNORECASE), b) for p, b in SENTENCES)
+PREDICATES: tuple[tuple[str, Builder], ...] = CALENDAR_PREDICATES + ANCHOR_PREDICATES
 _COMPILED_PREDICATES = tuple((re.compile(p, re.IGNORECASE), b) for p, b in PREDICATES)
+_COMPILED_CALENDAR = _COMPILED_PREDICATES[: len(CALENDAR_PREDICATES)]
+#: Where a predicate may end and the next begin: before "in", "on", "during".
+_NEXT_PART = re.compile(r"\s+(?=(?:in|on|during)\b)", re.IGNORECASE)
 _SUBJECT_VERB = re.compile(_SUBJECT + r"\s+(?:" + _VERB + r"\s+)?(?P<pred>.+)", re.IGNORECASE)
 
 
@@ -268,6 +381,32 @@ def read_paraphrases(sentence: str) -> tuple[Fact, ...]:
         return ()
     pred = sv["pred"].strip().rstrip(",")
     for regex, build in _COMPILED_PREDICATES:
+        facts = _built(regex.fullmatch(pred), build)
+        if facts:
+            return facts
+    return _calendar_parts(pred, 3)
+
+
+def _calendar_parts(pred: str, most: int) -> tuple[Fact, ...]:
+    """``pred`` as two or more calendar predicates one after another ("in a
+    leap year during the 1990s", "on a Sunday in the spring of 1952"), each
+    read whole; at most ``most`` parts. A negated first part ("not on a Monday
+    in March") is not split: the "not" could cover both."""
+    if most < 2 or pred.lower().startswith("not "):
+        return ()
+    for cut in _NEXT_PART.finditer(pred):
+        head, rest = pred[: cut.start()], pred[cut.end() :]
+        first = _one_calendar(head)
+        if not first:
+            continue
+        tail = _one_calendar(rest) or _calendar_parts(rest, most - 1)
+        if tail:
+            return first + tail
+    return ()
+
+
+def _one_calendar(pred: str) -> tuple[Fact, ...]:
+    for regex, build in _COMPILED_CALENDAR:
         facts = _built(regex.fullmatch(pred), build)
         if facts:
             return facts

@@ -33,6 +33,7 @@ from typing import Any
 from tsolve.calendars import knowledge
 from tsolve.encodings.facts import STYLES, Fact
 from tsolve.encodings.facts.calendar_facts import (
+    FROM_END_WORDS,
     SEASONS,
     DayOfMonthFact,
     DayOfMonthRangeFact,
@@ -55,6 +56,7 @@ from tsolve.encodings.facts.knowledge_facts import (
     known_terms,
 )
 from tsolve.encodings.facts.lunar_facts import ANIMALS, ChineseZodiacFact, LunarMonthFact
+from tsolve.encodings.facts.range_facts import DateRangeFact, YearRangeFact, YearRuleFact
 from tsolve.encodings.facts.words import NTH_WORDS, WEEKDAYS
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.parse.sentences import Sentence, split_sentences
@@ -88,12 +90,12 @@ def _calendar_values() -> Iterator[Fact]:
     yield from (WeekdayFact(w) for w in WEEKDAYS)
     for k in range(2, 7):  # one weekday is the weekday kind (the same sentence)
         yield from (WeekdaysFact(c) for c in itertools.combinations(WEEKDAYS, k))
-    yield from (WeekdayInMonthFact(w, n) for w in WEEKDAYS for n in NTH_WORDS)
+    yield from (WeekdayInMonthFact(w, n) for w in WEEKDAYS for n in (*NTH_WORDS, *FROM_END_WORDS))
     yield from (DayOfMonthFact(day=d) for d in range(1, 32))
     yield from (DayOfMonthFact(position=p) for p in ("first", "last"))
     yield from (DayOfMonthRangeFact(r, d) for r in ("before", "after") for d in range(1, 32))
     yield from (ChineseZodiacFact(a) for a in ANIMALS)
-    yield from (LunarMonthFact(m, leap) for m in range(1, 13) for leap in (False, True))
+    yield from (LunarMonthFact(m, leap) for m in range(1, 13) for leap in (False, True, None))
 
 
 def _knowledge_anchors() -> Iterator[Fact]:
@@ -134,6 +136,11 @@ def _probes() -> Iterator[Fact]:
     """Facts with sentinel values in every open field."""
     yield YearFact(4321)
     yield DecadeFact(4320)
+    yield YearRangeFact(4321, 4322)
+    yield YearRangeFact(4300, 4309, century=True)
+    yield YearRuleFact(4, 2, 4321, (4322, 4326))
+    yield DateRangeFact(_D[0], _D[1], "included")
+    yield DateRangeFact(_D[0], _D[1], "excluded")
     yield PersonAliveFact(_NAME, _D[0], _D[1])
     yield PersonAliveFact(_NAME, _D[0], None)
     yield UsPresidentFact(_NAME, ((_D[0], _D[1]), (_D[2], _D[3]), (_D[4], _D[5])))

@@ -39,7 +39,9 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("capital 'The' inside the sentence", r"(?<=\S )The\b"),
         ("space before punctuation", r" [.,;:)]"),
         ("double space", r"  "),
-        ("placeholder", r"\b(?:None|nan|null|NaT)\b|[{}\[\]<>]"),
+        # A bracket is a template's leftover; ">=" and "<=" are a stated rule's
+        # comparison ("year >= 1930", the Time Puzzles release's wording).
+        ("placeholder", r"\b(?:None|nan|null|NaT)\b|[{}\[\]]|[<>](?!=)"),
         ("'a' before a vowel sound", r"\ba (?:[AEIOUaeiou](?!ni|s\b|S\b|ur)|8|11th|18th)"),
         ("'an' before a consonant sound", r"\ban (?![AEIOUaeiou8]|11th|18th|hour|honest)"),
         ("empty parentheses", r"\(\s*\)"),
