@@ -16,7 +16,7 @@ A release puzzle's facts are its ``constraints_meta``, mapped one to one
 onto tsolve's sixteen fact kinds (:data:`RELEASE_KINDS`). To tell a trivial
 clash (two facts that no date meets together) the script evaluates every
 fact over 1800-01-01..2050-12-31 with the release's own ``validate`` methods
-(its ``puzzles_generator/date_generator/facts.py``, imported from the release
+(its ``facts.py`` in ``puzzles_generator/date_generator``, imported from the release
 folder, not copied; it needs ``lunarcalendar`` and ``pandas``, both in
 tsolve's development environment), and checks first that the facts'
 intersection is each puzzle's published solution set. tsolve's puzzles are
@@ -179,6 +179,17 @@ def tsolve_masks(record: dict[str, Any]) -> list[np.ndarray]:
     return [np.asarray(f.holds(view), dtype=bool) for f in p.facts]
 
 
+def has_spare_fact(masks: Sequence[np.ndarray]) -> bool:
+    """Is there a fact whose removal leaves the answer set as it is (the
+    puzzle is not minimal)?"""
+    whole = np.logical_and.reduce(masks)
+    for i in range(len(masks)):
+        rest = np.logical_and.reduce([m for j, m in enumerate(masks) if j != i])
+        if np.array_equal(rest, whole):
+            return True
+    return False
+
+
 def two_fact_clash(masks: Sequence[np.ndarray]) -> bool:
     return any(
         not (masks[i] & masks[j]).any() for i in range(len(masks)) for j in range(i + 1, len(masks))
@@ -202,6 +213,7 @@ def release_side(puzzles: list[dict[str, Any]], days: ReleaseDays) -> dict[str, 
     kinds = [RELEASE_KINDS[release_type(m)] for p in puzzles for m in p["constraints_meta"]]
     zero = [p for p in puzzles if p["solution_count"] == 0]
     clash = [two_fact_clash([days.mask(m) for m in p["constraints_meta"]]) for p in zero]
+    spare = [has_spare_fact([days.mask(m) for m in p["constraints_meta"]]) for p in puzzles]
     mismatched = sum(days.solutions(p["constraints_meta"]) != p["solutions"] for p in puzzles)
     return {
         "puzzles": len(puzzles),
@@ -212,6 +224,7 @@ def release_side(puzzles: list[dict[str, Any]], days: ReleaseDays) -> dict[str, 
         "style": {"implicit": 100.0, "explicit": 100.0},  # every item carries both wordings
         "zero": len(zero),
         "clash": 100.0 * sum(clash) / len(zero) if zero else 0.0,
+        "spare": 100.0 * sum(spare) / len(puzzles),
         "mismatched": mismatched,
     }
 
@@ -224,8 +237,10 @@ def tsolve_side(every: list[dict[str, Any]]) -> dict[str, Any]:
     wordings: dict[str, set[str]] = collections.defaultdict(set)
     for r in every:
         wordings[str(r.get("pair") if r["style"] == "explicit" else r["id"])].add(r["style"])
+    masks = {r["id"]: tsolve_masks(r) for r in records}
     zero = [r for r in records if r["solution_count"] == 0]
-    clash = [two_fact_clash(tsolve_masks(r)) for r in zero]
+    clash = [two_fact_clash(masks[r["id"]]) for r in zero]
+    spare = [has_spare_fact(m) for m in masks.values()]
     return {
         "puzzles": len(records),
         "kind": shares(f["kind"] for r in records for f in r["facts"]),
@@ -238,6 +253,7 @@ def tsolve_side(every: list[dict[str, Any]]) -> dict[str, Any]:
         },
         "zero": len(zero),
         "clash": 100.0 * sum(clash) / len(zero) if zero else 0.0,
+        "spare": 100.0 * sum(spare) / len(records) if records else 0.0,
     }
 
 
@@ -265,6 +281,7 @@ def rows(rel: dict[str, Any], ts: dict[str, Any]) -> list[tuple[str, str, float,
         for k in ordered(sec, set(rel[sec]) | set(ts[sec])):
             out.append((sec, k, rel[sec].get(k, 0.0), ts[sec].get(k, 0.0)))
     out.append(("zero", "two facts clash", rel["clash"], ts["clash"]))
+    out.append(("spare", "a fact can be dropped", rel["spare"], ts["spare"]))
     return out
 
 
@@ -282,7 +299,10 @@ def markdown(
         "| what | value | release | tsolve preset | Δ |",
         "|---|---|---:|---:|---:|",
     ]
-    titles = dict(SECTIONS) | {"zero": "zero-answer puzzles"}
+    titles = dict(SECTIONS) | {
+        "zero": "zero-answer puzzles (share of them)",
+        "spare": "not minimal (share of puzzles)",
+    }
     last = None
     for sec, key, a, b in rows(rel, ts):
         d = b - a
@@ -296,7 +316,8 @@ def markdown(
         f"Zero-answer puzzles: {rel['zero']} in the release, {ts['zero']} in the preset; "
         f"tsolve's default zero-answer puzzles over the same years (minimal unsatisfiable "
         f"sets, {default_zero['zero']} of them): {default_zero['clash']:.1f} % with a "
-        "two-fact clash. The release's facts, evaluated with its own `validate`, give its "
+        f"two-fact clash, {default_zero['spare']:.1f} % with a fact to spare. "
+        "The release's facts, evaluated with its own `validate`, give its "
         f"published solutions for {rel['puzzles'] - rel['mismatched']} of {rel['puzzles']} "
         "puzzles.",
         "",
@@ -350,14 +371,21 @@ def figure(
     ax.set_title("Facts per puzzle", fontsize=10)
 
     ax = fig.add_subplot(grid[2, 1])
-    names = ["release", "tsolve\npreset", "tsolve\ndefault"]
-    vals = [rel["clash"], ts["clash"], default_zero["clash"]]
-    ax.bar(names, vals, color=[colours[0], colours[1], "#55a868"])
-    for i, v in enumerate(vals):
-        ax.text(i, v + 1, f"{v:.0f} %", ha="center", fontsize=8)
-    ax.set_ylim(0, 110)
-    ax.set_ylabel("% of zero-answer puzzles", fontsize=8)
-    ax.set_title("Zero-answer puzzles: two facts clash", fontsize=10)
+    groups = ["two facts clash\n(zero-answer puzzles)", "a fact can be dropped\n(all puzzles)"]
+    sides = [(rel, colours[0], "release"), (ts, colours[1], "tsolve preset"),
+             (default_zero, "#55a868", "tsolve default")]  # fmt: skip
+    x = np.arange(len(groups))
+    w = 0.27
+    for i, (side, colour, name) in enumerate(sides):
+        vals = [side["clash"], side["spare"]]
+        ax.bar(x + (i - 1) * w, vals, w, color=colour, label=name)
+        for j, v in enumerate(vals):
+            ax.text(x[j] + (i - 1) * w, v + 1.5, f"{v:.0f}", ha="center", fontsize=7)
+    ax.set_xticks(x, groups, fontsize=7)
+    ax.set_ylim(0, 135)
+    ax.set_ylabel("%", fontsize=8)
+    ax.set_title("Trivial clashes and spare facts", fontsize=10)
+    ax.legend(fontsize=7, loc="upper left", ncols=3, handlelength=1, columnspacing=0.8)
     ax.tick_params(labelsize=8)
     save(fig, out)
 

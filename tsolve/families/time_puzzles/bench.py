@@ -230,7 +230,7 @@ def bench_paper_release(
     mid = "time-puzzles.generate.paper-preset.vs-release"
     rel, env = paper_peer.release_dir(release), paper_peer.venv_dir(venv)
     work = work or size(42, 210)
-    peer_work = peer_work or size(3, 21)
+    peer_work = peer_work or size(6, 21)
     rounds = rounds or size.reps(3, 5)
     params = {"preset": "paper", "backend": "cpsat", "M": "0-6", "facts": "4-6",
               "domain": "1800-01-01..2050-12-31", "release": str(rel)}  # fmt: skip
