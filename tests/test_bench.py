@@ -81,6 +81,8 @@ def tiny_run() -> tuple[dict[str, Any], Asked]:
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(runner, "Size", RecordingSize)
+        # The paper's release is looked for here (never ../shared): its row is skipped.
+        mp.setenv("TSOLVE_PAPER_RELEASE", "/nonexistent/time-puzzles-release")
         data = run_bench(quick=True, scale=0.02).to_json()
     return data, asked
 
@@ -136,6 +138,9 @@ def test_expected_figures_are_present(tiny: dict[str, Any]) -> None:
     rel = by_id["time-puzzles.generate.relational.events=2"]
     assert rel["stats"]["ratio_to_single_date"] == rel["peer"]["ratio"]
     assert "time-puzzles.verify" in by_id
+    release = next(r for r in tiny["results"] if r["id"].endswith("paper-preset.vs-release"))
+    assert release["status"] == "skipped" and release["value"] is None
+    assert "/nonexistent/time-puzzles-release" in release["note"]
     assert by_id["calendars.convert.persian"]["peer"]["name"].startswith("convertdate")
     if "logistics.answer" in by_id:
         assert by_id["logistics.answer"]["peer"] is not None

@@ -80,6 +80,7 @@ def bench_time_puzzles(size: Size) -> list[Measurement]:
         "ratio": round_figure((m.value or 0) / PAPER_PUZZLES_PER_SECOND),
     }
     out.extend(pair)
+    out.append(bench_paper_release(size))
     out.append(bench_wide_domain(size))
     out.extend(bench_relational(size))
 
@@ -193,6 +194,101 @@ def generation_vs_peer(
             )  # fmt: skip
             out.append(attach_peer(m, f"{name}, {kind} puzzles", "puzzles/s", work, pair))
     return out
+
+
+RELEASE_PEER_NAME = (
+    "the Time Puzzles paper's released generator (puzzles_generator/date_generator, "
+    "Algorithm 1 in Python, every date of 1800-2050 checked against every fact), "
+    "on a stand-in knowledge table from tsolve's knowledge base, every answer-set size "
+    "0-6 allowed"
+)
+
+
+def bench_paper_release(
+    size: Size,
+    release: str | None = None,
+    venv: str | None = None,
+    work: int | None = None,
+    peer_work: int | None = None,
+    rounds: int | None = None,
+    clock: str = "cpu",
+) -> Measurement:
+    """tsolve's ``--preset paper`` generator against the paper's own released
+    generator (:mod:`tsolve.families.time_puzzles.paper_peer`), in alternating
+    processes: each round tsolve makes ``work`` puzzles here and the release
+    ``peer_work`` in its worker (timed there, without the pipe), A B, B A, ...
+    (:func:`interleave`). Rates are per CPU second (``clock="cpu"``: the
+    shared machine's load moves wall time by tens of percent within a minute)
+    or per wall second (``"wall"``); the other clock's rates are kept in
+    ``stats``. The release and its virtual environment come from
+    ``release``/``venv`` or ``$TSOLVE_PAPER_RELEASE``/``$TSOLVE_PAPER_PEER_VENV``;
+    when either is missing or the release does not load, the row is
+    ``skipped`` with the reason, never a figure."""
+    from tsolve.errors import TsolveError
+    from tsolve.families.time_puzzles import paper_peer
+
+    mid = "time-puzzles.generate.paper-preset.vs-release"
+    rel, env = paper_peer.release_dir(release), paper_peer.venv_dir(venv)
+    work = work or size(42, 210)
+    peer_work = peer_work or size(6, 21)
+    rounds = rounds or size.reps(3, 5)
+    params = {"preset": "paper", "backend": "cpsat", "M": "0-6", "facts": "4-6",
+              "domain": "1800-01-01..2050-12-31", "release": str(rel)}  # fmt: skip
+
+    def skipped(reason: str) -> Measurement:
+        return Measurement(mid, "time-puzzles", "generate", "puzzles/s", params=params,
+                           status="skipped", note=reason)  # fmt: skip
+
+    reason = paper_peer.peer_unavailable(rel, env)
+    if reason is not None:
+        return skipped(reason)
+
+    if clock not in ("cpu", "wall"):
+        raise TsolveError(f"clock: expected 'cpu' or 'wall', got {clock!r}")
+    other: dict[str, list[float]] = {"tsolve": [], "release": []}
+
+    def rates(side: str, count: float, wall: float, cpu: float) -> float:
+        by = {"wall": count / max(wall, 1e-9), "cpu": count / max(cpu, 1e-9)}
+        other[side].append(round_figure(by["wall" if clock == "cpu" else "cpu"]))
+        return by[clock]
+
+    def ours(r: int) -> float:
+        from tsolve.families.time_puzzles.generate import generate_puzzle
+
+        t0, c0 = time.perf_counter(), time.process_time()
+        for i in range(work):
+            generate_puzzle(0, r * work + i, cfg)
+        return rates("tsolve", work, time.perf_counter() - t0, time.process_time() - c0)
+
+    try:
+        with paper_peer.ReleaseGenerator(rel, env) as peer:
+            from tsolve.families.time_puzzles.generate import generate_puzzle
+
+            cfg = paper_peer.tsolve_paper_config()
+
+            def theirs(r: int) -> float:
+                got = peer.run(r, paper_peer.paper_jobs(peer_work, r * peer_work))
+                return rates("release", got["count"], got["seconds"], got["cpu_seconds"])
+
+            for i in range(min(work, 14)):  # per-process caches, as in a long run
+                generate_puzzle(901, i, cfg)
+            peer.run(901, paper_peer.paper_jobs(1))
+            got = interleave({"tsolve": ours, "release": theirs}, rounds, per_second=False)
+            rows = peer.rows
+    except TsolveError as exc:
+        return skipped(str(exc))
+    pair = Paired.of(got, "tsolve", "release")
+    m = Measurement(
+        mid, "time-puzzles", "generate", "puzzles/s", pair.value_a, work, rounds,
+        got.seconds["tsolve"], {**params, "fact_sheet_rows": rows, "clock": clock},
+        {"rates": [round_figure(r) for r in pair.a],
+         f"{'wall' if clock == 'cpu' else 'cpu'}_rates": other["tsolve"],
+         f"peer_{'wall' if clock == 'cpu' else 'cpu'}_rates": other["release"]},
+        note=f"tsolve --preset paper ({work} a round, M cycled 0-6) and the release "
+        f"({peer_work} a round) in alternating processes, per {clock} second; the "
+        "release's rate is timed inside its worker",
+    )  # fmt: skip
+    return attach_peer(m, RELEASE_PEER_NAME, "puzzles/s", peer_work, pair)
 
 
 def bench_wide_domain(size: Size) -> Measurement:
