@@ -66,7 +66,9 @@ class TimePuzzlesConfig(TsolveConfig):
     """``tsolve_time_puzzles``: every date that satisfies a set of facts.
     ``solutions`` is M, the number of answers: an int, a tuple cycled over
     the items, or text such as ``"0-6"``; ``difficulty`` keeps only puzzles
-    of that measured label (``easy``, ``medium``, ``hard``)."""
+    of that measured label (``easy``, ``medium``, ``hard``); ``preset``
+    names a generation setting (``"paper"``: the Time Puzzles paper's), which
+    the other fields override."""
 
     family: ClassVar[str] = "time-puzzles"
     solutions: int | tuple[int, ...] | str | None = None
@@ -81,6 +83,7 @@ class TimePuzzlesConfig(TsolveConfig):
     max_attempts: int | None = None
     minimal: bool | None = None
     trivial_contradictions: bool | None = None
+    preset: str | None = None
 
 
 @dataclass
