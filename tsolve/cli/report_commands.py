@@ -160,7 +160,8 @@ HEADINGS = {
     "preference": "preference", "attempt_rate": "attempt", "nar": "NAR",
     "jaccard": "jac", "alt_reading": "alt", "partial": "part", "run": "run",
     "epochs": "epochs", "reference_year": "ref_year", "direction": "direction",
-    "wrong_with_false_claim": "wrong+claim",
+    "wrong_with_false_claim": "wrong+claim", "accuracy_published": "acc_pub",
+    "stderr_published": "se_pub", "n_published": "n_pub",
 }  # fmt: skip
 
 #: The columns of text (left-justified; they may wrap): the others are figures.
@@ -205,8 +206,11 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
                      if f in task_rows[0]]  # fmt: skip
             # a family's "accuracy" metric is the acc column already
             metric_names = sorted({k for r in task_rows for k in r["metrics"]} - {"accuracy"})
+            # against a published gold too (an imported release): side by side
+            published = (["n_published", "accuracy_published", "stderr_published"]
+                         if any(r.get("n_published") for r in task_rows) else [])  # fmt: skip
             cols = [*extra, "condition", "style", "M", *span, "n", "accuracy", "stderr",
-                    *metric_names,
+                    *published, *metric_names,
                     *(["wrong_with_false_claim"] if "false_claims" in task_rows[0] else []),
                     "mean_tool_calls", "mean_turns", "mean_output_tokens",
                     "errors"]  # fmt: skip

@@ -11,6 +11,12 @@ family's prompt as input (:mod:`tsolve.adapters.inspect_ai.prompts`), the gold a
 the target (for display; the scorer judges with the record, not the target),
 and the whole record in the sample's metadata under ``record``, so that the
 scorer needs nothing else and ``inspect score`` can re-score a log.
+
+A record that carries its prompt in more than one style (``prompts``: a
+record imported from the Time Puzzles release has the paper's prompt over
+its implicit and over its explicit sentences) is shown in the style a task
+asks for (:func:`styled_record`): that prompt verbatim, never one re-rendered
+from the facts, so the model sees the published wording.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import Any
 from inspect_ai.dataset import MemoryDataset, Sample
 
 from tsolve.adapters.inspect_ai.prompts import record_prompt
+from tsolve.adapters.inspect_ai.scorer import published_metrics
 from tsolve.adapters.inspect_ai.skipped import say_skipped
 from tsolve.contract import family_of, get_family
 from tsolve.datasets import gather_options, generate_chunks
@@ -124,7 +131,9 @@ def _checked_sample(row: Row, want: str | None, prepare: Callable[[Sample], None
     if prepare is not None:
         prepare(sample)
     try:
-        scorer_for(family_of(row))(row, "", diagnose=False)
+        record = sample.metadata["record"] if sample.metadata else row
+        scorer_for(family_of(record))(record, "", diagnose=False)
+        published_metrics(record, "")  # a malformed published gold: this row, named
     except TsolveError:
         raise
     except Exception as exc:  # a scorer's own bug on an odd record: this row, not the run
@@ -161,6 +170,32 @@ def record_sample(record: Record) -> Sample:
         input=record_prompt(record),
         target=gold_text(record),
         metadata={"family": _family_name(record), "record": record},
+    )
+
+
+#: The styles a record's prompt may be asked for in (:func:`styled_record`).
+STYLES = ("implicit", "explicit")
+
+
+def styled_record(record: Record, style: str | None) -> Record:
+    """``record`` as shown in ``style``: itself when ``style`` is None; a copy
+    whose ``style`` and ``prompt`` are that style's when it stores a prompt
+    for it (``prompts[style]``, verbatim), so the prompt shown and the
+    scorer's breakdown by style agree; itself when it is of that style and
+    stores no other. Else a one-line error: a generated record holds its own
+    style only."""
+    if style is None:
+        return record
+    prompts = record.get("prompts")
+    prompt = prompts.get(style) if isinstance(prompts, dict) else None
+    if isinstance(prompt, str) and prompt.strip():
+        return {**record, "style": style, "prompt": prompt}
+    if record.get("style", "implicit") == style:
+        return record
+    raise TsolveError(
+        f"record {record.get('id')!r}: no {style} prompt (its style is "
+        f"{record.get('style', 'implicit')}, and it has no 'prompts.{style}'; records "
+        "imported from the Time Puzzles release carry both styles)"
     )
 
 

@@ -36,6 +36,15 @@ read, and :attr:`Report.duplicates` says which were set aside.
   ``accuracy`` being the share of decisions that match the preference, with
   ``attempt_rate`` (share of tool calls), and the level's NAR.
 
+**Two golds.** Records that carry a published gold beside tsolve's (those
+imported from the Time Puzzles release) are scored against both
+(:mod:`tsolve.adapters.inspect_ai.scorer`): a row's ``metrics`` then hold
+``em_published``, ``f1_published``, ... beside ``em``, ``f1``, and the row
+has ``accuracy_published`` and ``stderr_published`` (the main metric against
+the published gold) over its ``n_published`` samples that have one (0, and
+None, for other records), so a reader sees what the published gold does to
+the figure.
+
 **Epochs count once.** A sample run for several epochs is one sample: its
 epochs are reduced first, by the run's own epoch reducer (Inspect's
 ``mean`` unless ``--epochs-reducer`` said otherwise, one row per reducer),
@@ -174,6 +183,7 @@ class _Cell:
             if got:
                 metrics[name] = math.fsum(got) / len(got)
                 metric_stderr[name] = _stderr(got)
+        published = _published_main(reduced)
         every = [e for epochs in self.samples.values() for e in epochs]
         per = (lambda total: total / len(every)) if every else (lambda total: None)
         claims = self.claim_figures() if any(e.checked for e in every) else {}
@@ -184,6 +194,9 @@ class _Cell:
             "errors": self.errors,
             "accuracy": mean,
             "stderr": err,
+            "n_published": len(published),
+            "accuracy_published": math.fsum(published) / len(published) if published else None,
+            "stderr_published": _stderr(published),
             "metrics": metrics,
             "metric_stderr": metric_stderr,
             "mean_tool_calls": per(sum(e.tool_calls for e in every)),
@@ -221,6 +234,17 @@ def _stderr(values: Sequence[float]) -> float | None:
         return None
     mean = math.fsum(values) / n
     return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def _published_main(reduced: Sequence[Mapping[str, float]]) -> list[float]:
+    """Each sample's main metric against its record's published gold, for
+    the samples that have one (the scorer's ``em_published``, ...:
+    :func:`tsolve.adapters.inspect_ai.scorer.published_metrics`)."""
+    from tsolve.adapters.inspect_ai.scorer import PUBLISHED
+    from tsolve.verifiers.rewards import main_metric
+
+    found = ((v, main_metric(v) + PUBLISHED) for v in reduced)
+    return [v[name] for v, name in found if name in v and not math.isnan(v[name])]
 
 
 def _first_false_claim(sample: Any) -> dict[str, Any] | None:

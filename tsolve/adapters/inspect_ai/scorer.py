@@ -29,6 +29,16 @@ name, so ``inspect score LOG`` finds it again through tsolve's entry point
 (Inspect logs a scorer's name without its package's prefix, and looks a name
 without ``/`` up in Inspect's own registry only: see :data:`SCORER_NAME`).
 
+**Two golds, side by side.** A record that carries ``published_answers`` (one
+imported from the Time Puzzles release: ``answers`` is what tsolve's solver
+proves, ``published_answers`` the release's own) is judged against both: the
+score's value also holds each family metric against the published gold, with
+:data:`PUBLISHED` after its name (``em_published``, ``f1_published``,
+``jaccard_published``: :func:`published_metrics`, by the same family scorer
+and rules), and its metadata ``published`` holds that gold and those metrics.
+The main metric stays the one against tsolve's gold. So a run reports how
+much of a published figure the release's wrong answers move.
+
 The task's metrics are the mean and standard error of the main metric, plus
 :func:`family_metrics`, the mean of every family metric (``em``, ``f1``,
 ``jaccard``, ``accuracy``, ``partial``, ``alt_reading``, ...), so an Inspect
@@ -65,6 +75,7 @@ from tsolve.adapters.inspect_ai.conditions import run_stats
 from tsolve.contract import family_of
 from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
+from tsolve.records.validation import expect_iso_dates
 from tsolve.verifiers.registry import scorer_for
 from tsolve.verifiers.rewards import (
     DIAGNOSTIC,
@@ -80,6 +91,7 @@ __all__ = [
     "judge",
     "main_metric",
     "main_value",
+    "published_metrics",
     "score_value",
     "to_score",
     "tsolve_scorer",
@@ -104,6 +116,31 @@ def score_value(metrics: Mapping[str, float], family: str) -> dict[str, float]:
     for name in DIAGNOSTIC:
         value.setdefault(name, 0.0)
     return value
+
+
+#: What follows a metric's name when it is judged against a record's
+#: ``published_answers`` rather than its ``answers`` (``em_published``).
+PUBLISHED = "_published"
+
+
+def published_metrics(record: dict[str, Any], output: str) -> dict[str, float]:
+    """``output``'s family metrics against ``record``'s ``published_answers``
+    (the same scorer and rules as against ``answers``, diagnostic metrics
+    left out), each named with :data:`PUBLISHED` after it; ``{}`` for a record
+    without published answers. Published answers are dates (the release's
+    ``solutions``): anything but a list of real ISO dates is the record's
+    one-line :class:`TsolveError`."""
+    if "published_answers" not in record:
+        return {}
+    rid = record.get("id")
+    published = record["published_answers"]
+    if not isinstance(published, list):
+        raise TsolveError(f"record {rid!r}: 'published_answers' must be a list of ISO dates")
+    expect_iso_dates(published, f"record {rid!r}: published_answers")
+    as_published = {**record, "answers": published}
+    item = scorer_for(family_of(record))(as_published, output, diagnose=False)
+    return {name + PUBLISHED: float(v) for name, v in item.metrics.items()
+            if name not in DIAGNOSTIC}  # fmt: skip
 
 
 def main_value(value: Value) -> float:
@@ -187,8 +224,18 @@ def tsolve_scorer() -> Scorer:
                 f"sample {state.sample_id!r}: no tsolve record in its metadata "
                 "(build samples with tsolve.adapters.inspect_ai.record_sample)"
             )
-        result = to_score(judge(record, state.output.completion))
+        output = state.output.completion
+        result = to_score(judge(record, output))
         assert result.metadata is not None
+        published = published_metrics(record, output)
+        if published:
+            assert isinstance(result.value, dict)
+            result.value.update(published)
+            result.metadata["published"] = {
+                "answers": record["published_answers"], "metrics": published,
+            }  # fmt: skip
+            shown = " ".join(f"{k.removesuffix(PUBLISHED)}={v:g}" for k, v in published.items())
+            result.explanation = f"{result.explanation}; against the published gold: {shown}"
         result.metadata["condition"] = state.metadata.get("condition")
         result.metadata["run"] = run_stats(state.messages)
         return result

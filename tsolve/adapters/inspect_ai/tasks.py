@@ -26,7 +26,14 @@ from tsolve.adapters.inspect_ai.conditions import (
     parse_condition,
     with_context,
 )
-from tsolve.adapters.inspect_ai.dataset import file_samples, generated_records, records_dataset
+from tsolve.adapters.inspect_ai.dataset import (
+    STYLES,
+    file_samples,
+    generated_records,
+    records_dataset,
+    styled_record,
+)
+from tsolve.adapters.inspect_ai.prompts import record_prompt
 from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
 from tsolve.adapters.inspect_ai.tools import say_when_display_is_off
 from tsolve.contract import Family, all_families, get_family
@@ -60,21 +67,29 @@ def family_task(
     ``config`` JSON file of them), exactly as ``tsolve dataset`` writes them.
     With ``file``: the records in that JSON or JSONL file; ``seed``, ``count``
     and generator options are then an error, not silently ignored (Inspect's
-    ``--limit`` takes the first N samples). Bad rows of the file are skipped,
+    ``--limit`` takes the first N samples), except ``style`` for a family
+    that has it: each record is shown in that style, its stored prompt for it
+    verbatim (:func:`~tsolve.adapters.inspect_ai.dataset.styled_record`: a
+    record imported from the Time Puzzles release has both), and a record
+    without one is a bad row. Bad rows of the file are skipped,
     each named on stderr and counted in the task's ``skipped_rows`` metadata
     (:func:`tsolve.adapters.inspect_ai.dataset.file_samples`)."""
     fam = get_family(family, need="score")
     condition = parse_condition(tools, context, max_turns, sandbox)
     if file is not None:
+        style = _file_style(fam, options.pop("style", None))
         given = {"seed": seed, "count": count, "config": config, **options}
         names = ", ".join(name for name, value in given.items() if value is not None)
         if names:
             raise TsolveError(
                 f"{names}: options for generating records; they do not apply to a file of records"
             )
-        samples, bad = file_samples(file, fam.name, functools.partial(_show, condition=condition))
+        prepare = functools.partial(_show, condition=condition, style=style)
+        samples, bad = file_samples(file, fam.name, prepare)
         dataset = MemoryDataset(samples, name=fam.name)
         source: dict[str, Any] = {"file": str(file), "skipped_rows": len(bad)}
+        if style is not None:
+            source["style"] = style
     else:
         seed = 0 if seed is None else seed
         count = DEFAULT_COUNT if count is None else count
@@ -101,13 +116,32 @@ def family_task(
     )
 
 
-def _show(sample: Sample, condition: Condition) -> None:
-    """The sample as shown under ``condition``: the prompt with its context,
-    and the condition in its metadata (``tsolve report`` reads it)."""
+def _file_style(fam: Family, style: Any) -> str | None:
+    """The one style a file's records are shown in (``-T style=``), if given:
+    only for a family whose records have styles."""
+    if style is None:
+        return None
+    if "style" not in fam.options:
+        raise TsolveError(
+            "style: an option for generating records; it does not apply to a file of records"
+        )
+    if style not in STYLES:
+        raise TsolveError(
+            f"style: a file's records are shown in one style, {' or '.join(STYLES)}; got {style!r}"
+        )
+    return str(style)
+
+
+def _show(sample: Sample, condition: Condition, style: str | None = None) -> None:
+    """The sample as shown under ``condition`` and ``style``: the record's
+    prompt in that style (:func:`styled_record`) with the condition's
+    context, and the condition in its metadata (``tsolve report`` reads it)."""
     assert sample.metadata is not None
-    record = sample.metadata["record"]
-    assert isinstance(sample.input, str)
-    sample.input = with_context(sample.input, record, condition)
+    record = styled_record(sample.metadata["record"], style)
+    sample.metadata["record"] = record
+    prompt = record_prompt(record) if style is not None else sample.input
+    assert isinstance(prompt, str)
+    sample.input = with_context(prompt, record, condition)
     sample.metadata["condition"] = condition.to_json()
 
 
