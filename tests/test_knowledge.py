@@ -237,7 +237,10 @@ def test_people_well_formed() -> None:
         if p.died is None:
             continue
         assert p.born < p.died, p.name
-        assert p.died.year >= 1900, p.name  # lifespan overlaps the default domain
+        # lifespan overlaps the supported range 1800..2100; those who died
+        # before 1900-01-31 (the default domain's start) were added with the
+        # 1800 range, born in it, and never meet a default-domain seed day
+        assert p.died.year >= 1900 or p.born.year >= 1800, p.name
         assert p.name in p.description, p.name
 
 
@@ -274,7 +277,7 @@ def test_events_well_formed() -> None:
     assert len(names) == len(set(names))
     spans = 0
     for e in events:
-        assert D(1900, 1, 31) <= e.start <= e.end <= kb.KNOWLEDGE_AS_OF, e.name
+        assert D(1800, 1, 1) <= e.start <= e.end <= kb.KNOWLEDGE_AS_OF, e.name
         assert e.name == e.name.strip() and e.name, e.name
         spans += e.end > e.start
     assert spans >= 10  # a mix of single days and spans
@@ -288,11 +291,30 @@ def test_events_spot_checks() -> None:
     assert e["the attack on Pearl Harbor"] == (D(1941, 12, 7), D(1941, 12, 7))
     assert e["World War I"] == (D(1914, 7, 28), D(1918, 11, 11))
     assert e["World War II"] == (D(1939, 9, 1), D(1945, 9, 2))
+    # the 19th century (dates as the sources cited on the rows give them)
+    assert e["the signing of the Louisiana Purchase treaty"] == (D(1803, 4, 30), D(1803, 4, 30))
+    assert e["the Battle of Waterloo"] == (D(1815, 6, 18), D(1815, 6, 18))
+    assert e["the royal assent to the Great Reform Act"] == (D(1832, 6, 7), D(1832, 6, 7))
+    assert e["the Battle of Gettysburg"] == (D(1863, 7, 1), D(1863, 7, 3))
+    assert e["the Gettysburg Address"] == (D(1863, 11, 19), D(1863, 11, 19))
+    assert e["the completion of the first transcontinental railroad"] == (
+        D(1869, 5, 10),
+        D(1869, 5, 10),
+    )
+    assert e["the inauguration of the Eiffel Tower"] == (D(1889, 3, 31), D(1889, 3, 31))
     assert e["the September 11 attacks"] == (D(2001, 9, 11), D(2001, 9, 11))
     assert e["the sinking of the Titanic"] == (D(1912, 4, 15), D(1912, 4, 15))
     assert e["the Chernobyl disaster"] == (D(1986, 4, 26), D(1986, 4, 26))
     assert e["German reunification"] == (D(1990, 10, 3), D(1990, 10, 3))
     assert e["the killing of Osama bin Laden"] == (D(2011, 5, 2), D(2011, 5, 2))
+
+
+def test_nineteenth_century_spot_checks() -> None:
+    p = {x.name: (x.born, x.died) for x in kb.people()}
+    assert p["Charles Darwin"] == (D(1809, 2, 12), D(1882, 4, 19))
+    assert p["Charles Dickens"] == (D(1812, 2, 7), D(1870, 6, 9))
+    assert p["Ada Lovelace"] == (D(1815, 12, 10), D(1852, 11, 27))
+    assert p["Vincent van Gogh"] == (D(1853, 3, 30), D(1890, 7, 29))
 
 
 # ---------------------------------------------------------------- user files

@@ -21,7 +21,12 @@ from cli_main import run_cli
 from tsolve.calendars import festival, table
 from tsolve.calendars.domain import DEFAULT_DOMAIN, SUPPORTED_END, SUPPORTED_START, DateDomain
 from tsolve.encodings.facts import FACT_TYPES, fact_from_json
-from tsolve.encodings.facts.knowledge_facts import generated_presidents
+from tsolve.encodings.facts.knowledge_facts import (
+    GENERATED_EVENTS_FROM,
+    _facts_related,
+    generated_events_since,
+    generated_presidents,
+)
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.solve import solve_record
 
@@ -252,3 +257,31 @@ def test_a_lunar_fact_before_the_tables_is_a_one_line_error(
     out = _cli(capsys, "solve", str(path))
     assert out.returncode != 0
     assert "1790-01-01..1810-12-31" in out.stderr and "1800-01-01..2100-12-31" in out.stderr
+
+
+@pytest.mark.parametrize("relation", ["after", "anniversary", "same_year"])
+def test_events_before_1900_are_drawn_only_into_domains_that_begin_before_it(
+    relation: str,
+) -> None:
+    """A seed day relates to events before it ("after", an anniversary), so
+    the 19th-century events would change every existing config's records if
+    a domain from 1900-01-31 on drew them: it draws the table's events from
+    that day on only, as when generator version 11's records were made; a
+    domain from 1800 (the paper's) draws them all."""
+    from tsolve.calendars import knowledge
+
+    early = {e.name for e in knowledge.historical_events() if e.start < GENERATED_EVENTS_FROM}
+    assert "the Battle of Waterloo" in early and len(early) >= 40
+    days = [dt.date(1950, 6, 18), dt.date(1903, 5, 10), dt.date(2025, 11, 19)]
+    if relation == "same_year":
+        days = [dt.date(1815, 6, 18), dt.date(1863, 11, 19)]
+    for day in map(D, days):
+        drawn = {
+            f.event for f in _facts_related(day, relation, generated_events_since(DEFAULT_DOMAIN))
+        }
+        everything = {f.event for f in _facts_related(day, relation, generated_events_since(PAPER))}
+        assert not drawn & early
+        assert drawn == everything - early
+        assert everything & early, (relation, day)
+    later = DateDomain.from_dates("1950-01-01", "2000-12-31")
+    assert generated_events_since(later) == generated_events_since(DEFAULT_DOMAIN)

@@ -350,24 +350,44 @@ def _relation_span(ev: knowledge.HistoricalEvent, relation: str) -> tuple[int, i
     return s.toordinal(), e.toordinal()
 
 
-# Per relation, the facts "relation to each packaged event", indexed by the
-# keys of the days the relation holds on (knowledge.IntervalIndex): a draw
-# finds its candidates as facts, built once (a fact's construction parses its
-# dates). Six entries; built from the packaged table, so never stale.
+#: The first day of the events the generator draws on a seed day into a
+#: domain that begins on or after it: the first day of tsolve's default
+#: domain, on or after which every event lay when generator version 11's
+#: records were made. A seed day relates to events before it too ("after",
+#: "anniversary"), so the events added before 1900 would otherwise change the
+#: records every existing config regenerates byte for byte. A domain that
+#: begins earlier (``--preset paper``, 1800 on) draws every packaged event.
+GENERATED_EVENTS_FROM = _dt.date(1900, 1, 31)
+
+
+def generated_events_since(domain: DateDomain) -> int:
+    """The day number from which the generator draws events on a seed day of
+    ``domain`` (:data:`GENERATED_EVENTS_FROM`, or every event: 1)."""
+    since = GENERATED_EVENTS_FROM.toordinal()
+    return 1 if domain.start < since else since
+
+
+# Per relation, the facts "relation to each packaged event" (those that
+# start on or after day ``since``), indexed by the keys of the days the
+# relation holds on (knowledge.IntervalIndex): a draw finds its candidates as
+# facts, built once (a fact's construction parses its dates). Six relations
+# times the two ``since`` values in use; built from the packaged table, so
+# never stale.
 @cache
-def _relation_facts(relation: str) -> knowledge.IntervalIndex[EventRelationFact]:
-    events = knowledge.historical_events()
+def _relation_facts(relation: str, since: int = 1) -> knowledge.IntervalIndex[EventRelationFact]:
+    events = [ev for ev in knowledge.historical_events() if ev.start.toordinal() >= since]
     spans = [_relation_span(ev, relation) for ev in events]
     facts = [_event_fact(ev, relation) for ev in events]
     return knowledge.IntervalIndex(facts, [a for a, _ in spans], [b for _, b in spans])
 
 
-def _facts_related(day: int, relation: str) -> tuple[EventRelationFact, ...]:
-    """The facts "``relation`` to an event" true on ``day``, in the knowledge
-    base's order: by binary search in the relation's index, not a scan of
-    every event (tests hold it equal to :func:`_relation_holds` over all
-    events)."""
-    return _relation_facts(relation).containing(_relation_key(relation, _dt.date.fromordinal(day)))
+def _facts_related(day: int, relation: str, since: int = 1) -> tuple[EventRelationFact, ...]:
+    """The facts "``relation`` to an event" (one starting on or after day
+    ``since``) true on ``day``, in the knowledge base's order: by binary
+    search in the relation's index, not a scan of every event (tests hold it
+    equal to :func:`_relation_holds` over all events)."""
+    key = _relation_key(relation, _dt.date.fromordinal(day))
+    return _relation_facts(relation, since).containing(key)
 
 
 @register_fact
@@ -488,7 +508,8 @@ class EventRelationFact(Fact):
         # A relation is drawn by weight among those some event meets on the
         # seed (looked up once each), so a draw never comes back empty-handed
         # while a relation with events remains.
-        found = [_facts_related(day, r) for r in rels]
+        since = generated_events_since(domain)
+        found = [_facts_related(day, r, since) for r in rels]
         open_rels = [i for i, ok in enumerate(found) if ok]
         if not open_rels:
             return None
