@@ -25,6 +25,7 @@ from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
 from tsolve.errors import TsolveError
 from tsolve.families.time_puzzles.release import iter_release_records, read_release
+from tsolve.plots.paper_tables import paper_table
 
 ZIP = Path(__file__).parent / "fixtures" / "time_puzzles_release" / "data.zip"
 PASSWORD = "timepuzzles"  # the authors' README: the repository name, lower case, no hyphens
@@ -124,13 +125,17 @@ def test_published_metrics_equal_a_hand_computation(
     assert (score.value["em_published"], score.value["f1_published"]) == (0.0, pytest.approx(0.8))
     assert score.value["jaccard_published"] == pytest.approx(2 / 3)
 
-    (row,) = [r for r in build_report([tmp_path]).rows if r["M"] == "all"]
+    rows = build_report([tmp_path]).rows
+    (row,) = [r for r in rows if r["M"] == "all"]
     hands = [_hand_metrics(records[i]["answers"], by_id[i]["solutions"]) for i in records]
     assert row["accuracy"] == 1.0
     assert row["n_published"] == len(records)
     assert row["accuracy_published"] == pytest.approx(sum(h["em"] for h in hands) / len(hands))
     assert row["metrics"]["f1_published"] == pytest.approx(sum(h["f1"] for h in hands) / len(hands))
     assert row["accuracy_published"] < row["accuracy"]
+    # the paper's table (tsolve report --table time-puzzles) has it too
+    (cell,) = [t for t in paper_table(rows, "time-puzzles") if t["M"] == "all"]
+    assert (cell["em"], cell["em_published"]) == (1.0, row["accuracy_published"])
 
 
 def test_records_without_a_published_gold_report_none(tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ same table rows, so a figure and its table never disagree. The choices:
 
 * ``time-puzzles``: exact match (and F1 where the logs have it) by answer-set
   size M, per condition and style (the Time Puzzles paper's Figure 2/4 and
-  Table 1: implicit against explicit constraints);
+  Table 1: implicit against explicit constraints), and, for records that
+  carry a published gold (the imported release), exact match against it;
 * ``span-year``: accuracy by reference year, in bins when there are many
   years (SPAN's Figure 2, Future-Date Degradation);
 * ``span-direction``: accuracy converting from the Gregorian calendar against
@@ -149,8 +150,19 @@ def _time_puzzles(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                         "accuracy": r["accuracy"], "stderr": r["stderr"],
                         "em": r.get("metrics", {}).get("em", r["accuracy"]),
                         "f1": f1,
-                        "f1_stderr": (r.get("metric_stderr") or {}).get("f1")})  # fmt: skip
+                        "f1_stderr": (r.get("metric_stderr") or {}).get("f1"),
+                        **_published(r)})  # fmt: skip
     return out
+
+
+def _published(r: dict[str, Any]) -> dict[str, Any]:
+    """A row's exact match against the published gold, where its records
+    carry one (an imported release: ``accuracy_published`` of ``tsolve
+    report``), and None elsewhere."""
+    if not r.get("n_published"):
+        return {"em_published": None, "em_published_stderr": None}
+    return {"em_published": r.get("accuracy_published"),
+            "em_published_stderr": r.get("stderr_published")}  # fmt: skip
 
 
 def year_bins(years: Sequence[int]) -> list[tuple[int, int]]:
@@ -384,6 +396,11 @@ def _tp_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
     if any(r["f1"] is not None for r in rows):
         out.append(_pivot(f"{title}  F1 % (±1 s.e.)", shown, "series", "M",
                           lambda r: cell(r["f1"], r["f1_stderr"]), "condition"))  # fmt: skip
+    if any(r.get("em_published") is not None for r in rows):
+        out.append(_pivot(f"{title}  exact match against the published gold % (±1 s.e.)",
+                          shown, "series", "M",
+                          lambda r: cell(r["em_published"], r["em_published_stderr"]),
+                          "condition"))  # fmt: skip
     n = _pivot(f"{title}  samples (n)", shown, "series", "M", lambda r: str(r["n"]), "condition")
     return [*out, n]
 
