@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_main import run_cli
 
 pytest.importorskip("inspect_ai", reason="the Inspect tasks need inspect-ai")
 
@@ -106,7 +107,10 @@ def test_imported_release_runs_with_the_papers_prompt_in_each_style(
 
 
 def test_published_metrics_equal_a_hand_computation(
-    puzzles: list[dict[str, Any]], imported: Path, tmp_path: Path
+    puzzles: list[dict[str, Any]],
+    imported: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     log = _eval(family_task("time-puzzles", file=str(imported)), tmp_path)
     records = {r["id"]: r for r in map(json.loads, imported.read_text().splitlines())}
@@ -136,6 +140,12 @@ def test_published_metrics_equal_a_hand_computation(
     # the paper's table (tsolve report --table time-puzzles) has it too
     (cell,) = [t for t in paper_table(rows, "time-puzzles") if t["M"] == "all"]
     assert (cell["em"], cell["em_published"]) == (1.0, row["accuracy_published"])
+    # and the text table, side by side
+    out = run_cli(capsys, "report", str(tmp_path), columns=250)
+    assert out.returncode == 0, out.stderr
+    header = next(line.split() for line in out.stdout.splitlines() if "acc_pub" in line)
+    assert header.index("acc_pub") == header.index("acc") + 3  # acc, se, n_pub, acc_pub
+    assert header.index("em_published") == header.index("em") + 1
 
 
 def test_records_without_a_published_gold_report_none(tmp_path: Path) -> None:
