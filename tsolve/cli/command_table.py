@@ -45,6 +45,7 @@ CORE_COMMANDS: tuple[str, ...] = (
     "tsolve.cli.report_commands",
     "tsolve.cli.export_commands",
     "tsolve.cli.import_commands",
+    "tsolve.cli.rl_commands",
 )
 
 
@@ -150,12 +151,18 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "export",
         "tsolve.cli.export_commands",
-        "Write a tsolve run as a task of another evaluator (lm-evaluation-harness).",
+        "Write a tsolve run as a task of another evaluator (lm-evaluation-harness) or as an RL "
+        "trainer's train and test files (TRL, verl, OpenRLHF).",
     ),
     CommandEntry(
         "import",
         "tsolve.cli.import_commands",
         "Read another benchmark's published release into tsolve records (Time Puzzles).",
+    ),
+    CommandEntry(
+        "serve-rewards",
+        "tsolve.cli.rl_commands",
+        "Serve rewards over HTTP: OpenRLHF's /get_reward, a batch /score, /health (docs/rl.md).",
     ),
 )
 
