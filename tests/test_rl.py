@@ -180,7 +180,9 @@ def test_export_rows_are_dataset_make_records_split_by_content(tmp_path: Path) -
         assert not any(span.content_fingerprint(made[key(r)]) in seen for r in test)
         assert "```" in (tmp_path / trainer / "README.md").read_text()
     verl = pq.read_table(tmp_path / "verl" / "train.parquet")
-    assert {"data_source", "prompt", "ability", "reward_model", "extra_info"} <= set(verl.schema.names)
+    assert {"data_source", "prompt", "ability", "reward_model", "extra_info"} <= set(
+        verl.schema.names
+    )
     row = verl.slice(0, 1).to_pylist()[0]
     assert compute_score(row["data_source"], "MY ANSWER: nothing",
                          row["reward_model"]["ground_truth"])["score"] == 0.0  # fmt: skip

@@ -67,7 +67,9 @@ def test_get_reward_openrlhf_protocol(base_url: str) -> None:
 
 def test_batch_endpoint_keeps_other_rows_when_one_is_bad(base_url: str) -> None:
     recs, golds = _items(3)
-    items: list[Any] = [{"output": g, "ground_truth": ground_truth(r)} for r, g in zip(recs, golds)]
+    items: list[Any] = [
+        {"output": g, "ground_truth": ground_truth(r)} for r, g in zip(recs, golds, strict=True)
+    ]
     items.insert(1, {"output": golds[0], "ground_truth": "{broken"})
     items.append(7)
     r = httpx.post(f"{base_url}/score", json={"items": items}, timeout=60)

@@ -123,6 +123,11 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "Accuracy and tool use by task, condition, style and M over Inspect logs.",
     ),
     CommandEntry(
+        "serve-rewards",
+        "tsolve.cli.rl_commands",
+        "Serve rewards over HTTP: OpenRLHF's /get_reward, a batch /score, /health (docs/rl.md).",
+    ),
+    CommandEntry(
         "logistics",
         "tsolve.cli.logistics_commands",
         "Logistics timelines with parallel events (UnSeenTimeQA).",
@@ -158,11 +163,6 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "import",
         "tsolve.cli.import_commands",
         "Read another benchmark's published release into tsolve records (Time Puzzles).",
-    ),
-    CommandEntry(
-        "serve-rewards",
-        "tsolve.cli.rl_commands",
-        "Serve rewards over HTTP: OpenRLHF's /get_reward, a batch /score, /health (docs/rl.md).",
     ),
 )
 

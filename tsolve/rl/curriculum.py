@@ -58,7 +58,9 @@ class Curriculum:
         start: Mapping[str, Mapping[str, int]] | None = None,
     ) -> None:
         if isinstance(target, bool) or not isinstance(target, (int, float)) or not 0 < target < 1:
-            raise TsolveError(f"target: expected a success rate between 0 and 1, got {shown(target)}")
+            raise TsolveError(
+                f"target: expected a success rate between 0 and 1, got {shown(target)}"
+            )
         if isinstance(window, bool) or not isinstance(window, int) or window < 1:
             raise TsolveError(f"window: expected an integer >= 1, got {shown(window)}")
         if isinstance(band, bool) or not isinstance(band, (int, float)) or not 0 <= band < 0.5:
@@ -71,14 +73,18 @@ class Curriculum:
                 raise TsolveError(f"ladders: {family!r} needs at least one knob")
             self.ladders[str(family)] = {}
             for knob, values in knobs.items():
-                if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
+                if (
+                    isinstance(values, (str, bytes))
+                    or not isinstance(values, Sequence)
+                    or not values
+                ):
                     raise TsolveError(f"ladders: {family}.{knob} must list at least one value")
                 self.ladders[str(family)][str(knob)] = list(values)
         self.target, self.window, self.band = float(target), window, float(band)
         self.filter_equal = filter_equal
         self.rungs = {f: {k: 0 for k in ks} for f, ks in self.ladders.items()}
-        for family, knobs in (start or {}).items():
-            for knob, rung in knobs.items():
+        for family, rungs in (start or {}).items():
+            for knob, rung in rungs.items():
                 self._ladder(family, knob)
                 if not isinstance(rung, int) or not 0 <= rung < len(self.ladders[family][knob]):
                     raise TsolveError(f"start: {family}.{knob} has no rung {rung!r}")
@@ -89,7 +95,9 @@ class Curriculum:
 
     def _ladder(self, family: str, knob: str | None = None) -> dict[str, list[Any]]:
         if family not in self.ladders:
-            raise TsolveError(f"family: {family!r} is not in this curriculum ({', '.join(self.ladders)})")
+            raise TsolveError(
+                f"family: {family!r} is not in this curriculum ({', '.join(self.ladders)})"
+            )
         if knob is not None and knob not in self.ladders[family]:
             raise TsolveError(f"knob: {knob!r} is not a knob of {family} in this curriculum")
         return self.ladders[family]
@@ -115,7 +123,9 @@ class Curriculum:
                 continue
             rate = sum(window) / len(window)
             window.clear()
-            step = 1 if rate > self.target + self.band else -1 if rate < self.target - self.band else 0
+            step = (
+                1 if rate > self.target + self.band else -1 if rate < self.target - self.band else 0
+            )
             if step:
                 move = self._move(family, step, rate)
                 if move is not None:
@@ -150,7 +160,9 @@ class Curriculum:
     def from_state(cls, state: Mapping[str, Any]) -> Curriculum:
         """The curriculum :meth:`state` saved, to resume with the same decisions."""
         if not isinstance(state, Mapping) or state.get("version") != STATE_VERSION:
-            raise TsolveError(f"state: expected a tsolve curriculum state (version {STATE_VERSION})")
+            raise TsolveError(
+                f"state: expected a tsolve curriculum state (version {STATE_VERSION})"
+            )
         try:
             made = cls(state["ladders"], state["target"], state["window"], state["band"],
                        bool(state["filter_equal"]), start=state["rungs"])  # fmt: skip

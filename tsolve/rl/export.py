@@ -64,7 +64,9 @@ def _write(rows: list[dict[str, Any]], path: Path) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise TsolveError("export: writing Parquet needs pyarrow (pip install 'tsolve[rl]')") from None
+        raise TsolveError(
+            "export: writing Parquet needs pyarrow (pip install 'tsolve[rl]')"
+        ) from None
     keys: dict[str, None] = {}
     for row in rows:
         keys.update(dict.fromkeys(row))
@@ -86,7 +88,9 @@ def export_rl(
     ``test`` the fraction of each run held out (module docstring)."""
     check_trainer(trainer)
     if isinstance(count, bool) or not isinstance(count, int) or count < 2:
-        raise TsolveError(f"count: expected an integer >= 2 (a train and a test row), got {count!r}")
+        raise TsolveError(
+            f"count: expected an integer >= 2 (a train and a test row), got {count!r}"
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise TsolveError(f"seed: expected an integer >= 0, got {seed!r}")
     if not isinstance(test, (int, float)) or isinstance(test, bool) or not 0 < test < 1:
@@ -111,7 +115,7 @@ def export_rl(
         target.folder.mkdir(parents=True)
         counts = {}
         for part in ("train", "test"):
-            rows = []
+            rows: list[dict[str, Any]] = []
             longest = max(len(runs[n][part]) for n in names)
             for i in range(longest):
                 for n in names:
@@ -122,6 +126,11 @@ def export_rl(
         (target.folder / "README.md").write_text(readme(trainer, out), encoding="utf-8")
         target.commit()
     return RlExport(trainer, out, names, counts, dropped)
+
+
+def _where(module: str) -> str:
+    """A shell command printing the path of ``tsolve.rl.<module>``'s file."""
+    return f"python -c 'import tsolve.rl.{module} as m; print(m.__file__)'"
 
 
 def readme(trainer: str, directory: Path) -> str:
@@ -147,7 +156,7 @@ python3 -m verl.trainer.main_ppo \\
     data.train_files={directory}/train.parquet \\
     data.val_files={directory}/test.parquet \\
     data.prompt_key=prompt \\
-    custom_reward_function.path=$(python -c 'import tsolve.rl.verl_reward as m; print(m.__file__)') \\
+    custom_reward_function.path=$({_where("verl_reward")}) \\
     custom_reward_function.name=compute_score \\
     ...
 ```
@@ -156,7 +165,7 @@ python3 -m verl.trainer.main_ppo \\
         body = f"""```
 python -m openrlhf.cli.train_ppo_ray \\
     --prompt_data {directory}/train.parquet --input_key prompt --label_key label \\
-    --remote_rm_url $(python -c 'import tsolve.rl.openrlhf_reward as m; print(m.__file__)') \\
+    --remote_rm_url $({_where("openrlhf_reward")}) \\
     ...
 # or a reward server: tsolve serve-rewards --port 5000, then
 #   --remote_rm_url http://127.0.0.1:5000/get_reward

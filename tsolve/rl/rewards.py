@@ -18,7 +18,7 @@ name exact correctness; a family reports one of them, so either picks it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 from tsolve.errors import TsolveError
@@ -66,7 +66,9 @@ def _labels(kwargs: Mapping[str, Any], count: int) -> list[Any]:
             "reward: the dataset has no 'label' column (the ground truth tsolve export writes)"
         )
     if not isinstance(labels, Sequence) or isinstance(labels, str) or len(labels) != count:
-        raise TsolveError(f"reward: expected {count} labels, one per completion, got {shown(labels)}")
+        raise TsolveError(
+            f"reward: expected {count} labels, one per completion, got {shown(labels)}"
+        )
     return list(labels)
 
 
@@ -89,7 +91,7 @@ def trl_reward(metric: str | None = "em") -> TrlReward:
     return reward
 
 
-def trl_reward_async(metric: str | None = "em") -> Callable[..., Awaitable[list[float]]]:
+def trl_reward_async(metric: str | None = "em") -> Callable[..., Coroutine[Any, Any, list[float]]]:
     """:func:`trl_reward` as a coroutine function that scores in a worker
     thread, so a trainer's event loop (TRL's async rewards) does not wait."""
     sync = trl_reward(metric)
@@ -145,7 +147,9 @@ def openrlhf_rewards(
     return out
 
 
-def reward_func(queries: Sequence[object], prompts: Sequence[object], labels: Sequence[object]) -> Any:
+def reward_func(
+    queries: Sequence[object], prompts: Sequence[object], labels: Sequence[object]
+) -> Any:
     """OpenRLHF's ``--remote_rm_url reward.py`` hook: ``{"rewards",
     "scores", "extra_logs"}`` as its example has it, as torch tensors when
     torch is importable (OpenRLHF runs with it), else as lists."""

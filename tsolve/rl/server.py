@@ -40,8 +40,8 @@ from typing import Any
 
 from tsolve.engines.pool import pool_context
 from tsolve.errors import TsolveError, unexpected
-from tsolve.rl.rewards import metric_value, response_of
 from tsolve.rl.gold import gold_metrics
+from tsolve.rl.rewards import metric_value, response_of
 
 MAX_BODY = 16 << 20
 """Largest request body read (16 MiB): a batch of thousands of answers."""
