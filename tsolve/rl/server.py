@@ -99,6 +99,17 @@ class Scorer:
             raise
         return [r for part in parts for r in part]
 
+    async def warm(self) -> None:
+        """Start the workers before the first batch, so it does not wait for
+        them to import tsolve."""
+        if self.in_process:
+            return
+        loop = asyncio.get_running_loop()
+        pool = self.pool()
+        await asyncio.gather(
+            *(loop.run_in_executor(pool, score_rows, []) for _ in range(self.workers))
+        )
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
@@ -220,6 +231,7 @@ def make_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
+        await scorer.warm()
         yield
         scorer.close()
 
