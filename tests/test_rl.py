@@ -255,3 +255,16 @@ def test_curriculum_checks_input_and_filter() -> None:
     assert equal_reward_filter([[1, 1], [0, 1], [0.5]]) == [False, True, False]
     with pytest.raises(TsolveError, match="state"):
         Curriculum.from_state({"version": 1, "ladders": {}})
+
+
+def test_curriculum_watches_a_trl_reward() -> None:
+    recs = _records("span", 4)
+    labels = [ground_truth(r) for r in recs]
+    gold = [p["output"] for p in predict(recs)]
+    cur = Curriculum({"span": {"offset": [0, 1, 2]}}, window=4)
+    reward = cur.watch(trl_reward("accuracy"))
+    assert reward.__name__ == "tsolve_accuracy"
+    assert reward(gold, label=labels, data_source=["span"] * 4) == [1.0] * 4
+    assert cur.options("span") == {"offset": 1}  # all right: one rung harder
+    reward(["no"] * 4, label=labels, data_source=["other"] * 4)  # not held: left out
+    assert cur.state()["pending"] == {"span": []}

@@ -22,7 +22,7 @@ applies it only when made with ``filter_equal=True``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +144,27 @@ class Curriculum:
                 return {"family": family, "knob": knob, "from": rung, "to": rung + step,
                         "rate": round(rate, 6)}  # fmt: skip
         return None
+
+    def watch(self, reward: Callable[..., list[float]]) -> Callable[..., list[float]]:
+        """``reward`` (a TRL reward function, :func:`tsolve.rl.trl_reward`)
+        that also feeds each batch's rewards to :meth:`update`, per row's
+        ``data_source`` column: a trainer's rewards drive the curriculum with
+        no callback. Rows of a family the curriculum does not hold are
+        scored and left out."""
+
+        def watched(completions: Sequence[object], **kwargs: Any) -> list[float]:
+            rewards = reward(completions, **kwargs)
+            sources = kwargs.get("data_source") or [None] * len(rewards)
+            by_family: dict[str, list[float]] = {}
+            for source, value in zip(sources, rewards, strict=True):
+                if source in self.ladders:
+                    by_family.setdefault(str(source), []).append(value)
+            for family, values in by_family.items():
+                self.update(family, values)
+            return rewards
+
+        watched.__name__ = watched.__qualname__ = getattr(reward, "__name__", "reward")
+        return watched
 
     # ------------------------------------------------------------ state
 
