@@ -268,3 +268,27 @@ def test_curriculum_watches_a_trl_reward() -> None:
     assert cur.options("span") == {"offset": 1}  # all right: one rung harder
     reward(["no"] * 4, label=labels, data_source=["other"] * 4)  # not held: left out
     assert cur.state()["pending"] == {"span": []}
+
+
+def test_signatures_and_schema_match_the_trainers_documented_examples() -> None:
+    """verl and OpenRLHF need a GPU stack to import, so their documented
+    shapes are checked here instead: verl calls ``compute_score(data_source,
+    solution_str, ground_truth, extra_info)`` by keyword and lays a row out as
+    its GSM8K example does; OpenRLHF calls ``reward_func(queries, prompts,
+    labels)``; TRL passes ``completions`` and the columns as keywords."""
+    import inspect
+
+    from tsolve.rl import openrlhf_reward, verl_reward
+
+    verl_params = list(inspect.signature(verl_reward.compute_score).parameters)
+    assert verl_params == ["data_source", "solution_str", "ground_truth", "extra_info"]
+    assert list(inspect.signature(openrlhf_reward.reward_func).parameters) == [
+        "queries", "prompts", "labels"]  # fmt: skip
+    rec = _records("span", 1)[0]
+    row = trainer_row(rec, "verl", 3, "test")
+    assert set(row["reward_model"]) == {"style", "ground_truth"}
+    assert {"index", "split"} <= set(row["extra_info"]) and row["extra_info"]["split"] == "test"
+    out = verl_reward.compute_score(data_source=row["data_source"], solution_str="MY ANSWER: x",
+                                    ground_truth=row["reward_model"]["ground_truth"],
+                                    extra_info=row["extra_info"])  # fmt: skip
+    assert isinstance(out["score"], float)

@@ -120,7 +120,7 @@ def export_rl(
             for i in range(longest):
                 for n in names:
                     if i < len(runs[n][part]):
-                        rows.append(trainer_row(runs[n][part][i], trainer, len(rows)))
+                        rows.append(trainer_row(runs[n][part][i], trainer, len(rows), part))
             _write(rows, target.folder / f"{part}.parquet")
             counts[part] = len(rows)
         (target.folder / "README.md").write_text(readme(trainer, out), encoding="utf-8")

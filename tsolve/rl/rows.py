@@ -2,7 +2,8 @@
 
 * ``verl``: ``data_source`` (the family), ``prompt`` (chat messages),
   ``ability``, ``reward_model`` (``style`` rule, ``ground_truth``) and
-  ``extra_info`` (the record's ``id``, its index in the run, its family);
+  ``extra_info`` (the record's ``id``, its row index, the split and its family),
+  as verl's own example datasets (GSM8K) lay them out;
 * ``trl`` and ``openrlhf``: ``prompt`` (text), ``label`` (the ground truth),
   ``id`` and ``data_source``.
 
@@ -33,7 +34,9 @@ def check_trainer(trainer: object) -> str:
     return str(trainer)
 
 
-def trainer_row(record: dict[str, Any], trainer: str, index: int = 0) -> dict[str, Any]:
+def trainer_row(
+    record: dict[str, Any], trainer: str, index: int = 0, split: str = "train"
+) -> dict[str, Any]:
     """``record`` as one row of ``trainer``'s dataset (module docstring)."""
     check_trainer(trainer)
     family = family_of(record)
@@ -47,7 +50,7 @@ def trainer_row(record: dict[str, Any], trainer: str, index: int = 0) -> dict[st
             "prompt": [{"role": "user", "content": prompt}],
             "ability": ABILITY,
             "reward_model": {"style": "rule", "ground_truth": gold},
-            "extra_info": {"id": rid, "index": index, "family": family},
+            "extra_info": {"id": rid, "index": index, "split": split, "family": family},
             **knobs,
         }
     return {"prompt": prompt, "label": gold, "id": rid, "data_source": family, **knobs}

@@ -5,7 +5,9 @@ Endpoints (JSON in, JSON out):
 * ``POST /get_reward``: OpenRLHF's remote reward protocol. ``{"query": [...],
   "prompts": [...], "labels": [...]}`` (a query is the prompt followed by the
   response; a label is an exported ``label``) answers ``{"rewards": [...]}``,
-  one main-metric reward per query. A malformed label is a 422 naming its
+  one main-metric reward per query (and the same as ``scores``, with empty
+  ``extra_logs``, for OpenRLHF releases that read the whole answer as its
+  reward function's dict). A malformed label is a 422 naming its
   row: a reward is never a silent 0.
 * ``POST /score``: tsolve's own batch endpoint. ``{"items": [{"output",
   "ground_truth"[, "metric"]}, ...]}`` answers ``{"results": [...]}``, one per
@@ -217,7 +219,8 @@ def make_app(
             for i, r in enumerate(results):
                 if "error" in r:
                     return refuse(422, f"row {i}: {r['error']}")
-            return JSONResponse({"rewards": [r["reward"] for r in results]})
+            rewards = [r["reward"] for r in results]
+            return JSONResponse({"rewards": rewards, "scores": rewards, "extra_logs": {}})
         return JSONResponse({"results": results})
 
     async def get_reward(request: Request) -> JSONResponse:
