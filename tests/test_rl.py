@@ -292,3 +292,19 @@ def test_signatures_and_schema_match_the_trainers_documented_examples() -> None:
                                     ground_truth=row["reward_model"]["ground_truth"],
                                     extra_info=row["extra_info"])  # fmt: skip
     assert isinstance(out["score"], float)
+
+
+@pytest.mark.parametrize(
+    ("family", "options"),
+    [("time-puzzles", {"solutions": 0}), ("time-puzzles", {"solutions": 3}),
+     ("relational-puzzles", {"ask": "event"}), ("logistics", {"execution": "parallel"})],
+)  # fmt: skip
+def test_compact_gold_under_other_options(family: str, options: dict) -> None:
+    fam = get_family(family)
+    config = fam.make_options(options)
+    recs = [fam.make_record(1, i, config) for i in range(5)]
+    for baseline in ("gold", "perturbed", "random"):
+        for rec, pred in zip(recs, predict(recs, baseline), strict=True):
+            want = fam.require("score")(rec, pred["output"]).metrics
+            got = gold_metrics(ground_truth(rec), pred["output"])[1]
+            assert got == {k: v for k, v in want.items() if k not in DIAGNOSTIC}
