@@ -205,6 +205,8 @@ def test_export_mixture_interleaves_families(tmp_path: Path) -> None:
     rows = pq.read_table(tmp_path / "mix" / "train.parquet").to_pylist()
     assert [r["data_source"] for r in rows[:2]] == ["time-puzzles", "logistics"]
     assert result.counts["train"] == 6
+    small = export_rl("trl", tmp_path / "small", "span", 4)  # 10% of 4 rounds to 0: one held
+    assert small.counts == {"train": 3, "test": 1}
     with pytest.raises(TsolveError, match="family"):
         export_rl("trl", tmp_path / "bad", "span,span", 4)
     with pytest.raises(TsolveError, match="count"):

@@ -83,11 +83,28 @@ def register(app: typer.Typer) -> None:
             count: Annotated[int, typer.Option("--count", "-n", help="Records per family.")] = 100,
             seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
             test: Annotated[float, typer.Option(help="Fraction of each run held out.")] = 0.1,
+            config: Annotated[
+                str | None, typer.Option(help="JSON file of generator options (one family).")
+            ] = None,
+            set_: Annotated[
+                list[str] | None,
+                typer.Option("--set", help="Generator option KEY=VALUE (repeatable; one family)."),
+            ] = None,
             fmt: Annotated[Fmt, typer.Option("--format", help="text, json or jsonl.")] = Fmt.text,
         ) -> None:
             from tsolve.rl.export import export_rl
 
-            result = export_rl(trainer, directory, family, count, seed, test).to_json()
+            options = None
+            if config is not None or set_:
+                from tsolve.contract import get_family
+                from tsolve.datasets.options import gather_options
+
+                names = [n for n in family.split(",") if n.strip()]
+                if len(names) != 1:
+                    raise typer.BadParameter("--config and --set apply to one --family")
+                options = gather_options(get_family(names[0], need="generate"), config,
+                                         sets=set_ or ())  # fmt: skip
+            result = export_rl(trainer, directory, family, count, seed, test, options).to_json()
             if fmt is not Fmt.text:
                 emit_report(result, fmt.value)
                 return

@@ -100,7 +100,8 @@ def export_rl(
         raise TsolveError("options: generator options apply to one family; give one --family")
     out = Path(directory)
     target = FolderWrite(out, RL_FOLDER, what="directory")  # before any record
-    parts = dict(parse_split(f"train={1 - test},test={test}", count))
+    held = min(count - 1, max(1, round(count * test)))  # never an empty file
+    parts = dict(parse_split(f"train={count - held},test={held}", count))
     runs: dict[str, dict[str, list[dict[str, Any]]]] = {}
     dropped = 0
     for name in names:
