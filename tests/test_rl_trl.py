@@ -36,7 +36,7 @@ def test_grpo_trainer_logs_tsolve_rewards(tmp_path: Path) -> None:
     from datasets import load_dataset
     from transformers import LlamaConfig, LlamaForCausalLM
 
-    from tsolve.rl import trl_reward
+    from tsolve.rl import trl_reward, trl_reward_async
     from tsolve.rl.export import export_rl
 
     export_rl("trl", tmp_path / "data", "time-puzzles,span", 8, seed=0, test=0.25)
@@ -50,22 +50,30 @@ def test_grpo_trainer_logs_tsolve_rewards(tmp_path: Path) -> None:
                          eos_token_id=tokenizer.eos_token_id)  # fmt: skip
     model = LlamaForCausalLM(config)
     calls: list[list[float]] = []
+    labels: set[str] = set()
     reward = trl_reward("em")
 
     def tsolve_em(completions, **kwargs):  # type: ignore[no-untyped-def]
         out = reward(completions, **kwargs)
         calls.append(out)
+        labels.update(kwargs["label"])
         return out
 
     args = trl.GRPOConfig(output_dir=str(tmp_path / "out"), per_device_train_batch_size=4,
                           num_generations=2, max_completion_length=8, max_steps=2,
                           logging_steps=1, report_to=[], use_cpu=True, save_strategy="no",
                           learning_rate=1e-4)  # fmt: skip
-    trainer = trl.GRPOTrainer(model=model, reward_funcs=[tsolve_em], args=args,
+    # TRL runs a coroutine reward apart (asyncio.gather); "accuracy" is each
+    # family's exact-match metric, so it logs the same means as "em".
+    trainer = trl.GRPOTrainer(model=model, reward_funcs=[tsolve_em, trl_reward_async("accuracy")],
+                              args=args,
                               train_dataset=train, processing_class=tokenizer)  # fmt: skip
     trainer.train()
     logged = [e for e in trainer.state.log_history if "rewards/tsolve_em/mean" in e]
     assert calls and len(logged) >= 2
+    assert labels and labels <= set(train["label"])  # the export's column reached the reward
     assert all(0.0 <= e["rewards/tsolve_em/mean"] <= 1.0 for e in logged)
     means = [sum(c) / len(c) for c in calls]
     assert [e["rewards/tsolve_em/mean"] for e in logged] == pytest.approx(means[: len(logged)])
+    assert [e["rewards/tsolve_accuracy/mean"] for e in logged] == pytest.approx(
+        means[: len(logged)])  # fmt: skip
