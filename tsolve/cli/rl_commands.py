@@ -21,6 +21,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         max_in_flight: Annotated[int, typer.Option(help="Batches scored at once.")] = 8,
         max_body: Annotated[int, typer.Option(help="Largest request body, in bytes.")] = 16 << 20,
+        max_connections: Annotated[
+            int, typer.Option(help="Open connections before new ones get 503.")
+        ] = 1024,
     ) -> None:
         """Serve rewards over HTTP: OpenRLHF's /get_reward, a batch /score, /health (docs/rl.md).
 
@@ -28,4 +31,4 @@ def register(app: typer.Typer) -> None:
         port spend this machine's CPU."""
         from tsolve.rl.server import serve_rewards
 
-        serve_rewards(port, host, workers, max_in_flight, max_body)
+        serve_rewards(port, host, workers, max_in_flight, max_body, max_connections)

@@ -16,8 +16,9 @@ Endpoints (JSON in, JSON out):
 * ``GET /health``: 200 ``{"status": "ok", "workers": N}``.
 
 Bounded under any load: a body over ``max_body`` bytes is refused (413)
-before it is read whole, at most ``max_in_flight`` batches are scored at
-once (the rest wait on a semaphore, not in memory beyond their bodies), and
+before it is read whole, at most ``max_in_flight`` requests are read and
+scored at once (the rest wait, unread, on a semaphore), at most
+``max_connections`` are open (uvicorn answers 503 beyond), and
 each batch is cut into chunks scored across ``workers`` processes (a
 ``forkserver`` pool, :func:`tsolve.engines.pool.pool_context`). A worker
 that dies fails only the batches it held (503), and the pool is started
@@ -205,12 +206,14 @@ def make_app(
         return body
 
     async def handle(request: Request, openrlhf: bool) -> JSONResponse:
-        try:
-            body = await read_json(request)
-            rows = openrlhf_rows(body) if openrlhf else batch_rows(body)
-        except BadRequest as exc:
-            return refuse(exc.status, str(exc))
+        # The gate is taken before the body is read: a waiting request holds
+        # no more than the server's socket buffers, whatever the load.
         async with gate:
+            try:
+                body = await read_json(request)
+                rows = openrlhf_rows(body) if openrlhf else batch_rows(body)
+            except BadRequest as exc:
+                return refuse(exc.status, str(exc))
             try:
                 results = await scorer.score(rows)
             except BrokenProcessPool:
@@ -256,15 +259,19 @@ def serve_rewards(
     workers: int | None = None,
     max_in_flight: int = 8,
     max_body: int = MAX_BODY,
+    max_connections: int = 1024,
 ) -> None:
-    """Serve :func:`make_app` with uvicorn until interrupted."""
+    """Serve :func:`make_app` with uvicorn until interrupted; beyond
+    ``max_connections`` open connections uvicorn answers 503 at once."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         raise TsolveError(f"port: expected 0..65535, got {port!r}")
-    if max_in_flight < 1 or max_body < 1:
-        raise TsolveError("serve-rewards: max-in-flight and max-body must be at least 1")
+    if min(max_in_flight, max_body, max_connections) < 1:
+        raise TsolveError(
+            "serve-rewards: max-in-flight, max-body and max-connections must be at least 1"
+        )
     app = make_app(workers, max_in_flight, max_body)
     try:
         import uvicorn
     except ImportError:
         raise TsolveError("serve-rewards: needs uvicorn (pip install 'tsolve[rl]')") from None
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", limit_concurrency=max_connections)
