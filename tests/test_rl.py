@@ -310,3 +310,18 @@ def test_compact_gold_under_other_options(family: str, options: dict) -> None:
             want = fam.require("score")(rec, pred["output"]).metrics
             got = gold_metrics(ground_truth(rec), pred["output"])[1]
             assert got == {k: v for k, v in want.items() if k not in DIAGNOSTIC}
+
+
+def test_curriculum_drives_a_reasoning_gym_curriculum() -> None:
+    rg = pytest.importorskip("reasoning_gym", reason="reasoning-gym is not installed (rg extra)")
+    from tsolve.adapters.reasoning_gym import register_reasoning_gym
+
+    register_reasoning_gym()
+    rg_cur = rg.create_curriculum("tsolve_relational_puzzles")
+    cur = Curriculum.from_reasoning_gym({"relational-puzzles": rg_cur}, window=2)
+    assert cur.options("relational-puzzles") == {"events": 2}
+    cur.update("relational-puzzles", [1.0, 1.0])
+    cur.apply_to("relational-puzzles", rg_cur)
+    assert rg_cur.get_attr_value("events") == 3
+    with pytest.raises(TsolveError, match="curricula"):
+        Curriculum.from_reasoning_gym({"span": object()})

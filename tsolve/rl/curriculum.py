@@ -166,6 +166,34 @@ class Curriculum:
         watched.__name__ = watched.__qualname__ = getattr(reward, "__name__", "reward")
         return watched
 
+    # ------------------------------------------------------------ reasoning-gym
+
+    @classmethod
+    def from_reasoning_gym(cls, curricula: Mapping[str, Any], **kwargs: Any) -> Curriculum:
+        """A curriculum whose ladders are reasoning-gym curricula's attribute
+        levels (``{family: curriculum}``, e.g. tsolve's own ``tsolve_span``
+        curriculum from ``reasoning_gym.create_curriculum``), starting at
+        their current levels. Only scalar attributes (a ``levels`` list and
+        a ``get_attr_level``) are read, so reasoning-gym need not be
+        imported here."""
+        ladders: dict[str, dict[str, list[Any]]] = {}
+        start: dict[str, dict[str, int]] = {}
+        for family, rg in curricula.items():
+            attributes = getattr(rg, "attributes", None)
+            if not isinstance(attributes, Mapping) or not attributes:
+                raise TsolveError(f"curricula: {family!r} is not a reasoning-gym curriculum")
+            ladders[family] = {name: list(a.levels) for name, a in attributes.items()}
+            start[family] = {name: int(rg.get_attr_level(name)) for name in attributes}
+        return cls(ladders, start=start, **kwargs)
+
+    def apply_to(self, family: str, rg_curriculum: Any) -> None:
+        """Set a reasoning-gym curriculum's attribute levels to ``family``'s
+        rungs, so ``rg_curriculum.generate_configuration()`` makes the items
+        this curriculum chose."""
+        self._ladder(family)
+        for knob, rung in self.rungs[family].items():
+            rg_curriculum.set_attr_level(knob, rung)
+
     # ------------------------------------------------------------ state
 
     def state(self) -> dict[str, Any]:
