@@ -112,12 +112,12 @@ def compute_score(
     """verl's ``compute_score``: ``{"score": the family's main metric, and
     every metric of its scorer}``. ``data_source`` must name the ground
     truth's family (a row paired with another family's gold is an error)."""
-    family, _kind, _fields = read_ground_truth(ground_truth)
+    family, kind, fields = read_ground_truth(ground_truth)
     if data_source != family.name:
         raise TsolveError(
             f"data_source: {shown(data_source)} is not the ground truth's family ({family.name})"
         )
-    family, metrics = gold_metrics(ground_truth, solution_str)
+    family, metrics = gold_metrics({"family": family.name, kind: fields}, solution_str)
     return {"score": metric_value(metrics, family.name, None), **metrics}
 
 
