@@ -325,3 +325,29 @@ def test_curriculum_drives_a_reasoning_gym_curriculum() -> None:
     assert rg_cur.get_attr_value("events") == 3
     with pytest.raises(TsolveError, match="curricula"):
         Curriculum.from_reasoning_gym({"span": object()})
+
+
+def test_a_family_without_compact_gold_ships_its_record() -> None:
+    """The generic fallback: a plug-in family that declares no compact gold
+    is scored by its own scorer on the whole record it ships."""
+    from tsolve.contract import Family
+    from tsolve.contract.item import ItemScore
+    from tsolve.contract.registry import temporary_family
+
+    def score(record: dict, output: str, *, diagnose: bool = True) -> ItemScore:
+        if "answer" not in record:
+            raise ValueError("no answer")
+        ok = output.strip().endswith(record["answer"])
+        return ItemScore(record.get("id"), "toy-rl", {"accuracy": float(ok)}, None, False)
+
+    with temporary_family(Family(name="toy-rl", score=score)):
+        record = {"id": "t1", "family": "toy-rl", "answer": "42", "prompt": "?"}
+        gold = ground_truth(record)
+        assert json.loads(gold) == {"family": "toy-rl", "record": record}
+        assert compute_score("toy-rl", "MY ANSWER: 42", gold)["score"] == 1.0
+        assert trl_reward("em")(["41"], label=[gold]) == [0.0]
+        broken = json.dumps({"family": "toy-rl", "record": {"id": "t2"}})
+        with pytest.raises(TsolveError, match="not a valid toy-rl gold"):
+            compute_score("toy-rl", "42", broken)
+        with pytest.raises(TsolveError, match="no compact gold"):
+            compute_score("toy-rl", "42", json.dumps({"family": "toy-rl", "gold": {}}))
