@@ -27,7 +27,7 @@ GARBAGE = ["", "garbage", "MY ANSWER: ", "MY ANSWER: None", "Answer: t1, l1_1", 
            "MY ANSWER: 2020-01-01, 2020-01-02", "x" * 300]  # fmt: skip
 
 
-def _records(family: str, count: int = 12) -> list[dict]:
+def _records(family: str, count: int = 8) -> list[dict]:
     fam = get_family(family)
     config = fam.make_options({})
     return [fam.make_record(3, i, config) for i in range(count)]
