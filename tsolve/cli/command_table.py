@@ -45,6 +45,7 @@ CORE_COMMANDS: tuple[str, ...] = (
     "tsolve.cli.report_commands",
     "tsolve.cli.export_commands",
     "tsolve.cli.import_commands",
+    "tsolve.cli.rl_commands",
 )
 
 
@@ -122,6 +123,11 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "Accuracy and tool use by task, condition, style and M over Inspect logs.",
     ),
     CommandEntry(
+        "serve-rewards",
+        "tsolve.cli.rl_commands",
+        "Serve rewards over HTTP: OpenRLHF's /get_reward, a batch /score, /health (docs/rl.md).",
+    ),
+    CommandEntry(
         "logistics",
         "tsolve.cli.logistics_commands",
         "Logistics timelines with parallel events (UnSeenTimeQA).",
@@ -150,7 +156,8 @@ COMMANDS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "export",
         "tsolve.cli.export_commands",
-        "Write a tsolve run as a task of another evaluator (lm-evaluation-harness).",
+        "Write a tsolve run as a task of another evaluator (lm-evaluation-harness) or as an RL "
+        "trainer's train and test files (TRL, verl, OpenRLHF).",
     ),
     CommandEntry(
         "import",

@@ -1,7 +1,9 @@
 """``tsolve export``: a tsolve run in a third-party evaluator's own format.
 
 ``tsolve export lm-eval DIR --family F --count N --seed S`` is a thin shell
-over :func:`tsolve.adapters.lm_eval.export_lm_eval` (docs/rl.md)."""
+over :func:`tsolve.adapters.lm_eval.export_lm_eval`; ``tsolve export
+trl|verl|openrlhf DIR --family F[,G] -n N --seed S`` over
+:func:`tsolve.rl.export.export_rl` (docs/rl.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ def register(app: typer.Typer) -> None:
     """Attach the ``export`` command group to ``app``."""
     ex = typer.Typer(
         name="export",
-        help="Write a tsolve run as a task of another evaluator (lm-evaluation-harness).",
+        help="Write a tsolve run as a task of another evaluator (lm-evaluation-harness) "
+        "or as an RL trainer's train and test files (TRL, verl, OpenRLHF).",
         no_args_is_help=True,
     )
     app.add_typer(ex, name="export")
@@ -69,3 +72,52 @@ def register(app: typer.Typer) -> None:
         if report["groups"]:
             typer.echo(f"groups: {', '.join(report['groups'])}")
         typer.echo(f"run: {report['run']}")
+
+    def rl_cmd(trainer: str) -> None:
+        @ex.command(trainer)
+        def cmd(
+            directory: Annotated[str, typer.Argument(help="Folder to write (new or empty).")],
+            family: Annotated[
+                str, typer.Option(help="Family, or families comma-separated (a mixture).")
+            ] = "time-puzzles",
+            count: Annotated[int, typer.Option("--count", "-n", help="Records per family.")] = 100,
+            seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
+            test: Annotated[float, typer.Option(help="Fraction of each run held out.")] = 0.1,
+            config: Annotated[
+                str | None, typer.Option(help="JSON file of generator options (one family).")
+            ] = None,
+            set_: Annotated[
+                list[str] | None,
+                typer.Option("--set", help="Generator option KEY=VALUE (repeatable; one family)."),
+            ] = None,
+            fmt: Annotated[Fmt, typer.Option("--format", help="text, json or jsonl.")] = Fmt.text,
+        ) -> None:
+            from tsolve.rl.export import export_rl
+
+            options = None
+            if config is not None or set_:
+                from tsolve.contract import get_family
+                from tsolve.datasets.options import gather_options
+
+                names = [n for n in family.split(",") if n.strip()]
+                if len(names) != 1:
+                    raise typer.BadParameter("--config and --set apply to one --family")
+                options = gather_options(get_family(names[0], need="generate"), config,
+                                         sets=set_ or ())  # fmt: skip
+            result = export_rl(trainer, directory, family, count, seed, test, options).to_json()
+            if fmt is not Fmt.text:
+                emit_report(result, fmt.value)
+                return
+            typer.echo(
+                f"wrote {result['counts']['train']} train and {result['counts']['test']} test "
+                f"rows to {result['directory']} ({result['dropped']} test rows dropped as "
+                "repeats of train content); see its README.md"
+            )
+
+        cmd.__doc__ = (
+            f"Write {trainer}'s train.parquet and test.parquet (disjoint by content, compact "
+            "ground truth) and a README with the trainer's own lines (docs/rl.md)."
+        )
+
+    for name in ("trl", "verl", "openrlhf"):
+        rl_cmd(name)

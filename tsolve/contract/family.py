@@ -23,6 +23,13 @@ family from this one object and from nowhere else. A family says:
   ``score(record, marker + " " + answer)`` is a perfect score (the
   reasoning-gym-style facade, :mod:`tsolve.facade`, and the gold baseline of
   ``tsolve predict``, :mod:`tsolve.verifiers.baselines`);
+* ``compact_gold(record) -> dict`` and ``score_compact(gold, output) ->
+  {metric: value}``: the few plain fields the scorer's metrics need (well
+  under a kilobyte, JSON-ready), and the scorer that reads only them, for
+  trainers that carry the gold in every row (:mod:`tsolve.rl`). Both or
+  neither; the metrics are the scorer's own less the diagnostic ones, equal
+  to ``score(record, output)``'s. A family without them ships the whole
+  record as its gold (:mod:`tsolve.rl.gold`);
 * ``audit(record) -> AuditVerdict``: whether the gold holds under every
   reading (``tsolve audit``);
 * ``summarize``, ``invariants`` and ``stress_choices``: dataset summaries and
@@ -155,6 +162,8 @@ class Family:
     diagnose_batch: Callable[[Sequence[tuple[Record, Any]]], list[str | None]] | Lazy | None = None
     answer: Callable[[Record], str] | Lazy | None = None
     answer_marker: str = ""
+    compact_gold: Callable[[Record], dict[str, Any]] | Lazy | None = None
+    score_compact: Callable[[dict[str, Any], str], Mapping[str, float]] | Lazy | None = None
     audit: Callable[[Record], Any] | Lazy | None = None
     recognise: Callable[[Record], bool] | None = None
     fuzz_records: Callable[[int], list[Record]] | Lazy | None = None

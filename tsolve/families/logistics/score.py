@@ -76,6 +76,31 @@ def parse_model_answer(output: str, scenario: Scenario) -> list[str] | None:
 def read_model_answer(output: object, scenario: Scenario) -> tuple[list[str] | None, str]:
     """``(names, "")``, or ``(None, why nothing was read)``: see the module
     docstring for the rule."""
+    known, never, _vehicles = scenario_names(scenario)
+    return read_answer_names(output, known, never)
+
+
+def scenario_names(scenario: Scenario) -> tuple[set[str], set[str], set[str]]:
+    """``(known, never, vehicles)``: the names an answer may give, those it
+    never gives (the package asked about, which models restate, and cities:
+    a package is at a location or in a vehicle, so "l1_1 (in city c1)" names
+    one place), and the vehicles. All the answer reader needs of a scenario."""
+    known = set(scenario.world.city_of) | set(scenario.world.trucks) | set(scenario.world.airplanes)
+    known |= {e.vehicle for e in scenario.events}
+    known |= {e.location or "" for e in scenario.events} | {
+        e.destination or "" for e in scenario.events
+    }
+    never = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
+    never |= set(scenario.world.cities) - known
+    vehicles = set(scenario.world.trucks) | set(scenario.world.airplanes)
+    vehicles |= {e.vehicle for e in scenario.events}
+    return known, never, vehicles
+
+
+def read_answer_names(
+    output: object, known: set[str], never: set[str]
+) -> tuple[list[str] | None, str]:
+    """:func:`read_model_answer` given :func:`scenario_names`' first two sets."""
     if not isinstance(output, str):
         return None, "output is not a string"
     text = output.replace("\\_", "_").replace("*", " ").replace("`", " ")
@@ -83,16 +108,6 @@ def read_model_answer(output: object, scenario: Scenario) -> tuple[list[str] | N
     if found.failed:
         return None, found.reason
     line = found.text.lower()
-    known = set(scenario.world.city_of) | set(scenario.world.trucks) | set(scenario.world.airplanes)
-    known |= {e.vehicle for e in scenario.events}
-    known |= {e.location or "" for e in scenario.events} | {
-        e.destination or "" for e in scenario.events
-    }
-    # Names that are never an answer: the package asked about (models restate
-    # it) and cities (a package is at a location or in a vehicle; "l1_1 (in
-    # city c1)" names one place).
-    never = set(scenario.world.packages) | {e.package or "" for e in scenario.events}
-    never |= set(scenario.world.cities) - known
     out: list[str] = []
     for name in _NAME_RE.findall(line):
         if name in never or name in out:
@@ -111,8 +126,11 @@ def read_model_answer(output: object, scenario: Scenario) -> tuple[list[str] | N
 def over_answer(names: list[str], scenario: Scenario) -> str | None:
     """Why ``names`` name more than the question allows (one location and
     one vehicle), or None."""
-    vehicles = set(scenario.world.trucks) | set(scenario.world.airplanes)
-    vehicles |= {e.vehicle for e in scenario.events}
+    return over_answer_names(names, scenario_names(scenario)[2])
+
+
+def over_answer_names(names: list[str], vehicles: set[str]) -> str | None:
+    """:func:`over_answer` given the scenario's vehicles."""
     moving = [n for n in names if n in vehicles or re.fullmatch(r"[ta]\d+", n)]
     places = [n for n in names if n not in moving]
     if len(moving) > 1 or len(places) > 1:
