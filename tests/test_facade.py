@@ -139,9 +139,11 @@ def test_metadata_difficulty_holds_the_records_knobs() -> None:
     for entry in tsolve.create_dataset("span", seed=2, size=6):
         knobs, rec = entry["metadata"]["difficulty"], entry["metadata"]["record"]
         assert knobs["direction"] == rec["direction"] and knobs["format"] == rec["format"]
-        polar = rec["format"] == "polar"
-        assert (knobs["near_miss"] is not None) == polar
-        assert (knobs["table_free_correct"] is not None) == polar
+        # Nothing beside the prompt that tells a polar label: the candidate's
+        # kind ("gold" on a Yes item) and whether the table-free estimator is
+        # right (which, beside its answer, is the label) stay out.
+        assert "near_miss" not in knobs and "table_free_correct" not in knobs
+        assert "near_miss" not in json.dumps(rec["params"])
 
 
 def test_registration_without_reasoning_gym_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

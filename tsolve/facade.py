@@ -189,10 +189,9 @@ def difficulty_knobs(record: Record) -> dict[str, Any]:
     * time puzzles: ``solutions`` (M), ``facts``, the measured ``level`` and
       ``score`` (:mod:`tsolve.families.time_puzzles.difficulty`) and ``style``;
     * SPAN: ``direction``, ``format`` (polar / date), ``type``, ``unit`` and
-      ``offset``, the ``near_miss`` kind of a polar candidate, and
-      ``table_free_correct``: whether the table-free estimator
-      (:mod:`tsolve.families.span.polar_baseline`) gets a polar item right, i.e. whether it
-      can be answered without the calendar's tables;
+      ``offset`` (not the kind of a polar candidate, nor whether the
+      table-free estimator gets the item right: beside the prompt, either
+      tells the label);
     * logistics: ``difficulty`` (the benchmark's split), ``execution``,
       ``question_type`` and ``depth`` (events);
     * relational puzzles: ``events``, ``facts``, ``solutions``, ``ask``, ``style``.
@@ -210,16 +209,12 @@ def difficulty_knobs(record: Record) -> dict[str, Any]:
         }
     if family == "span":
         params = record.get("params") or {}
-        candidate = params.get("candidate") or {}
-        polar = record.get("format") == "polar"
         return {
             "direction": record.get("direction"),
             "format": record.get("format"),
             "type": record.get("type"),
             "unit": params.get("unit"),
             "offset": params.get("offset"),
-            "near_miss": candidate.get("near_miss") if polar else None,
-            "table_free_correct": _table_free_correct(record) if polar else None,
         }
     if family == "logistics":
         return {
@@ -237,15 +232,6 @@ def difficulty_knobs(record: Record) -> dict[str, Any]:
             "style": record.get("style"),
         }
     return {}
-
-
-def _table_free_correct(record: Record) -> bool | None:
-    from tsolve.families.span.polar_baseline import estimate_label
-
-    try:
-        return estimate_label(record) == record.get("answer")
-    except (KeyError, TypeError, ValueError):  # a record this estimator cannot place
-        return None
 
 
 def score_answer(

@@ -43,11 +43,13 @@ learns from training data as a trained model would, gold included."""
 GOLD_FIELDS = frozenset({
     "answer", "answers", "gold", "solution", "schedule", "solutions", "without",
     "contradiction", "solution_count", "readings", "readings_ruled_out", "difficulty",
-    "solver", "depth", "graph",
+    "solver", "depth", "graph", "gold_detail",
 })  # fmt: skip
 """Record fields that hold (or are derived from) the gold answer: a probe
 never sees them on a record it answers. ``difficulty``, ``depth`` and
-``graph`` are measured from the solution, so they leak it too."""
+``graph`` are measured from the solution, so they leak it too; a SPAN record's
+``gold_detail`` (its candidate's kind and Gregorian date, the festival's
+year) restates its gold."""
 
 
 def visible(record: Record) -> Record:

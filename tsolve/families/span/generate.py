@@ -66,7 +66,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -97,6 +97,7 @@ from tsolve.families.span.encoding import (
     render,
     ruled_out_readings,
 )
+from tsolve.families.span.polar_baseline import approx_day, rough_answer
 from tsolve.generators.options import parse_date_range
 from tsolve.generators.seeding import (
     generator_stamp,
@@ -115,7 +116,11 @@ GENERATOR_NAME = "span"
 # (no repeats within a run or across seeds); ids carry the options' fingerprint.
 # 5: each record's reference date drawn from a window (default the SPAN paper's
 # 1960-2060), its question drawn from that date; --date keeps one-date runs.
-GENERATOR_VERSION = "5"
+# 6: near misses drawn as far from a rough (table-free) conversion as a gold
+# is; cells and labels balanced in blocks of 4 x D records in a seeded order;
+# no answer-determining value in the id or beside the prompt (the candidate's
+# kind and Gregorian date, the festival's year are gold fields: gold_detail).
+GENERATOR_VERSION = "6"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -146,9 +151,9 @@ FORMAT_EXAMPLE = {
     "shaka": "5 Pausha 1871",
 }
 
-# Near-miss kinds and their weights. Kinds a day or a week off (and the other
-# Islamic variant, a day or two off) dominate: a table-free estimator with a
-# +-14-day tolerance cannot reject them (benchmarks/span_polar_baseline.py).
+# Near-miss kinds, in the order (weighted, drawn per record) that names a
+# candidate several kinds would give. Which candidate is drawn is decided by
+# the rough conversion (:func:`near_miss`), not by the kind.
 NEAR_MISS_WEIGHTS = {
     "day": 6.0,
     "week": 3.0,
@@ -160,6 +165,12 @@ NEAR_MISS_WEIGHTS = {
     "festival-year": 0.25,
 }
 
+
+#: How many days either side of the gold a near miss may lie. A rough
+#: conversion errs by less than this in every direction (the Chinese leap
+#: month is the widest), so the candidate whose rough distance matches a gold
+#: one is always among them.
+MATCH_SPAN = 60
 
 DEFAULT_DATE_RANGE = "1960-01-01..2060-12-31"
 """The reference dates a run draws from unless told otherwise: the SPAN
@@ -482,11 +493,61 @@ def _leap_flip(tgt: str, gold: int) -> int | None:
     return None
 
 
+def rough_gap(q: SpanQuestion, day: int) -> float:
+    """How far day ``day`` (written in the target calendar) lies from where a
+    table-free conversion (:mod:`tsolve.families.span.polar_baseline`) places
+    the answer to ``q``: what a reader without the calendar's tables can
+    measure about a candidate."""
+    key = q.festival.key if q.festival is not None else None
+    est = rough_answer(q.source, q.reference, q.offset, q.unit, q.sign, key)
+    return approx_day(q.target, *fields_of(q.target, day)) - est
+
+
+#: Reference days a twin question may be asked from in a one-date run (whose
+#: own window is one day): the default window.
+TWIN_DRAWS = 8
+
+
+def twin_gap(cfg: SpanConfig, rng: np.random.Generator, q: SpanQuestion) -> float | None:
+    """The rough distance of the gold of ``q`` asked from another reference
+    date of the window (the same cell, offset, unit, sign and festival): one
+    draw from the distribution of a gold's rough distance, which a near miss
+    then copies. None if no drawn date gives a question in range."""
+    lo, hi = window_days(cfg if cfg.date is None else SpanConfig())
+    for _ in range(TWIN_DRAWS):
+        ref = int(rng.integers(lo, hi + 1))
+        if not _in(q.source, ref):
+            continue
+        ref_f = fields_of(q.source, ref)
+        if q.festival is None:
+            day: int | None = ref + q.step * q.offset * (7 if q.unit == "weeks" else 1)
+        else:
+            day = festival_days(q.festival, q.source, ref_f[0] + q.step * q.offset)
+        if day is None or not _in(q.target, day):
+            continue
+        return rough_gap(SpanQuestion(**{**q.__dict__, "reference": ref_f}), day)
+    return None
+
+
 def near_miss(
-    rng: np.random.Generator, q: SpanQuestion, gold: int, accept: Callable[[int], bool]
+    rng: np.random.Generator,
+    q: SpanQuestion,
+    gold: int,
+    accept: Callable[[int], bool],
+    target: float | None = None,
 ) -> tuple[int, str]:
     """A valid target-calendar day that ``accept`` allows (it is not the answer
-    under any admissible reading), and the kind of near miss it is."""
+    under any admissible reading), and the kind of near miss it is.
+
+    With ``target`` (a gold's rough distance, :func:`twin_gap`), the candidate
+    is the day within :data:`MATCH_SPAN` days of the gold whose rough distance
+    (:func:`rough_gap`) is nearest ``target``: a "No" candidate then lies as
+    far from a rough conversion as a "Yes" one does, so only the exact
+    conversion tells them apart. It is named by the first kind (in a weighted
+    order drawn per record) that gives the same day: a day or two off, a week,
+    the other Islamic variant, the other leap month, the other year counting,
+    the neighbouring month or year, the festival's neighbouring year; else
+    ``shifted`` (days off that no rule names)."""
     sign = 1 if rng.integers(2) else -1
     eve_banned = DAY_AXIS in applicable_axes(q)
 
@@ -512,10 +573,25 @@ def near_miss(
     w = np.array([NEAR_MISS_WEIGHTS[k] for k in kinds])
     keys = rng.random(len(kinds)) ** (1.0 / w)  # weighted order without replacement
     order = [kinds[i] for i in np.argsort(-keys, kind="stable")]
-    for kind in [*order, "day", "day", "day"]:
+    named: dict[int, str] = {}
+    for kind in order:
         cand = makers[kind]()
-        if cand is not None and cand != gold and _in(q.target, cand) and accept(cand):
-            return cand, kind
+        if cand is not None and cand != gold and _in(q.target, cand):
+            named.setdefault(cand, kind)
+    if target is None:
+        for cand, kind in named.items():
+            if accept(cand):
+                return cand, kind
+    else:
+        days = [gold + k for k in range(-MATCH_SPAN, MATCH_SPAN + 1)
+                if k and _in(q.target, gold + k)]  # fmt: skip
+        ties = rng.random(len(days))
+        gaps = [abs(rough_gap(q, d) - target) for d in days]
+        ranked = sorted(range(len(days)), key=lambda i: (gaps[i], ties[i]))
+        for i in ranked:
+            cand = days[i]
+            if accept(cand):
+                return cand, named.get(cand, "day" if abs(cand - gold) <= 2 else "shifted")
     for cand in (gold + 2, gold - 2, gold + 1, gold + 3, gold - 3):  # pragma: no cover
         if _in(q.target, cand) and accept(cand):
             return cand, "day"
@@ -525,28 +601,41 @@ def near_miss(
 # ----------------------------------------------------------------- generation
 
 
-def _cell(index: int, dirs: tuple[tuple[str, str], ...]) -> tuple[str, str, str, str, int]:
-    """(source, target, type, format, k) of record ``index``: formats alternate
-    record by record, types every two records, directions every four; ``k``
-    counts the earlier records of the same cell in the run (a ``4 x D``-record
-    cycle)."""
+def _block_order(seed: int, block: int, size: int) -> list[int]:
+    """The cells of block ``block`` of run ``seed`` in their seeded order."""
+    order = list(range(size))
+    random.Random(f"span-block:{seed}:{block}:{size}").shuffle(order)
+    return order
+
+
+def _cell(
+    index: int, dirs: tuple[tuple[str, str], ...], seed: int = 0
+) -> tuple[str, str, str, str, int]:
+    """(source, target, type, format, k) of record ``index`` of run ``seed``.
+    Records come in blocks of ``4 x D``: each block holds every direction x
+    type x format once, in an order shuffled by ``(seed, block)``, so
+    ``k``, the earlier records of the same cell in the run, is the block's
+    number, and no position in the file says which cell a record is."""
     n = len(dirs)
-    fmt = ("polar", "content")[index % 2]
-    m = index // 2
-    qtype = ("date", "festival")[m % 2]
-    src, tgt = dirs[(m // 2) % n]
-    return src, tgt, qtype, fmt, m // (2 * n)
+    block, pos = divmod(index, 4 * n)
+    cell = _block_order(seed, block, 4 * n)[pos]
+    fmt = ("polar", "content")[cell % 2]
+    qtype = ("date", "festival")[(cell // 2) % 2]
+    src, tgt = dirs[cell // 4]
+    return src, tgt, qtype, fmt, block
 
 
-def _label(seed: int, polar_index: int) -> bool:
-    """Polar gold label of the ``polar_index``-th polar item of run ``seed``:
-    one "Yes" and one "No" in each pair of polar items, in the order a hash
-    coin of ``(seed, pair)`` gives (so any 20 consecutive polar items hold 9-11
-    of each, and the index alone never tells the label)."""
+def _label(seed: int, block: int, direction: int, qtype: str) -> bool:
+    """Polar gold label of the ``qtype`` polar item of direction number
+    ``direction`` in block ``block`` of run ``seed``: of a direction's two
+    polar items in a block (its date and its festival question) one is
+    "Yes" and one "No", which one a hash coin of ``(seed, block, direction)``
+    says. So every block holds D of each label, every direction one of each,
+    and, the block's order being shuffled, no position tells a label."""
     digest = hashlib.blake2b(
-        f"span-label:{seed}:{polar_index // 2}".encode(), digest_size=1
+        f"span-label:{seed}:{block}:{direction}".encode(), digest_size=1
     ).digest()
-    return (polar_index + digest[0]) % 2 == 0
+    return (digest[0] % 2 == 0) == (qtype == "date")
 
 
 def content_options(cfg: SpanConfig) -> dict[str, Any]:
@@ -555,14 +644,11 @@ def content_options(cfg: SpanConfig) -> dict[str, Any]:
 
 
 def span_id(seed: int, cfg: SpanConfig, index: int) -> str:
-    """``span-2024-07-01-5-3-1a2b3c``: the record's reference date, seed,
-    index, then the options' fingerprint
-    (:func:`tsolve.generators.seeding.options_fingerprint`)."""
-    return _record_id(reference_day(cfg, seed, index), seed, cfg, index)
-
-
-def _record_id(ref: int, seed: int, cfg: SpanConfig, index: int) -> str:
-    return f"span-{_dt.date.fromordinal(ref).isoformat()}-{seed}-{index}-{_fingerprint(cfg)}"
+    """``span-5-3-1a2b3c``: the seed, the index, then the options' fingerprint
+    (:func:`tsolve.generators.seeding.options_fingerprint`). Nothing of the
+    question: an id travels beside the prompt, and the reference date's
+    Gregorian form is a step of the conversion asked."""
+    return f"span-{seed}-{index}-{_fingerprint(cfg)}"
 
 
 @cache
@@ -666,6 +752,30 @@ def question_slot(seed: int, k: int, size: int) -> int:
     return (seed * SEED_BAND + k) % size
 
 
+def _cell_blocks(
+    seed: int, start: int, stop: int, dirs: tuple[tuple[str, str], ...]
+) -> dict[tuple[str, str, str, str], tuple[int, int]]:
+    """Per cell met in records ``start .. stop-1``, the first and last block it
+    is met in (each block holds every cell once, so its ``k`` runs over them
+    all). Only the two end blocks can be partial; those are read record by record."""
+    cycle = 4 * len(dirs)
+    first, last = start // cycle, (stop - 1) // cycle
+    out: dict[tuple[str, str, str, str], tuple[int, int]] = {}
+    edge = [i for b in sorted({first, last}) for i in range(b * cycle, (b + 1) * cycle)
+            if start <= i < stop]  # fmt: skip
+    for i in edge:
+        src, tgt, qtype, fmt, k = _cell(i, dirs, seed)
+        lo, hi = out.get((src, tgt, qtype, fmt), (k, k))
+        out[(src, tgt, qtype, fmt)] = (min(lo, k), max(hi, k))
+    if last - first > 1:  # full blocks between: every cell, from first + 1 to last - 1
+        for c in range(cycle):
+            src, tgt = dirs[c // 4]
+            key = (src, tgt, ("date", "festival")[(c // 2) % 2], ("polar", "content")[c % 2])
+            lo, hi = out.get(key, (first + 1, last - 1))
+            out[key] = (min(lo, first + 1), max(hi, last - 1))
+    return out
+
+
 def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[str]:
     """One line if records ``start .. start+count-1`` of run ``seed`` go beyond
     what the config's question domain can keep distinct: the run itself repeats
@@ -674,18 +784,11 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
     if count <= 0 or cfg.date is None:
         return []  # a window draws each record's date: repeats need the same day and question
     dirs = plan(cfg)
-    n = len(dirs)
-    cycle = 4 * n
+    cycle = 4 * len(dirs)
     stop = start + count
     repeats: list[tuple[int, str]] = []
     shared: list[tuple[int, str]] = []
-    for offset in range(cycle):
-        first = start + (offset - start) % cycle
-        if first >= stop:
-            continue
-        last = first + (stop - 1 - first) // cycle * cycle
-        k_lo, k_hi = first // cycle, last // cycle
-        src, tgt, qtype, fmt, _ = _cell(first, dirs)
+    for (src, tgt, qtype, fmt), (k_lo, k_hi) in _cell_blocks(seed, start, stop, dirs).items():
         size = len(cell_questions(cfg, src, tgt, qtype, fmt))
         what = f"{src}->{tgt} {qtype} {fmt} questions"
         if k_hi - k_lo + 1 > size:
@@ -738,7 +841,7 @@ def generate_question(
     dirs = plan(cfg)
     ref = reference_day(cfg, seed, index)
     rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
-    src, tgt, qtype, fmt, k = _cell(index, dirs)
+    src, tgt, qtype, fmt, k = _cell(index, dirs, seed)
     if cfg.date is None:
         q, gold, reading_names = drawn_question(cfg, rng, ref, src, tgt, qtype, fmt)
     else:
@@ -750,8 +853,15 @@ def generate_question(
             )
         q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
     readings = list(reading_names)
+    yes = fmt != "polar" or not cfg.balanced or _label(seed, k, dirs.index((src, tgt)), qtype)
+    cand, how = gold, "gold"
+    if not yes:
+        q, gold, readings, cand, how = _matched_no(cfg, rng, ref, (q, gold, readings))
 
     gold_json = date_json(tgt, gold)
+    # What restates the gold, kept out of ``params`` (which restates the prompt).
+    detail: dict[str, Any] = {"near_miss": None, "candidate_gregorian": None,
+                              "festival_year": None}  # fmt: skip
     params: dict[str, Any] = {
         "source_calendar": src,
         "target_calendar": tgt,
@@ -766,18 +876,15 @@ def generate_question(
         params["festival"] = {
             "key": fest.key, "name": fest.name, "calendar": src,
             "rule": fest.rule().replace(fest.calendar, src, 1),
-            "year": q.reference[0] + q.step * q.offset,
         }  # fmt: skip
+        detail["festival_year"] = q.reference[0] + q.step * q.offset
     candidate_text: str | None = None
     if fmt == "polar":
-        yes = _label(seed, index // 2) if cfg.balanced else True
-        if yes:
-            cand, how = gold, "gold"
-        else:
-            cand, how = near_miss(rng, q, gold, lambda c: _rejectable(q, gold, c))
         cand_json = date_json(tgt, cand)
         candidate_text = cand_json["text"]
-        params["candidate"] = {**cand_json, "near_miss": how}
+        detail["near_miss"] = how
+        detail["candidate_gregorian"] = cand_json.pop("gregorian")
+        params["candidate"] = cand_json
         answer = "Yes" if yes else "No"
         q = SpanQuestion(**{**q.__dict__, "candidate": fields_of(tgt, cand)})
     else:
@@ -785,7 +892,7 @@ def generate_question(
     question = question_text(q, candidate_text)
     instruction = ANSWER_INSTRUCTION[fmt].format(cal=DISPLAY[tgt], example=FORMAT_EXAMPLE[tgt])
     return {
-        "id": _record_id(ref, seed, cfg, index),
+        "id": span_id(seed, cfg, index),
         "family": FAMILY,
         "generator": generator_stamp(GENERATOR_NAME, GENERATOR_VERSION, seed, index, cfg.to_json()),
         "question": question,
@@ -793,6 +900,7 @@ def generate_question(
         "params": params,
         "answer": answer,
         "gold": gold_json,
+        "gold_detail": detail,
         "direction": f"{src}->{tgt}",
         "type": qtype,
         "format": fmt,
@@ -801,6 +909,40 @@ def generate_question(
             reading_name(r, canonical_reading(q)) for r in ruled_out_readings(q, question)
         ],
     }
+
+
+#: A "No" item of a run over a window redraws its question up to this many
+#: times until its near miss lies within :data:`MATCH_TOLERANCE` days of the
+#: drawn gold distance (else it keeps its closest draw). Where a rough
+#: conversion is good to a day (the tabular Islamic calendar), only some
+#: questions have a wrong date that a gold's rough distance can hide.
+MATCH_DRAWS = 24
+MATCH_TOLERANCE = 0.2
+
+
+def _matched_no(
+    cfg: SpanConfig, rng: np.random.Generator, ref: int, first: tuple[SpanQuestion, int, list[str]]
+) -> tuple[SpanQuestion, int, list[str], int, str]:
+    """The question, gold, readings, near miss and its kind of a "No" item:
+    its near miss as far (in a rough conversion) from the answer as a gold
+    is (:func:`twin_gap`), the question redrawn from the same cell and
+    reference date while it is not (runs over a window; a one-date run keeps
+    its question, which its seed band fixed)."""
+    best: tuple[float, tuple[SpanQuestion, int, list[str], int, str]] | None = None
+    q, gold, readings = first
+    for attempt in range(MATCH_DRAWS if cfg.date is None else 1):
+        if attempt:
+            q, gold, names = drawn_question(cfg, rng, ref, q.source, q.target, q.qtype, q.fmt)
+            readings = list(names)
+        target = twin_gap(cfg, rng, q)
+        cand, how = near_miss(rng, q, gold, partial(_rejectable, q, gold), target)
+        miss = 0.0 if target is None else abs(rough_gap(q, cand) - target)
+        if best is None or miss < best[0]:
+            best = (miss, (q, gold, readings, cand, how))
+        if miss <= MATCH_TOLERANCE:
+            break
+    assert best is not None
+    return best[1]
 
 
 def _rejectable(q: SpanQuestion, gold: int, cand: int) -> bool:
