@@ -510,6 +510,22 @@ PROBES: tuple[Probe, ...] = (
 """Every probe, by family (:func:`probes_for`)."""
 
 
+FAMILY_PROBES: dict[str, tuple[str, ...]] = {}
+"""Per family, the modules that hold more of its probes (``module:attribute``
+references to a tuple of :class:`Probe`, imported when the family is probed):
+family-specific policies live in a module of their own."""
+
+
+def all_probes() -> tuple[Probe, ...]:
+    """:data:`PROBES` and every probe of :data:`FAMILY_PROBES`."""
+    return tuple(p for family in dict.fromkeys(
+        [*(p.family for p in PROBES), *FAMILY_PROBES]) for p in probes_for(family))  # fmt: skip
+
+
 def probes_for(family: str) -> tuple[Probe, ...]:
-    """The probes of ``family`` (empty for a family with none)."""
-    return tuple(p for p in PROBES if p.family == family)
+    """The probes of ``family`` (empty for a family with none): those of
+    :data:`PROBES`, then those of its :data:`FAMILY_PROBES` modules."""
+    from tsolve.contract.family import Lazy
+
+    extra = [p for ref in FAMILY_PROBES.get(family, ()) for p in Lazy(ref).get()]
+    return tuple(p for p in (*PROBES, *extra) if p.family == family)
