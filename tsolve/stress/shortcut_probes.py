@@ -510,7 +510,9 @@ PROBES: tuple[Probe, ...] = (
 """Every probe, by family (:func:`probes_for`)."""
 
 
-FAMILY_PROBES: dict[str, tuple[str, ...]] = {}
+FAMILY_PROBES: dict[str, tuple[str, ...]] = {
+    "span": ("tsolve.stress.span_probes:SPAN_PROBES",),
+}
 """Per family, the modules that hold more of its probes (``module:attribute``
 references to a tuple of :class:`Probe`, imported when the family is probed):
 family-specific policies live in a module of their own."""

@@ -129,12 +129,19 @@ class ShortcutReport:
     results: list[ProbeResult] = field(default_factory=list)
     pooled: list[ProbeResult] = field(default_factory=list)
     cells: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    file_level: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def failures(self) -> list[str]:
         """Every cell's and every pooled result's lines above its bound."""
         rows = [*self.results, *self.pooled]
-        return [line for r in rows if r.skipped is None for line in r.failures()]
+        lines = [line for r in rows if r.skipped is None for line in r.failures()]
+        return lines + [
+            f"{r['family']} [{r['cell']}]: file-position {r['probe']} ({r['rule']}) scores "
+            f"{r['score']:.3f} > chance {r['chance']:.3f} + {r['margin']:.3f} (n = {r['n']})"
+            for r in self.file_level
+            if r["score"] > r["chance"] + r["margin"] + 1e-9
+        ]
 
     @property
     def ok(self) -> bool:
@@ -144,7 +151,8 @@ class ShortcutReport:
         return {"seed": self.seed, "train_seed": self.train_seed, "margin": self.margin,
                 "ok": self.ok, "failures": self.failures, "cells": self.cells,
                 "probes": [r.to_json() for r in self.results],
-                "pooled": [r.to_json() for r in self.pooled]}  # fmt: skip
+                "pooled": [r.to_json() for r in self.pooled],
+                "file_level": self.file_level}  # fmt: skip
 
 
 def _stderr(values: Sequence[float]) -> float:
@@ -267,7 +275,38 @@ def run_shortcuts(
         report.results.extend(mine)
         if len(runs) > 1:
             report.pooled.extend(pool_results(mine, pooled_margin))
+        if family in FILE_PROBES:
+            evald_file = list(evald) if evald is not None else generate_records(family, 2 * n, seed)
+            trained_file = (list(trained) if trained is not None
+                            else generate_records(family, 2 * n, train_seed))  # fmt: skip
+            report.file_level.extend(file_probes(family, evald_file, trained_file))
     return report
+
+
+FILE_PROBES: dict[str, str] = {"span": "tsolve.stress.span_probes:position_probes"}
+"""Per family, its file-level probes (``module:function(records, train)`` ->
+results with ``score``, ``chance``, ``n``): rules that read a whole file in
+order (a label from a neighbour's, a stratum from the position), reported
+apart from the record-level probes, on a default file of ``2 x n`` records."""
+
+
+def file_probes(
+    family: str, records: Sequence[Record], train: Sequence[Record]
+) -> list[dict[str, Any]]:
+    """``family``'s file-level probes on ``records`` (rules chosen on
+    ``train``), each with the bound it is held to: three standard errors of a
+    mean of its ``n`` at chance, or :func:`margin_for` ``n`` if larger (a
+    rule is the best of many tried on the training file)."""
+    from tsolve.contract.family import Lazy
+
+    out = []
+    for r in Lazy(FILE_PROBES[family]).get()(records, train):
+        row = r.to_json()
+        c = row["chance"]
+        se = math.sqrt(max(c * (1 - c), 1e-9) / max(row["n"], 1))
+        row["margin"] = round(max(margin_for(row["n"]), 3 * se), 4)
+        out.append(row)
+    return out
 
 
 __all__ = [

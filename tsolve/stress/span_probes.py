@@ -12,8 +12,9 @@ before doing SPAN's exact conversion:
   fraction of a day), the offset named (count, unit, sign), the festival, the
   calendar pair and the question type.
 
-Both read only :func:`~tsolve.stress.shortcut_probes.visible` records and
-answer only yes/no items (a content item gets no answer).
+Both read only :func:`~tsolve.stress.shortcut_probes.visible` records; a
+content item, which neither is about, gets the other seed's commonest
+content answer (a constant: chance, not a finding).
 
 And file-level probes (:func:`position_probes`), reported apart: they read a
 whole file in order, as an evaluation that shows neighbouring items, draws
@@ -48,13 +49,21 @@ def _polar(record: Record) -> bool:
     return record.get("family") == "span" and record.get("format") == "polar"
 
 
+def _content_constant(golds: Sequence[str]) -> str | None:
+    """The commonest content answer of the training golds (None if none)."""
+    dates = Counter(g for g in golds if g not in ("Yes", "No"))
+    return dates.most_common(1)[0][0] if dates else None
+
+
 def _estimator(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     """The table-free estimator's Yes/No on yes/no items."""
     from tsolve.families.span.polar_baseline import estimate_label
 
+    fallback = _content_constant(golds)
+
     def answer(record: Record) -> str | None:
         if not _polar(record):
-            return None
+            return fallback
         try:
             return estimate_label(dict(record))
         except Exception:  # a record the estimator cannot place gets no answer
@@ -103,16 +112,19 @@ def _boosted(train: Sequence[Record], golds: Sequence[str]) -> Answer:
         if f is not None:
             xs.append(f)
             ys.append(g)
+    fallback = _content_constant(golds)
     if len(set(ys)) < 2:
         only = ys[0] if ys else None
-        return lambda record: only if _polar(record) else None
+        return lambda record: only if _polar(record) else fallback
     model = GradientBoostingClassifier(random_state=0, n_estimators=100, max_depth=3)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         model.fit(xs, ys)
 
     def answer(record: Record) -> str | None:
-        f = rough_features(record) if _polar(record) else None
+        if not _polar(record):
+            return fallback
+        f = rough_features(record)
         return None if f is None else str(model.predict([f])[0])
 
     return answer

@@ -93,6 +93,15 @@ CARD: dict[str, Any] = {
 }
 
 
+SHORTCUT_CELLS: dict[str, dict[str, Any]] = {
+    f"{fmt}/{qtype}": {"format": fmt, "type": qtype}
+    for fmt in ("polar", "content")
+    for qtype in ("date", "festival")
+}
+"""The configurations ``tsolve stress --shortcuts`` probes one by one: each
+format x type, every direction in each (``--set format=polar --set type=date``)."""
+
+
 FAMILY = Family(
     name="span",
     description="SPAN-style cross-calendar questions",
@@ -105,6 +114,8 @@ FAMILY = Family(
         "max_weeks": parse_int,
         "max_years": parse_int,
         "balanced": parse_bool,
+        "format": optional(parse_text),
+        "type": optional(parse_text),
     },
     build=build,
     summarize=summarize,
@@ -121,4 +132,5 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.span.bench:bench_span"),
     cli=Lazy("tsolve.cli.span_commands:register"),
     card=CARD,
+    shortcut_cells=Lazy("tsolve.families.span.family:SHORTCUT_CELLS"),
 )

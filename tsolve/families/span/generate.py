@@ -178,6 +178,10 @@ paper's evaluation range (July 1 of every fifth year from 1960 to 2060), as a
 window of every day of those years."""
 
 
+FORMATS = ("polar", "content")
+TYPES = ("date", "festival")
+
+
 @dataclass(frozen=True)
 class SpanConfig:
     """Generator options. The SPAN paper's offset ranges did not survive in the
@@ -196,6 +200,8 @@ class SpanConfig:
     max_years: int = 10
     balanced: bool = True  # False: every polar gold label is "Yes", as in SPAN
     date_range: str | None = None
+    format: str | None = None  # polar | content: only that format (default both)
+    type: str | None = None  # date | festival: only that type (default both)
 
     def __post_init__(self) -> None:
         if self.date is not None and self.date_range is not None:
@@ -214,6 +220,10 @@ class SpanConfig:
                 object.__setattr__(self, "date_range", None)
             else:
                 object.__setattr__(self, "date_range", text)
+        for name, values in (("format", FORMATS), ("type", TYPES)):
+            v = getattr(self, name)
+            if v is not None and v not in values:
+                raise TsolveError(f"{name}: expected {' or '.join(values)}, got {v!r}")
         for name in ("max_days", "max_weeks", "max_years"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
@@ -225,6 +235,14 @@ class SpanConfig:
         built, with ``to_json``."""
         return dict(_params(self))
 
+    def formats(self) -> tuple[str, ...]:
+        """The formats of the run's records (both unless one is asked for)."""
+        return FORMATS if self.format is None else (self.format,)
+
+    def types(self) -> tuple[str, ...]:
+        """The question types of the run's records (both unless one is asked for)."""
+        return TYPES if self.type is None else (self.type,)
+
     def window_text(self) -> str:
         """The reference dates of the run, as text: ``2024-07-01`` or
         ``1960-01-01..2060-12-31``."""
@@ -233,7 +251,11 @@ class SpanConfig:
 
 @cache
 def _params(cfg: SpanConfig) -> dict[str, Any]:
-    return asdict(cfg)
+    out = asdict(cfg)
+    for name in ("format", "type"):  # left out unset, so earlier runs keep their fingerprint
+        if out[name] is None:
+            del out[name]
+    return out
 
 
 # ----------------------------------------------------------------- plan and bounds
@@ -608,30 +630,44 @@ def _block_order(seed: int, block: int, size: int) -> list[int]:
     return order
 
 
+Cell = tuple[str, str, str, str]
+"""(source, target, type, format) of a record."""
+
+
+def run_cells(cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]) -> list[Cell]:
+    """Every cell of a run, direction by direction, then type, then format:
+    one block of the run holds each once."""
+    return [(s, t, qt, f) for s, t in dirs for qt in cfg.types() for f in cfg.formats()]
+
+
 def _cell(
-    index: int, dirs: tuple[tuple[str, str], ...], seed: int = 0
+    index: int, dirs: tuple[tuple[str, str], ...], seed: int = 0, cfg: SpanConfig | None = None
 ) -> tuple[str, str, str, str, int]:
     """(source, target, type, format, k) of record ``index`` of run ``seed``.
-    Records come in blocks of ``4 x D``: each block holds every direction x
-    type x format once, in an order shuffled by ``(seed, block)``, so
-    ``k``, the earlier records of the same cell in the run, is the block's
-    number, and no position in the file says which cell a record is."""
-    n = len(dirs)
-    block, pos = divmod(index, 4 * n)
-    cell = _block_order(seed, block, 4 * n)[pos]
-    fmt = ("polar", "content")[cell % 2]
-    qtype = ("date", "festival")[(cell // 2) % 2]
-    src, tgt = dirs[cell // 4]
+    Records come in blocks of :func:`run_cells` (``4 x D`` by default): each
+    block holds every direction x type x format once, in an order shuffled by
+    ``(seed, block)``, so ``k``, the earlier records of the same cell in the
+    run, is the block's number, and no position in the file says which cell
+    a record is."""
+    cells = run_cells(cfg or SpanConfig(), dirs)
+    block, pos = divmod(index, len(cells))
+    src, tgt, qtype, fmt = cells[_block_order(seed, block, len(cells))[pos]]
     return src, tgt, qtype, fmt, block
 
 
-def _label(seed: int, block: int, direction: int, qtype: str) -> bool:
+def _label(seed: int, block: int, direction: int, qtype: str, cfg: SpanConfig, n: int) -> bool:
     """Polar gold label of the ``qtype`` polar item of direction number
-    ``direction`` in block ``block`` of run ``seed``: of a direction's two
-    polar items in a block (its date and its festival question) one is
-    "Yes" and one "No", which one a hash coin of ``(seed, block, direction)``
-    says. So every block holds D of each label, every direction one of each,
-    and, the block's order being shuffled, no position tells a label."""
+    ``direction`` (of ``n``) in block ``block`` of run ``seed``. With both
+    types, of a direction's two polar items in a block (its date and its
+    festival question) one is "Yes" and one "No", which one a hash coin of
+    ``(seed, block, direction)`` says; with one type, a seeded half of the
+    directions is "Yes". So every block holds as many of each label (D of
+    each, or D/2), and, the block's order being shuffled, no position tells
+    a label."""
+    if len(cfg.types()) == 1:
+        order = list(range(n))
+        random.Random(f"span-label:{seed}:{block}:{n}").shuffle(order)
+        return order.index(direction) < n // 2 + (n % 2 and block % 2)
     digest = hashlib.blake2b(
         f"span-label:{seed}:{block}:{direction}".encode(), digest_size=1
     ).digest()
@@ -753,24 +789,23 @@ def question_slot(seed: int, k: int, size: int) -> int:
 
 
 def _cell_blocks(
-    seed: int, start: int, stop: int, dirs: tuple[tuple[str, str], ...]
+    seed: int, start: int, stop: int, dirs: tuple[tuple[str, str], ...], cfg: SpanConfig
 ) -> dict[tuple[str, str, str, str], tuple[int, int]]:
     """Per cell met in records ``start .. stop-1``, the first and last block it
     is met in (each block holds every cell once, so its ``k`` runs over them
     all). Only the two end blocks can be partial; those are read record by record."""
-    cycle = 4 * len(dirs)
+    cells = run_cells(cfg, dirs)
+    cycle = len(cells)
     first, last = start // cycle, (stop - 1) // cycle
     out: dict[tuple[str, str, str, str], tuple[int, int]] = {}
     edge = [i for b in sorted({first, last}) for i in range(b * cycle, (b + 1) * cycle)
             if start <= i < stop]  # fmt: skip
     for i in edge:
-        src, tgt, qtype, fmt, k = _cell(i, dirs, seed)
+        src, tgt, qtype, fmt, k = _cell(i, dirs, seed, cfg)
         lo, hi = out.get((src, tgt, qtype, fmt), (k, k))
         out[(src, tgt, qtype, fmt)] = (min(lo, k), max(hi, k))
     if last - first > 1:  # full blocks between: every cell, from first + 1 to last - 1
-        for c in range(cycle):
-            src, tgt = dirs[c // 4]
-            key = (src, tgt, ("date", "festival")[(c // 2) % 2], ("polar", "content")[c % 2])
+        for key in cells:
             lo, hi = out.get(key, (first + 1, last - 1))
             out[key] = (min(lo, first + 1), max(hi, last - 1))
     return out
@@ -784,11 +819,11 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
     if count <= 0 or cfg.date is None:
         return []  # a window draws each record's date: repeats need the same day and question
     dirs = plan(cfg)
-    cycle = 4 * len(dirs)
+    cycle = len(run_cells(cfg, dirs))
     stop = start + count
     repeats: list[tuple[int, str]] = []
     shared: list[tuple[int, str]] = []
-    for (src, tgt, qtype, fmt), (k_lo, k_hi) in _cell_blocks(seed, start, stop, dirs).items():
+    for (src, tgt, qtype, fmt), (k_lo, k_hi) in _cell_blocks(seed, start, stop, dirs, cfg).items():
         size = len(cell_questions(cfg, src, tgt, qtype, fmt))
         what = f"{src}->{tgt} {qtype} {fmt} questions"
         if k_hi - k_lo + 1 > size:
@@ -841,7 +876,7 @@ def generate_question(
     dirs = plan(cfg)
     ref = reference_day(cfg, seed, index)
     rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
-    src, tgt, qtype, fmt, k = _cell(index, dirs, seed)
+    src, tgt, qtype, fmt, k = _cell(index, dirs, seed, cfg)
     if cfg.date is None:
         q, gold, reading_names = drawn_question(cfg, rng, ref, src, tgt, qtype, fmt)
     else:
@@ -853,10 +888,14 @@ def generate_question(
             )
         q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
     readings = list(reading_names)
-    yes = fmt != "polar" or not cfg.balanced or _label(seed, k, dirs.index((src, tgt)), qtype)
+    yes = (
+        fmt != "polar"
+        or not cfg.balanced
+        or _label(seed, k, dirs.index((src, tgt)), qtype, cfg, len(dirs))
+    )
     cand, how = gold, "gold"
-    if not yes:
-        q, gold, readings, cand, how = _matched_no(cfg, rng, ref, (q, gold, readings))
+    if fmt == "polar" and cfg.balanced:
+        q, gold, readings, cand, how = _matched(cfg, rng, ref, (q, gold, readings), yes)
 
     gold_json = date_json(tgt, gold)
     # What restates the gold, kept out of ``params`` (which restates the prompt).
@@ -911,23 +950,35 @@ def generate_question(
     }
 
 
-#: A "No" item of a run over a window redraws its question up to this many
-#: times until its near miss lies within :data:`MATCH_TOLERANCE` days of the
-#: drawn gold distance (else it keeps its closest draw). Where a rough
+#: A polar item of a run over a window redraws its question up to this many
+#: times until a near miss of it lies within :data:`MATCH_TOLERANCE` days of
+#: a drawn gold distance (else it keeps its closest draw). Where a rough
 #: conversion is good to a day (the tabular Islamic calendar), only some
 #: questions have a wrong date that a gold's rough distance can hide.
 MATCH_DRAWS = 24
 MATCH_TOLERANCE = 0.2
 
 
-def _matched_no(
-    cfg: SpanConfig, rng: np.random.Generator, ref: int, first: tuple[SpanQuestion, int, list[str]]
+def _matched(
+    cfg: SpanConfig,
+    rng: np.random.Generator,
+    ref: int,
+    first: tuple[SpanQuestion, int, list[str]],
+    yes: bool,
 ) -> tuple[SpanQuestion, int, list[str], int, str]:
-    """The question, gold, readings, near miss and its kind of a "No" item:
-    its near miss as far (in a rough conversion) from the answer as a gold
-    is (:func:`twin_gap`), the question redrawn from the same cell and
-    reference date while it is not (runs over a window; a one-date run keeps
-    its question, which its seed band fixed)."""
+    """The question, gold, readings, candidate and its kind of a polar item.
+
+    A "No" item keeps a question only if one of its near misses (``k`` days
+    off) lies, in a rough conversion, as far from the answer as a gold drawn
+    from another reference date does (:func:`twin_gap`, within
+    :data:`MATCH_TOLERANCE`), and shows it; a "Yes" item keeps one only if
+    the mirror of such a near miss (``k`` days off the other way, as seen
+    from the gold) does, and shows the gold. A shown date's rough distance
+    ``x`` then has the same distribution under both labels: the density of
+    golds at ``x - k`` times that at ``x``, summed over the same ``k``. The
+    question is redrawn from the same cell and reference date while none is
+    kept (runs over a window; a one-date run keeps its question, which its
+    seed band fixed)."""
     best: tuple[float, tuple[SpanQuestion, int, list[str], int, str]] | None = None
     q, gold, readings = first
     for attempt in range(MATCH_DRAWS if cfg.date is None else 1):
@@ -935,10 +986,13 @@ def _matched_no(
             q, gold, names = drawn_question(cfg, rng, ref, q.source, q.target, q.qtype, q.fmt)
             readings = list(names)
         target = twin_gap(cfg, rng, q)
+        if yes and target is not None:  # the mirror: a near miss k days off as seen from the gold
+            target = 2 * rough_gap(q, gold) - target
         cand, how = near_miss(rng, q, gold, partial(_rejectable, q, gold), target)
         miss = 0.0 if target is None else abs(rough_gap(q, cand) - target)
+        shown = (cand, how) if not yes else (gold, "gold")
         if best is None or miss < best[0]:
-            best = (miss, (q, gold, readings, cand, how))
+            best = (miss, (q, gold, readings, *shown))
         if miss <= MATCH_TOLERANCE:
             break
     assert best is not None
