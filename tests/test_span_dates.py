@@ -22,6 +22,7 @@ from span_oracle import check_record, content_text, lib_fields
 
 from tsolve.calendars.variants import disputed_days
 from tsolve.errors import TsolveError
+from tsolve.facade import record_of
 from tsolve.families.span.encoding import (
     SpanQuestion,
     answers_under,
@@ -252,10 +253,10 @@ def test_integrations_take_the_window() -> None:
     from tsolve.facade import create_dataset
 
     ds = create_dataset("span", seed=4, size=6, date_range="2040-01-01..2041-12-31")
-    refs = [_ref(e["metadata"]["record"]) for e in ds]
+    refs = [_ref(record_of(e)) for e in ds]
     assert all("2040-01-01" <= d <= "2041-12-31" for d in refs)
     one = create_dataset("span", seed=4, size=2, date="2040-02-02")
-    assert {_ref(e["metadata"]["record"]) for e in one} == {"2040-02-02"}
+    assert {_ref(record_of(e)) for e in one} == {"2040-02-02"}
     with pytest.raises(TsolveError, match="ends before it starts"):
         create_dataset("span", size=2, date_range="2041-01-01..2040-01-01")
     with pytest.raises(TsolveError, match="not both"):
@@ -276,7 +277,7 @@ def test_reasoning_gym_dataset_takes_the_window() -> None:
 
     register_reasoning_gym()
     data = rg.create_dataset("tsolve_span", seed=4, size=3, date_range="2040-01-01..2041-12-31")
-    assert all("2040-01-01" <= _ref(e["metadata"]["record"]) <= "2041-12-31" for e in data)
+    assert all("2040-01-01" <= _ref(record_of(e)) <= "2041-12-31" for e in data)
 
 
 def test_verifiers_taskset_takes_the_window() -> None:

@@ -9,7 +9,10 @@ registry:
 * item ``i`` is record ``i`` of the run ``seed`` (``Family.make_record``), a
   pure function of ``(seed, i)`` and the options; ``question`` is the
   record's prompt, ``answer`` the gold answer as the family's scorer reads it
-  (``Family.answer``), and ``metadata`` holds the whole record (JSON-ready);
+  (``Family.answer``), and ``metadata`` holds the record in two parts
+  (JSON-ready): ``record``, what sits beside the prompt, with no gold field
+  (:func:`tsolve.records.gold_fields.visible`), and ``gold``, its gold fields,
+  which go where the gold goes; :func:`record_of` joins them again;
 * ``score_answer`` routes through the family's own scorer, so the reward is
   the number ``tsolve verify`` would report for the same text, read by the
   same rule (docs/scoring.md): the answer may be bare (as ``answer`` is) or a
@@ -37,6 +40,7 @@ from typing import Any, overload
 from tsolve.contract import Family, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import gold_part, visible, whole
 from tsolve.records.validation import expect_int, shown
 from tsolve.verifiers.gold_answers import gold_answer, question_text
 from tsolve.verifiers.rewards import DIAGNOSTIC, MAIN_METRICS, gameable, reward_value
@@ -177,7 +181,8 @@ def entry_of(record: Record, family: Family, seed: int, index: int) -> Entry:
             "source_index": index,
             "seed": seed,
             "difficulty": difficulty_knobs(record),
-            "record": record,
+            "record": visible(record),
+            "gold": gold_part(record),
         },
     }
 
@@ -244,7 +249,7 @@ def score_answer(
     is not text, or that the scorer cannot read, is 0.0. An ``entry`` that is
     not a facade item, or a gameable ``reward_metric``, is a one-line
     :class:`TsolveError`: that is the caller's bug, not a wrong answer."""
-    record = _record_of(entry)
+    record = record_of(entry)
     family = get_family(family_of(record), need="score")
     if not isinstance(answer, str):
         return 0.0
@@ -261,9 +266,14 @@ def score_answer(
     return reward_value(metrics, family.name, reward_metric)
 
 
-def _record_of(entry: Mapping[str, Any]) -> Record:
+def record_of(entry: Mapping[str, Any]) -> Record:
+    """The whole record of a facade item: ``metadata.record`` (what sits
+    beside the prompt) with ``metadata.gold`` (its gold fields) put back, as
+    the family's scorer reads it. An entry whose ``metadata.record`` is whole
+    already (an older item, or one built by hand) is taken as it is."""
     meta = entry.get("metadata") if isinstance(entry, Mapping) else None
     record = meta.get("record") if isinstance(meta, Mapping) else None
     if not isinstance(record, dict):
         raise TsolveError("entry: expected a tsolve dataset item with metadata.record")
-    return record
+    gold = meta.get("gold") if isinstance(meta, Mapping) else None
+    return whole(record, gold) if isinstance(gold, Mapping) else record

@@ -33,35 +33,16 @@ from typing import Any
 
 from tsolve.contract.family import Record
 
+# What a probe may read is what a model may: one home for both, re-exported here.
+from tsolve.records.gold_fields import GOLD_FIELDS as GOLD_FIELDS
+from tsolve.records.gold_fields import visible as visible
+
 Answer = Callable[[Record], "str | None"]
 """A fitted probe: the answer body for a visible record (None: no answer)."""
 
 Fit = Callable[[Sequence[Record], Sequence[str]], Answer]
 """``fit(another seed's records, their gold answers) -> answer``: a probe
 learns from training data as a trained model would, gold included."""
-
-GOLD_FIELDS = frozenset({
-    "answer", "answers", "gold", "solution", "schedule", "solutions", "without",
-    "contradiction", "solution_count", "readings", "readings_ruled_out", "difficulty",
-    "solver", "depth", "graph", "gold_detail",
-})  # fmt: skip
-"""Record fields that hold (or are derived from) the gold answer: a probe
-never sees them on a record it answers. ``difficulty``, ``depth`` and
-``graph`` are measured from the solution, so they leak it too; a SPAN record's
-``gold_detail`` (its candidate's kind and Gregorian date, the festival's
-year) restates its gold."""
-
-
-def visible(record: Record) -> Record:
-    """``record`` without its gold: what a probe may read. A SPAN record's
-    reference date keeps only what the prompt states (the date in its own
-    calendar), not its Gregorian equivalent, which is part of the reasoning."""
-    out = {k: v for k, v in record.items() if k not in GOLD_FIELDS}
-    params = out.get("params")
-    if isinstance(params, dict) and isinstance(params.get("reference_date"), dict):
-        ref = {k: v for k, v in params["reference_date"].items() if k != "gregorian"}
-        out["params"] = {**params, "reference_date": ref}
-    return out
 
 
 class ProbeSkipped(Exception):
