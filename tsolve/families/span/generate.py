@@ -268,6 +268,7 @@ def _params(cfg: SpanConfig) -> dict[str, Any]:
 SPAN_FIRST_DAY = _dt.date(1900, 1, 31).toordinal()
 
 
+@cache
 def span_range(cal: str) -> tuple[int, int]:
     """The days of ``cal`` a SPAN question may touch: its table's range from
     :data:`SPAN_FIRST_DAY` on."""
@@ -515,13 +516,19 @@ def _leap_flip(tgt: str, gold: int) -> int | None:
     return None
 
 
-def rough_gap(q: SpanQuestion, day: int) -> float:
-    """How far day ``day`` (written in the target calendar) lies from where a
-    table-free conversion (:mod:`tsolve.families.span.polar_baseline`) places
-    the answer to ``q``: what a reader without the calendar's tables can
-    measure about a candidate."""
+def rough_estimate(q: SpanQuestion) -> float:
+    """Where a table-free conversion (:mod:`tsolve.families.span.polar_baseline`)
+    places the answer to ``q``."""
     key = q.festival.key if q.festival is not None else None
-    est = rough_answer(q.source, q.reference, q.offset, q.unit, q.sign, key)
+    return rough_answer(q.source, q.reference, q.offset, q.unit, q.sign, key)
+
+
+def rough_gap(q: SpanQuestion, day: int, estimate: float | None = None) -> float:
+    """How far day ``day`` (written in the target calendar) lies from where a
+    table-free conversion places the answer to ``q`` (``estimate``, computed
+    when not given): what a reader without the calendar's tables can measure
+    about a candidate."""
+    est = rough_estimate(q) if estimate is None else estimate
     return approx_day(q.target, *fields_of(q.target, day)) - est
 
 
@@ -608,7 +615,8 @@ def near_miss(
         days = [gold + k for k in range(-MATCH_SPAN, MATCH_SPAN + 1)
                 if k and _in(q.target, gold + k)]  # fmt: skip
         ties = rng.random(len(days))
-        gaps = [abs(rough_gap(q, d) - target) for d in days]
+        est = rough_estimate(q)
+        gaps = [abs(rough_gap(q, d, est) - target) for d in days]
         ranked = sorted(range(len(days)), key=lambda i: (gaps[i], ties[i]))
         for i in ranked:
             cand = days[i]

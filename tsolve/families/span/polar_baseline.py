@@ -18,9 +18,10 @@ import collections
 import datetime as _dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
-from tsolve.calendars.festivals import get_festival
+from tsolve.calendars.festivals import Festival, get_festival
 
 LUNATION = 29.530589
 TOLERANCE_DAYS = 14
@@ -53,6 +54,11 @@ def _fields(obj: dict[str, Any]) -> tuple[int, int, int, bool]:
     return int(obj["year"]), int(obj["month"]), int(obj["day"]), bool(obj.get("leap", False))
 
 
+@cache
+def _festival(key: str) -> Festival:
+    return get_festival(key)
+
+
 def rough_answer(
     src: str,
     reference: tuple[int, int, int, bool],
@@ -67,7 +73,7 @@ def rough_answer(
     sgn = -1 if sign == "ago" else 1
     if unit in ("days", "weeks"):
         return approx_day(src, *reference) + sgn * offset * (7 if unit == "weeks" else 1)
-    fest = get_festival(str(festival_key))
+    fest = _festival(str(festival_key))
     year = int(reference[0]) + sgn * offset
     month = fest.month_in(year) if fest.calendar == "hebrew" else fest.month
     return approx_day(src, year, month, fest.day)
