@@ -49,6 +49,8 @@ STRESS_CHOICES: dict[str, list[Any]] = {
     "max_weeks": [1, 20, 100],
     "max_years": [1, 10, 40],
     "balanced": [True, False],
+    "format": [None, "polar", "content"],
+    "type": [None, "date", "festival"],
 }
 
 
