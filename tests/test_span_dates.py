@@ -36,6 +36,7 @@ from tsolve.families.span.generate import (
     generate_question,
     generate_questions,
 )
+from tsolve.records.gold_fields import record_in
 
 FIRST, LAST = dt.date(1900, 1, 31), dt.date(2100, 12, 31)  # every calendar table's range
 
@@ -298,10 +299,10 @@ def test_inspect_task_takes_the_window() -> None:
     from tsolve.adapters.inspect_ai.tasks import family_task, task_arg
 
     task = family_task("span", count=3, seed=4, date_range="2040-01-01..2041-12-31")
-    refs = [_ref(s.metadata["record"]) for s in task.dataset]
+    refs = [_ref(record_in(s.metadata)) for s in task.dataset]
     assert len(refs) == 3 and all("2040-01-01" <= d <= "2041-12-31" for d in refs)
     # ``-T date_range=D`` arrives as a date object (Inspect reads -T values as YAML)
     one = family_task("span", count=2, date_range=task_arg(dt.date(2040, 2, 2)))
-    assert {_ref(s.metadata["record"]) for s in one.dataset} == {"2040-02-02"}
+    assert {_ref(record_in(s.metadata)) for s in one.dataset} == {"2040-02-02"}
     with pytest.raises(TsolveError, match="ends before it starts"):
         family_task("span", count=1, date_range="2041-01-01..2040-01-01")

@@ -40,7 +40,7 @@ from typing import Any, overload
 from tsolve.contract import Family, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
-from tsolve.records.gold_fields import gold_part, visible, whole
+from tsolve.records.gold_fields import gold_part, record_in, visible
 from tsolve.records.validation import expect_int, shown
 from tsolve.verifiers.gold_answers import gold_answer, question_text
 from tsolve.verifiers.rewards import DIAGNOSTIC, MAIN_METRICS, gameable, reward_value
@@ -272,8 +272,7 @@ def record_of(entry: Mapping[str, Any]) -> Record:
     the family's scorer reads it. An entry whose ``metadata.record`` is whole
     already (an older item, or one built by hand) is taken as it is."""
     meta = entry.get("metadata") if isinstance(entry, Mapping) else None
-    record = meta.get("record") if isinstance(meta, Mapping) else None
-    if not isinstance(record, dict):
+    record = record_in(meta)
+    if record is None:
         raise TsolveError("entry: expected a tsolve dataset item with metadata.record")
-    gold = meta.get("gold") if isinstance(meta, Mapping) else None
-    return whole(record, gold) if isinstance(gold, Mapping) else record
+    return record

@@ -69,9 +69,29 @@ def whole(seen: Mapping[str, Any], gold: Mapping[str, Any]) -> dict[str, Any]:
                 base = params.get(key)
                 params[key] = {**base, **parts} if isinstance(base, dict) else parts
             out["params"] = params
-        else:
+        elif k not in out:  # a field the record itself holds (set by hand) stands
             out[k] = v
     return out
 
 
-__all__ = ["GOLD_FIELDS", "gold_part", "visible", "whole"]
+def record_in(metadata: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The whole record an adapter's metadata carries: its ``record`` (what
+    sits beside the prompt) with its ``gold`` (the gold fields) put back;
+    ``record`` as it is when there is no ``gold`` (metadata written before
+    the two were split, or by hand); None when there is no record."""
+    if not isinstance(metadata, Mapping):
+        return None
+    record = metadata.get("record")
+    if not isinstance(record, dict):
+        return None
+    gold = metadata.get("gold")
+    return whole(record, gold) if isinstance(gold, Mapping) else record
+
+
+def split_metadata(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"record": visible(record), "gold": gold_part(record)}``: how an
+    adapter's metadata carries a record (:func:`record_in` reads it back)."""
+    return {"record": visible(record), "gold": gold_part(record)}
+
+
+__all__ = ["GOLD_FIELDS", "gold_part", "record_in", "split_metadata", "visible", "whole"]

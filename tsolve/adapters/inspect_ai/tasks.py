@@ -31,6 +31,7 @@ from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
 from tsolve.adapters.inspect_ai.tools import say_when_display_is_off
 from tsolve.contract import Family, all_families, get_family
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 #: Records a task generates when not told otherwise (``-T count=N``).
 DEFAULT_COUNT = 100
@@ -105,8 +106,8 @@ def _show(sample: Sample, condition: Condition) -> None:
     """The sample as shown under ``condition``: the prompt with its context,
     and the condition in its metadata (``tsolve report`` reads it)."""
     assert sample.metadata is not None
-    record = sample.metadata["record"]
-    assert isinstance(sample.input, str)
+    record = record_in(sample.metadata)
+    assert isinstance(sample.input, str) and record is not None
     sample.input = with_context(sample.input, record, condition)
     sample.metadata["condition"] = condition.to_json()
 
