@@ -18,6 +18,7 @@ import warnings
 import reasoning_gym
 
 import tsolve
+from tsolve.families.span.polar_baseline import estimate_label
 
 DAYS = {"days": 1, "weeks": 7, "years": 365}
 
@@ -38,9 +39,13 @@ def main() -> None:
             cfg = cur.generate_configuration({"seed": args.seed, "size": size})
             ds = reasoning_gym.factory.DATASETS[name][0](cfg)
             knobs = [ds[i]["metadata"]["difficulty"] for i in range(size)]
+            records = [ds[i]["metadata"]["record"] for i in range(size)]
             setting = {a: getattr(cfg, a) for a in cur.attributes}
             if name == "tsolve_span":
-                polar = [k["table_free_correct"] for k in knobs if k["format"] == "polar"]
+                # The estimator's hit is not a difficulty knob (beside the prompt
+                # it would tell the label): computed here from the records.
+                polar = [estimate_label(r) == r["answer"] for r in records
+                         if r["format"] == "polar"]  # fmt: skip
                 offset = statistics.mean(k["offset"] * DAYS[k["unit"]] for k in knobs)
                 print(
                     f"{name} level {level} {setting}: mean offset {offset:.0f} days, "

@@ -164,7 +164,7 @@ def span_polar_mutations(r: Record) -> list[tuple[str, Any]]:
         ("answer", "No" if r["answer"] == "Yes" else "Yes"),
         ("params.candidate.day", c["day"] % 28 + 1),
         ("params.candidate.text", f"day {c['day'] % 28 + 1} of Month {c['month']}, {c['year']}"),
-        ("params.candidate.gregorian", shift_iso(c["gregorian"], 1)),
+        ("gold_detail.candidate_gregorian", shift_iso(r["gold_detail"]["candidate_gregorian"], 1)),
         ("gold.gregorian", shift_iso(r["gold"]["gregorian"], -1)),
     ]
 
@@ -268,7 +268,7 @@ def _mutate_value(old: Any, k: int, path: str, record: Record) -> Any:
 
 PROPERTY_FORMS = {
     "span-content": ["answer", "gold.year", "gold.month", "gold.day", "gold.gregorian"],
-    "span-polar": ["answer", "params.candidate.day", "params.candidate.gregorian",
+    "span-polar": ["answer", "params.candidate.day", "gold_detail.candidate_gregorian",
                    "gold.day", "gold.gregorian"],
     "time-puzzles": ["answers.0", "solution_count", "solver.count"],
     "relational-puzzles": ["answers.0.0", "answers.0.1", "solution_count", "solver.count"],
@@ -331,7 +331,7 @@ TYPED_FORMS = [
     ("span-content", "params.reference_date.calendar", "a text"),
     ("span-polar", "params.candidate.text", "a text"),
     ("span-polar", "params.candidate.month_name", "a text"),
-    ("span-polar", "params.candidate.gregorian", "a text"),
+    ("span-polar", "gold_detail.candidate_gregorian", "a text"),
     ("span-polar", "params.candidate.leap", "true or false"), ("span-polar", "gold.text", "a text"),
     ("logistics", "solution", "an object"), ("logistics", "schedule", "an object"),
     ("time-puzzles", "solver", "an object"),

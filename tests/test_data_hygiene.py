@@ -35,7 +35,13 @@ from tsolve.families.relational_puzzles.generate import (
     generate_relational_puzzles,
 )
 from tsolve.families.relational_puzzles.generate import puzzle_id as rp_id
-from tsolve.families.span.generate import SpanConfig, domain_warnings, generate_questions, span_id
+from tsolve.families.span.generate import (
+    SpanConfig,
+    domain_warnings,
+    generate_questions,
+    plan,
+    span_id,
+)
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
 from tsolve.families.time_puzzles.generate import puzzle_id as tp_id
 
@@ -67,30 +73,47 @@ def _cli(*args: str) -> Any:
     start=st.integers(0, 5_000),
     date=st.sampled_from(["2024-07-01", "1950-03-15", "1910-05-05"]),
 )
-def test_span_windows_anywhere_are_balanced(seed: int, start: int, date: str) -> None:
-    recs = list(generate_questions(84, seed, SpanConfig(date=date), start))
-    polar = [r["answer"] for r in recs if r["format"] == "polar"]
-    assert len(polar) == 42 and set(polar) == {"Yes", "No"}
-    assert _windows_ok(polar)
-    # and the other strata of the file: formats and types, in any 20 records
-    assert _windows_ok([r["format"] for r in recs])
-    assert _windows_ok([r["type"] for r in recs])
-    # every direction appears in any 4 x D consecutive records, once per type and format
-    n = len({r["direction"] for r in recs})
-    block = recs[: 4 * n]
-    assert len({(r["direction"], r["type"], r["format"]) for r in block}) == 4 * n
+def test_span_blocks_anywhere_are_balanced(seed: int, start: int, date: str) -> None:
+    n = len(plan(SpanConfig(date=date)))
+    first = start // (4 * n) * (4 * n)  # blocks of 4 x D records, wherever the run starts
+    recs = list(generate_questions(8 * n, seed, SpanConfig(date=date), first))
+    for block in (recs[: 4 * n], recs[4 * n :]):
+        # every direction x type x format once, and D of each label
+        assert len({(r["direction"], r["type"], r["format"]) for r in block}) == 4 * n
+        polar = Counter(r["answer"] for r in block if r["format"] == "polar")
+        assert polar == {"Yes": n, "No": n}
+        # every direction one of each label
+        for d in {r["direction"] for r in block}:
+            mine = {r["answer"] for r in block if r["format"] == "polar" and r["direction"] == d}
+            assert mine == {"Yes", "No"}
+    # and the order within a block is not the same from block to block
+    assert [r["direction"] for r in recs[: 4 * n]] != [r["direction"] for r in recs[4 * n :]]
 
 
 def test_span_first_twenty_and_the_facade_are_not_single_label() -> None:
     from tsolve.facade import create_dataset
 
     for seed in range(6):
-        recs = list(generate_questions(40, seed, SpanConfig()))
+        recs = list(generate_questions(48, seed, SpanConfig()))
         first = [r["answer"] for r in recs if r["format"] == "polar"][:20]
-        assert 6 <= first.count("Yes") <= 14
-    ds = create_dataset("span", size=20)
+        assert 8 <= first.count("Yes") <= 12
+    ds = create_dataset("span", size=48)
     answers = Counter(e["answer"] for e in ds if e["metadata"]["record"]["format"] == "polar")
-    assert answers["Yes"] == answers["No"] == 5
+    assert answers["Yes"] == answers["No"] == 12
+
+
+def test_span_file_positions_tell_nothing() -> None:
+    # Version 5 interleaved cells record by record: 4k and 4k+2 had opposite
+    # labels and directions cycled every 4 records.
+    from tsolve.stress.span_probes import position_probes
+
+    results = position_probes(list(generate_questions(480, 0)), list(generate_questions(480, 1)))
+    assert {(r.probe, r.field) for r in results} >= {
+        ("pair rule", "label"),
+        ("cycle rule", "direction"),
+    }
+    for r in results:  # within three standard errors of chance (version 5: 0.75 to 1.0)
+        assert r.score <= r.chance + 3 * (0.25 / r.n) ** 0.5, r
 
 
 @settings(max_examples=examples(3), deadline=None)

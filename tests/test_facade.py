@@ -14,9 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tsolve
+import tsolve.facade
 from tsolve.contract import Family, all_families, get_family, temporary_family
 from tsolve.errors import TsolveError
 from tsolve.facade import REWARD_METRICS
+from tsolve.records.gold_fields import GOLD_FIELDS
 from tsolve.verifiers.gold_answers import as_output
 
 #: Text that can hold no answer of any family: no letters or digits (so no
@@ -61,8 +63,11 @@ def test_items_are_a_pure_function_of_seed_and_index(family: str) -> None:
     a = tsolve.create_dataset(family, seed=11, size=4)
     b = tsolve.create_dataset(family, seed=11, size=100)
     assert [json.dumps(a[i]) for i in (3, 0)] == [json.dumps(b[i]) for i in (3, 0)]
-    record = a[2]["metadata"]["record"]
+    record = tsolve.facade.record_of(a[2])
     assert record == get_family(family).make_record(11, 2, get_family(family).make_options({}))
+    # beside the prompt, no gold field; the gold fields under metadata.gold
+    assert not set(a[2]["metadata"]["record"]) & GOLD_FIELDS
+    assert set(a[2]["metadata"]["gold"]) <= GOLD_FIELDS | {"params"}
     assert json.loads(json.dumps(a[2]["metadata"])) == a[2]["metadata"]  # JSON-ready
     assert a[2]["metadata"]["source_index"] == 2
     assert a[-1] == a[3] and len(a[1:3]) == 2 and len(list(a)) == 4
@@ -125,7 +130,7 @@ def test_metadata_difficulty_holds_the_records_knobs() -> None:
     """``metadata.difficulty`` is read off the record, family by family, so
     it says what the record says (checked here against the record fields)."""
     tp = tsolve.create_dataset("time-puzzles", seed=2, size=2, solutions=2)[1]
-    rec = tp["metadata"]["record"]
+    rec = tsolve.facade.record_of(tp)
     assert tp["metadata"]["difficulty"] == {
         "solutions": 2,
         "facts": len(rec["facts"]),
@@ -137,11 +142,15 @@ def test_metadata_difficulty_holds_the_records_knobs() -> None:
     assert lg["metadata"]["difficulty"]["difficulty"] == "easy"
     assert lg["metadata"]["difficulty"]["depth"] == 5
     for entry in tsolve.create_dataset("span", seed=2, size=6):
-        knobs, rec = entry["metadata"]["difficulty"], entry["metadata"]["record"]
+        knobs, rec = entry["metadata"]["difficulty"], tsolve.facade.record_of(entry)
         assert knobs["direction"] == rec["direction"] and knobs["format"] == rec["format"]
-        polar = rec["format"] == "polar"
-        assert (knobs["near_miss"] is not None) == polar
-        assert (knobs["table_free_correct"] is not None) == polar
+        # Nothing beside the prompt that tells a polar label: the candidate's
+        # kind ("gold" on a Yes item) and whether the table-free estimator is
+        # right (which, beside its answer, is the label) stay out.
+        assert "near_miss" not in knobs and "table_free_correct" not in knobs
+        assert "near_miss" not in json.dumps(rec["params"])
+        seen = json.dumps(entry["metadata"]["record"])
+        assert "gold_detail" not in seen and "near_miss" not in seen
 
 
 def test_registration_without_reasoning_gym_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,6 +40,7 @@ from tsolve.adapters.inspect_ai.conditions import knowledge_names, parse_conditi
 from tsolve.adapters.inspect_ai.scorer import main_value
 from tsolve.adapters.inspect_ai.scripted import scripted
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 Record = dict[str, Any]
 USAGE = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
@@ -61,7 +62,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     ):
         task = family_task(family, seed=3, count=1, **options)
         path = folder / f"{family}.jsonl"
-        rows = [json.dumps(s.metadata["record"]) for s in task.dataset]
+        rows = [json.dumps(record_in(s.metadata)) for s in task.dataset]
         path.write_text("\n".join(rows) + "\n", encoding="utf-8")
         out[family] = path
     return out
@@ -114,7 +115,7 @@ class Scripted:
     the tools each sample was offered."""
 
     def __init__(self, task: Task, extra: list[ToolCall] | None = None) -> None:
-        self.records = {s.input: s.metadata["record"] for s in task.dataset}
+        self.records = {s.input: record_in(s.metadata) for s in task.dataset}
         self.extra = extra or []
         self.offered: dict[str, list[ToolInfo]] = {}
 
@@ -276,7 +277,7 @@ def test_context_knowledge_pastes_the_entries_and_offers_no_tool(
     task = family_task("time-puzzles", file=str(files["time-puzzles"]), context="knowledge")
     plain = family_task("time-puzzles", file=str(files["time-puzzles"]))
     for shown, bare in zip(task.dataset, plain.dataset, strict=True):
-        record = shown.metadata["record"]
+        record = record_in(shown.metadata)
         assert isinstance(shown.input, str) and isinstance(bare.input, str)
         assert shown.input.endswith(bare.input) and shown.input != bare.input
         (fact,) = [f for f in record["facts"] if f["kind"] == "person_alive"]

@@ -30,6 +30,7 @@ from tsolve.adapters.inspect_ai import family_task, task_functions
 from tsolve.adapters.inspect_ai.scorer import main_value
 from tsolve.adapters.inspect_ai.tictoc_task import tictoc_task
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 from tsolve.verifiers.baselines import redraw
 
 FAMILIES = sorted(task_functions())  # every generating family: time_puzzles, span, ...
@@ -76,7 +77,7 @@ def test_usage_is_whitespace_tokens_of_what_was_read_and_written(tmp_path: Path)
     assert (usage.input_tokens, usage.output_tokens) == (shown, written)
     assert usage.total_tokens == shown + written > 0
     for sample in log.samples:  # gold in the prompt's form: MY ANSWER: followed by the dates
-        answers = sample.metadata["record"]["answers"]
+        answers = record_in(sample.metadata)["answers"]
         assert sample.output.completion == "MY ANSWER: " + (", ".join(answers) or "None")
 
 

@@ -26,6 +26,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from tsolve.adapters.inspect_ai.scorer import SCORER_NAME, main_value
 from tsolve.adapters.inspect_ai.scripted import scripted
+from tsolve.records.gold_fields import record_in
 
 
 def test_inspect_score_rescores_a_tsolve_log(entry_point_site: Path, tmp_path: Path) -> None:
@@ -113,7 +114,7 @@ def test_dates_are_logged_as_text_and_eval_retry_rebuilds_the_task(
     assert retried.samples is not None and len(retried.samples) == 1
     (score,) = (retried.samples[0].scores or {}).values()
     assert main_value(score.value) == 1.0
-    record = retried.samples[0].metadata["record"]
+    record = record_in(retried.samples[0].metadata)
     if "domain" in record:  # the retried task was built from the logged text
         assert record["domain"] == {"start": "2000-01-01", "end": "2010-12-31"}
 

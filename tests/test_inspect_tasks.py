@@ -28,6 +28,7 @@ from tsolve.adapters.inspect_ai.prompts import UNSEENTIMEQA_FIELDS
 from tsolve.adapters.inspect_ai.scorer import main_value
 from tsolve.contract import Family, temporary_family
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 Record = dict[str, Any]
 
@@ -75,7 +76,7 @@ def _scripted(answer: Callable[[Record], str], task: Task) -> Any:
     """A mockllm model that answers each prompt with ``answer(record)``. A
     function rather than a list: Inspect runs samples concurrently, in any order.
     Usage is set so that mockllm does not fetch a tokenizer to count tokens."""
-    by_prompt = {sample.input: sample.metadata["record"] for sample in task.dataset}
+    by_prompt = {sample.input: record_in(sample.metadata) for sample in task.dataset}
 
     def reply(messages: list[ChatMessage], *args: Any) -> ModelOutput:
         out = ModelOutput.from_content("mockllm/model", answer(by_prompt[messages[-1].text]))
@@ -191,9 +192,9 @@ def test_dataset_is_what_tsolve_dataset_writes(
     samples = list(task.dataset)
     assert [s.id for s in samples] == [r["id"] for r in expected]
     for sample, rec in zip(samples, expected, strict=True):
-        assert sample.metadata["record"] == rec
+        assert record_in(sample.metadata) == rec
         gold = rec["answers"] if "answers" in rec else rec["answer"]
-        got = sample.metadata["record"].get("answers", sample.metadata["record"].get("answer"))
+        got = record_in(sample.metadata).get("answers", record_in(sample.metadata).get("answer"))
         assert got == gold
 
 
@@ -201,7 +202,7 @@ def test_file_dataset_and_its_errors(tmp_path: Path) -> None:
     records = _cli_dataset(tmp_path, "span", "--seed", "1", "--count", "3")
     path = tmp_path / "span.jsonl"
     from_file = family_task("span", file=str(path))
-    assert [s.metadata["record"] for s in from_file.dataset] == records
+    assert [record_in(s.metadata) for s in from_file.dataset] == records
 
     with pytest.raises(TsolveError, match="not 'time-puzzles'"):
         family_task("time-puzzles", file=str(path))
@@ -232,7 +233,7 @@ def test_bad_options_are_one_line_errors() -> None:
 
 def test_logistics_prompt_is_built_from_the_item_when_it_has_none() -> None:
     task = family_task("logistics", seed=0, count=1)
-    rec = dict(task.dataset[0].metadata["record"])
+    rec = dict(record_in(task.dataset[0].metadata))
     rec.pop("prompt", None)
     prompt = record_prompt(rec)
     for name in UNSEENTIMEQA_FIELDS:
@@ -249,7 +250,7 @@ def test_logistics_prompt_is_built_from_the_item_when_it_has_none() -> None:
 def test_records_with_a_prompt_are_shown_exactly_that() -> None:
     for family in ("time-puzzles", "relational-puzzles", "span"):
         sample = family_task(family, seed=0, count=1).dataset[0]
-        assert sample.input == sample.metadata["record"]["prompt"]
+        assert sample.input == record_in(sample.metadata)["prompt"]
     with pytest.raises(TsolveError, match="no 'prompt'"):
         record_prompt({"id": "x", "question": "When?"})
 
@@ -357,8 +358,8 @@ def test_task_options_as_inspect_eval_delivers_them() -> None:
         domain_start=dt.date(1990, 1, 1),
         domain_end=dt.date(2010, 12, 31),
     )
-    records = [s.metadata["record"] for s in as_yaml.dataset]
-    assert records == [s.metadata["record"] for s in as_text.dataset]
+    records = [record_in(s.metadata) for s in as_yaml.dataset]
+    assert records == [record_in(s.metadata) for s in as_text.dataset]
     assert all(r["domain"] == {"start": "1990-01-01", "end": "2010-12-31"} for r in records)
     assert {r["solution_count"] for r in records} <= {1, 2}
 
@@ -367,3 +368,21 @@ def test_a_bad_option_of_a_registered_task_is_inspects_one_line_error() -> None:
     with pytest.raises(Exception, match="tsolve: solutions: not an option of family span") as info:
         task_functions()["span"](count=1, solutions=3)
     assert type(info.value).__name__ == "PrerequisiteError"
+
+
+def test_sample_metadata_holds_no_gold_beside_the_prompt() -> None:
+    """What a solver or viewer sees of a sample (``metadata.record``) has no
+    gold field; the gold fields sit under ``metadata.gold``, and the two
+    join to the record the scorer reads."""
+    from tsolve.adapters.inspect_ai.dataset import record_sample
+    from tsolve.families.span.generate import generate_questions
+    from tsolve.records.gold_fields import GOLD_FIELDS
+
+    for rec in generate_questions(8, 2):
+        sample = record_sample(rec)
+        assert sample.metadata is not None
+        seen = sample.metadata["record"]
+        assert not set(seen) & GOLD_FIELDS
+        assert "gregorian" not in seen["params"]["reference_date"]
+        assert rec["answer"] not in json.dumps(seen) or rec["format"] == "polar"
+        assert record_in(sample.metadata) == rec

@@ -30,6 +30,7 @@ from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
 from tsolve.adapters.inspect_ai.scripted import scripted
 from tsolve.adapters.inspect_ai.tictoc_task import tictoc_task
+from tsolve.records.gold_fields import record_in
 
 TICTOC = Path(__file__).resolve().parent / "fixtures" / "tictoc_invented.json"
 TOOLS_PER_CONDITION = {"none": 0, "context-knowledge": 0, "calendar": 3, "knowledge": 1, "all": 5}
@@ -55,10 +56,10 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     folder = tmp_path_factory.mktemp("logs")
     records = tmp_path_factory.mktemp("records") / "tp.jsonl"
     task = family_task("time-puzzles", seed=2, count=4, solutions="1,2", anchors="person_alive")
-    rows = [s.metadata["record"] for s in task.dataset]
+    rows = [record_in(s.metadata) for s in task.dataset]
     records.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     m_of = {r["id"]: len(r["answers"]) for r in rows}
-    by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
+    by_prompt = {s.input: record_in(s.metadata) for s in task.dataset}
 
     # none: a model that answers the gold when M = 1 and garbage otherwise, 7 tokens
     def m1_only(messages: list[ChatMessage], *rest: Any) -> ModelOutput:
@@ -169,7 +170,7 @@ def more_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     records: list[dict[str, Any]] = []
     for date in ("2001-03-01", "2024-07-01", "2050-01-01"):
         task = family_task("span", seed=1, count=2, date=date)
-        records.extend(s.metadata["record"] for s in task.dataset)
+        records.extend(record_in(s.metadata) for s in task.dataset)
     path = tmp_path_factory.mktemp("span") / "span.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     span = family_task("span", file=str(path))
@@ -180,7 +181,7 @@ def more_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     from tsolve.contract import get_family
     from tsolve.verifiers.gold_answers import gold_output
 
-    by_prompt = {s.input: s.metadata["record"] for s in span.dataset}
+    by_prompt = {s.input: record_in(s.metadata) for s in span.dataset}
 
     def before_2030(messages: list[ChatMessage], *rest: Any) -> ModelOutput:
         rec = by_prompt[messages[-1].text]

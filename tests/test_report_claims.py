@@ -21,6 +21,7 @@ from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
 from tsolve.adapters.inspect_ai.scripted import FALSE_CLAIM, TRUE_CLAIM, scripted
+from tsolve.records.gold_fields import record_in
 
 COUNT = 4
 
@@ -31,9 +32,9 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, in
     out = tmp_path_factory.mktemp("claims_logs")
     records = tmp_path_factory.mktemp("records") / "tp.jsonl"
     task = family_task("time-puzzles", seed=3, count=COUNT, solutions="1,2")
-    rows = [s.metadata["record"] for s in task.dataset]
+    rows = [record_in(s.metadata) for s in task.dataset]
     records.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
+    by_prompt = {s.input: record_in(s.metadata) for s in task.dataset}
     tp = family_task("time-puzzles", file=str(records))
     for answer in ("false-claim", "reasoned"):
         inspect_eval(tp, model="mockllm/model", solver=scripted(answer=answer), tags=[answer],

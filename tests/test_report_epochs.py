@@ -27,6 +27,7 @@ from inspect_ai.model import ChatMessage, ModelOutput, ModelUsage, get_model
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
 from tsolve.contract import get_family
+from tsolve.records.gold_fields import record_in
 from tsolve.verifiers.gold_answers import gold_output
 
 EPOCHS = 4
@@ -60,7 +61,7 @@ def _stats(per_sample: list[float]) -> tuple[float, float]:
 def _run(task: Any, script: Any, folder: Path) -> EvalLog:
     """Run ``task`` for :data:`EPOCHS` epochs with the mean and max reducers; ``script``
     maps (record, call number) to the output text."""
-    by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
+    by_prompt = {s.input: record_in(s.metadata) for s in task.dataset}
     calls: dict[str, int] = {}
 
     def outputs(messages: list[ChatMessage], *rest: Any) -> ModelOutput:
@@ -86,7 +87,7 @@ def _inspect_metrics(log: EvalLog, reducer: str) -> dict[str, float]:
 @pytest.fixture(scope="module")
 def puzzle_log(tmp_path_factory: pytest.TempPathFactory) -> tuple[EvalLog, list[str]]:
     task = family_task("time-puzzles", seed=4, count=3, solutions="2")
-    ids = [s.metadata["record"]["id"] for s in task.dataset]
+    ids = [record_in(s.metadata)["id"] for s in task.dataset]
     order = {rid: i for i, rid in enumerate(ids)}
 
     def script(record: dict[str, Any], call: int) -> str:
@@ -103,7 +104,7 @@ def puzzle_log(tmp_path_factory: pytest.TempPathFactory) -> tuple[EvalLog, list[
 @pytest.fixture(scope="module")
 def span_log(tmp_path_factory: pytest.TempPathFactory) -> tuple[EvalLog, list[str]]:
     task = family_task("span", seed=6, count=3)
-    ids = [s.metadata["record"]["id"] for s in task.dataset]
+    ids = [record_in(s.metadata)["id"] for s in task.dataset]
     order = {rid: i for i, rid in enumerate(ids)}
     family = get_family("span")
 

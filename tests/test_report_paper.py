@@ -30,6 +30,7 @@ from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
 from tsolve.plots.paper_tables import MAX_YEARS, grids, paper_table, pool, year_bins
 from tsolve.plots.run_labels import DEFAULTS, run_label
+from tsolve.records.gold_fields import record_in
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -55,11 +56,11 @@ def twins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for style in ("implicit", "explicit"):  # one run of both: the report splits by style
         task = family_task("time-puzzles", seed=4, count=3, solutions="2", style=style)
-        rows.extend(s.metadata["record"] for s in task.dataset)
+        rows.extend(record_in(s.metadata) for s in task.dataset)
     path = tmp_path_factory.mktemp("tp") / "twins.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     task = family_task("time-puzzles", file=str(path))
-    by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
+    by_prompt = {s.input: record_in(s.metadata) for s in task.dataset}
 
     def model(messages: list[ChatMessage], *rest: Any) -> ModelOutput:
         rec = by_prompt[messages[-1].text]
@@ -228,11 +229,11 @@ def logistics_logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         for question in ("static", "relative"):
             task = family_task("logistics", seed=3, count=1, difficulty=difficulty,
                                execution=execution, question=question)  # fmt: skip
-            records.extend(s.metadata["record"] for s in task.dataset)
+            records.extend(record_in(s.metadata) for s in task.dataset)
     path = tmp_path_factory.mktemp("records") / "logistics.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     task = family_task("logistics", file=str(path))
-    by_prompt = {s.input: s.metadata["record"] for s in task.dataset}
+    by_prompt = {s.input: record_in(s.metadata) for s in task.dataset}
     fam = get_family("logistics")
 
     def model(messages: list[ChatMessage], *rest: Any) -> ModelOutput:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
-from tsolve.facade import create_dataset, score_answer
+from tsolve.facade import create_dataset, record_of, score_answer
 from tsolve.verifiers.aggregate import aggregate
 from tsolve.verifiers.answer_parsing import MARKER, final_answer, parse_answer
 from tsolve.verifiers.metrics import answer_set_metrics, set_metrics
@@ -194,7 +194,7 @@ def test_verify_facade_and_inspect_give_the_same_score(family: str) -> None:
     ds = create_dataset(family, seed=3, size=4, date="2024-07-01") if family == "span" else (
         create_dataset(family, seed=3, size=2, solutions=1))  # fmt: skip
     for entry in ds:
-        record = entry["metadata"]["record"]
+        record = record_of(entry)
         for out in _outputs(entry):
             verify_score = scorer_for(family)(record, out, diagnose=False)
             main = "em" if "em" in verify_score.metrics else "accuracy"

@@ -22,6 +22,7 @@ from span_oracle import check_record, content_text, lib_fields
 
 from tsolve.calendars.variants import disputed_days
 from tsolve.errors import TsolveError
+from tsolve.facade import record_of
 from tsolve.families.span.encoding import (
     SpanQuestion,
     answers_under,
@@ -35,6 +36,7 @@ from tsolve.families.span.generate import (
     generate_question,
     generate_questions,
 )
+from tsolve.records.gold_fields import record_in
 
 FIRST, LAST = dt.date(1900, 1, 31), dt.date(2100, 12, 31)  # every calendar table's range
 
@@ -56,9 +58,11 @@ def test_a_default_file_spans_the_papers_decades() -> None:
     # past and future decades both, and no date that most records share
     assert min(refs) < "1975" and max(refs) > "2045"
     assert Counter(refs).most_common(1)[0][1] <= 3
-    # the id names the record's own reference date, and the question states it
+    # the question states the record's reference date; the id, which travels
+    # beside the prompt, holds nothing of it (version 5 ids held its Gregorian form)
     for r in recs:
-        assert r["id"].startswith(f"span-{_ref(r)}-0-")
+        assert r["id"].startswith(f"span-0-{r['generator']['index']}-")
+        assert _ref(r) not in r["id"] and _ref(r)[:4] not in r["id"]
         ref_text = r["params"]["reference_date"]["text"]
         assert (
             r["question"].startswith("Today\u2019s date on the ")
@@ -250,10 +254,10 @@ def test_integrations_take_the_window() -> None:
     from tsolve.facade import create_dataset
 
     ds = create_dataset("span", seed=4, size=6, date_range="2040-01-01..2041-12-31")
-    refs = [_ref(e["metadata"]["record"]) for e in ds]
+    refs = [_ref(record_of(e)) for e in ds]
     assert all("2040-01-01" <= d <= "2041-12-31" for d in refs)
     one = create_dataset("span", seed=4, size=2, date="2040-02-02")
-    assert {_ref(e["metadata"]["record"]) for e in one} == {"2040-02-02"}
+    assert {_ref(record_of(e)) for e in one} == {"2040-02-02"}
     with pytest.raises(TsolveError, match="ends before it starts"):
         create_dataset("span", size=2, date_range="2041-01-01..2040-01-01")
     with pytest.raises(TsolveError, match="not both"):
@@ -274,7 +278,7 @@ def test_reasoning_gym_dataset_takes_the_window() -> None:
 
     register_reasoning_gym()
     data = rg.create_dataset("tsolve_span", seed=4, size=3, date_range="2040-01-01..2041-12-31")
-    assert all("2040-01-01" <= _ref(e["metadata"]["record"]) <= "2041-12-31" for e in data)
+    assert all("2040-01-01" <= _ref(record_of(e)) <= "2041-12-31" for e in data)
 
 
 def test_verifiers_taskset_takes_the_window() -> None:
@@ -295,10 +299,10 @@ def test_inspect_task_takes_the_window() -> None:
     from tsolve.adapters.inspect_ai.tasks import family_task, task_arg
 
     task = family_task("span", count=3, seed=4, date_range="2040-01-01..2041-12-31")
-    refs = [_ref(s.metadata["record"]) for s in task.dataset]
+    refs = [_ref(record_in(s.metadata)) for s in task.dataset]
     assert len(refs) == 3 and all("2040-01-01" <= d <= "2041-12-31" for d in refs)
     # ``-T date_range=D`` arrives as a date object (Inspect reads -T values as YAML)
     one = family_task("span", count=2, date_range=task_arg(dt.date(2040, 2, 2)))
-    assert {_ref(s.metadata["record"]) for s in one.dataset} == {"2040-02-02"}
+    assert {_ref(record_in(s.metadata)) for s in one.dataset} == {"2040-02-02"}
     with pytest.raises(TsolveError, match="ends before it starts"):
         family_task("span", count=1, date_range="2041-01-01..2040-01-01")

@@ -26,6 +26,7 @@ from tsolve.families.span.generate import (
     generate_question,
     generate_questions,
 )
+from tsolve.families.span.polar_baseline import span_polar_baseline
 
 # The oracle (tests/span_oracle.py) calls calendar libraries per date and
 # writes rules out, never tsolve's tables.
@@ -68,20 +69,21 @@ def test_random_records_match_the_oracle(ref: dt.date, seed: int, index: int) ->
         check_record(generate_question(seed, i, cfg))
 
 
-def test_near_misses_are_false_and_varied() -> None:
-    recs = [r for r in generate_questions(1920, seed=11) if r["answer"] == "No"]
+def test_near_misses_are_false_and_need_the_exact_conversion() -> None:
+    recs = list(generate_questions(480, seed=11))
+    polar = [r for r in recs if r["format"] == "polar"]
+    no = [r for r in polar if r["answer"] == "No"]
     # 2024-03-15 is in Adar II 5784 (a Hebrew leap year): day offsets reach Adar I.
-    recs += [r for r in generate_questions(960, seed=11, config=SpanConfig(date="2024-03-15"))
-             if r["answer"] == "No"]  # fmt: skip
-    kinds = collections.Counter(r["params"]["candidate"]["near_miss"] for r in recs)
-    assert {"day", "month", "year", "week", "islamic-variant", "leap-month",
-            "year-counting", "festival-year"} <= set(kinds)  # fmt: skip
-    # Most candidates are within two weeks of the answer (the hard ones).
-    close = sum(k in ("day", "week", "islamic-variant") for k in kinds.elements())
-    assert close >= 0.7 * len(recs)
-    for r in recs[::12]:
+    no += [r for r in generate_questions(96, seed=11, config=SpanConfig(date="2024-03-15"))
+           if r["answer"] == "No"]  # fmt: skip
+    kinds = collections.Counter(r["gold_detail"]["near_miss"] for r in no)
+    assert "gold" not in kinds and {"day", "shifted", "islamic-variant"} <= set(kinds)
+    for r in no[::12]:
         check_record(r)
-        assert r["params"]["candidate"]["gregorian"] != r["gold"]["gregorian"]
+        assert r["gold_detail"]["candidate_gregorian"] != r["gold"]["gregorian"]
+    # A rough (table-free) conversion tells a "No" candidate from the gold no
+    # better than a coin: the version-5 near misses gave it 0.55-0.57.
+    assert span_polar_baseline(polar).accuracy <= 0.53
 
 
 def test_all_yes_mode_like_span() -> None:
@@ -205,7 +207,7 @@ def test_sundown_festivals_never_offer_the_eve() -> None:
     for r in generate_questions(960, seed=8):
         if r["answer"] == "No" and "begins at sundown" in r["question"]:
             gold = dt.date.fromisoformat(r["gold"]["gregorian"])
-            cand = dt.date.fromisoformat(r["params"]["candidate"]["gregorian"])
+            cand = dt.date.fromisoformat(r["gold_detail"]["candidate_gregorian"])
             assert cand != gold - dt.timedelta(days=1), r["question"]
 
 
@@ -233,9 +235,11 @@ def test_no_question_touches_a_disputed_month(date: str) -> None:
             continue
         check_record(r)
         for key in ("gold", "candidate"):
-            obj = r["gold"] if key == "gold" else r["params"].get("candidate")
-            if obj:
-                n = dt.date.fromisoformat(obj["gregorian"]).toordinal()
+            iso = (
+                r["gold"]["gregorian"] if key == "gold" else r["gold_detail"]["candidate_gregorian"]
+            )
+            if iso:
+                n = dt.date.fromisoformat(iso).toordinal()
                 assert not any(a <= n <= b for a, b in spans), (key, r["question"])
 
 

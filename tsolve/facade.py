@@ -9,7 +9,10 @@ registry:
 * item ``i`` is record ``i`` of the run ``seed`` (``Family.make_record``), a
   pure function of ``(seed, i)`` and the options; ``question`` is the
   record's prompt, ``answer`` the gold answer as the family's scorer reads it
-  (``Family.answer``), and ``metadata`` holds the whole record (JSON-ready);
+  (``Family.answer``), and ``metadata`` holds the record in two parts
+  (JSON-ready): ``record``, what sits beside the prompt, with no gold field
+  (:func:`tsolve.records.gold_fields.visible`), and ``gold``, its gold fields,
+  which go where the gold goes; :func:`record_of` joins them again;
 * ``score_answer`` routes through the family's own scorer, so the reward is
   the number ``tsolve verify`` would report for the same text, read by the
   same rule (docs/scoring.md): the answer may be bare (as ``answer`` is) or a
@@ -37,6 +40,7 @@ from typing import Any, overload
 from tsolve.contract import Family, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import gold_part, record_in, visible
 from tsolve.records.validation import expect_int, shown
 from tsolve.verifiers.gold_answers import gold_answer, question_text
 from tsolve.verifiers.rewards import DIAGNOSTIC, MAIN_METRICS, gameable, reward_value
@@ -177,7 +181,8 @@ def entry_of(record: Record, family: Family, seed: int, index: int) -> Entry:
             "source_index": index,
             "seed": seed,
             "difficulty": difficulty_knobs(record),
-            "record": record,
+            "record": visible(record),
+            "gold": gold_part(record),
         },
     }
 
@@ -189,10 +194,9 @@ def difficulty_knobs(record: Record) -> dict[str, Any]:
     * time puzzles: ``solutions`` (M), ``facts``, the measured ``level`` and
       ``score`` (:mod:`tsolve.families.time_puzzles.difficulty`) and ``style``;
     * SPAN: ``direction``, ``format`` (polar / date), ``type``, ``unit`` and
-      ``offset``, the ``near_miss`` kind of a polar candidate, and
-      ``table_free_correct``: whether the table-free estimator
-      (:mod:`tsolve.families.span.polar_baseline`) gets a polar item right, i.e. whether it
-      can be answered without the calendar's tables;
+      ``offset`` (not the kind of a polar candidate, nor whether the
+      table-free estimator gets the item right: beside the prompt, either
+      tells the label);
     * logistics: ``difficulty`` (the benchmark's split), ``execution``,
       ``question_type`` and ``depth`` (events);
     * relational puzzles: ``events``, ``facts``, ``solutions``, ``ask``, ``style``.
@@ -210,16 +214,12 @@ def difficulty_knobs(record: Record) -> dict[str, Any]:
         }
     if family == "span":
         params = record.get("params") or {}
-        candidate = params.get("candidate") or {}
-        polar = record.get("format") == "polar"
         return {
             "direction": record.get("direction"),
             "format": record.get("format"),
             "type": record.get("type"),
             "unit": params.get("unit"),
             "offset": params.get("offset"),
-            "near_miss": candidate.get("near_miss") if polar else None,
-            "table_free_correct": _table_free_correct(record) if polar else None,
         }
     if family == "logistics":
         return {
@@ -239,15 +239,6 @@ def difficulty_knobs(record: Record) -> dict[str, Any]:
     return {}
 
 
-def _table_free_correct(record: Record) -> bool | None:
-    from tsolve.families.span.polar_baseline import estimate_label
-
-    try:
-        return estimate_label(record) == record.get("answer")
-    except (KeyError, TypeError, ValueError):  # a record this estimator cannot place
-        return None
-
-
 def score_answer(
     answer: object, entry: Mapping[str, Any], reward_metric: str | None = None
 ) -> float:
@@ -259,7 +250,7 @@ def score_answer(
     not a facade item (or whose ``metadata.record`` is not a valid record of
     its family), or a gameable ``reward_metric``, is a one-line
     :class:`TsolveError`: that is the caller's bug, not a wrong answer."""
-    record = _record_of(entry)
+    record = record_of(entry)
     family = get_family(family_of(record), need="score")
     scorer: Callable[..., Any] = family.require("score")
     if reward_metric is not None:
@@ -295,9 +286,13 @@ def _check_record(scorer: Callable[..., Any], record: Record, family: str) -> No
         ) from None
 
 
-def _record_of(entry: Mapping[str, Any]) -> Record:
+def record_of(entry: Mapping[str, Any]) -> Record:
+    """The whole record of a facade item: ``metadata.record`` (what sits
+    beside the prompt) with ``metadata.gold`` (its gold fields) put back, as
+    the family's scorer reads it. An entry whose ``metadata.record`` is whole
+    already (an older item, or one built by hand) is taken as it is."""
     meta = entry.get("metadata") if isinstance(entry, Mapping) else None
-    record = meta.get("record") if isinstance(meta, Mapping) else None
-    if not isinstance(record, dict):
+    record = record_in(meta)
+    if record is None:
         raise TsolveError("entry: expected a tsolve dataset item with metadata.record")
     return record

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.facade import TsolveDataset, difficulty_knobs, reward_metrics
+from tsolve.facade import TsolveDataset, difficulty_knobs, record_of, reward_metrics
 from tsolve.records import dumps, json_text
 from tsolve.records.folders import FolderKind, FolderWrite
 
@@ -299,7 +299,7 @@ def export_lm_eval(
 def _doc(entry: dict[str, Any], family: str) -> dict[str, str]:
     """One document: flat text fields, the record as JSON text, and the
     subsets it belongs to (a JSON list, so the table's columns never vary)."""
-    record = entry["metadata"]["record"]
+    record = record_of(entry)  # the whole record: the export's scorer reads its gold
     return {
         "id": str(record.get("id")),
         "family": family,

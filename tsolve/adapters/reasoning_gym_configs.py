@@ -92,7 +92,8 @@ class SpanConfig(TsolveConfig):
     reference date drawn from ``date_range`` (``"1960-01-01..2060-12-31"``,
     the default) or all on one ``date`` (``YYYY-MM-DD``), with offsets up to
     ``max_days`` / ``max_weeks`` / ``max_years``; ``balanced=False`` makes
-    every polar gold "Yes"."""
+    every polar gold "Yes"; ``format`` (``polar`` / ``content``) and ``type``
+    (``date`` / ``festival``) keep one of each."""
 
     family: ClassVar[str] = "span"
     date: str | None = None
@@ -101,6 +102,8 @@ class SpanConfig(TsolveConfig):
     max_years: int | None = None
     balanced: bool | None = None
     date_range: str | None = None
+    format: str | None = None
+    type: str | None = None
 
 
 @dataclass

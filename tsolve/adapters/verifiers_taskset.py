@@ -36,7 +36,7 @@ import verifiers.v1 as vf
 from pydantic import Field, model_validator
 
 from tsolve.contract import get_family
-from tsolve.facade import MAX_SIZE, TsolveDataset, check_reward_metric, score_answer
+from tsolve.facade import MAX_SIZE, TsolveDataset, check_reward_metric, record_of, score_answer
 
 
 class TsolveTaskData(vf.TaskData):
@@ -121,7 +121,7 @@ class TsolveTaskset(vf.Taskset[TsolveTask, TsolveTasksetConfig]):
         cfg = self.config
         dataset = TsolveDataset(cfg.family, seed=cfg.seed, size=cfg.count, **cfg.options)
         for entry in dataset:
-            record = entry["metadata"]["record"]
+            record = record_of(entry)
             data = TsolveTaskData(
                 id=str(record.get("id")),
                 name=f"{dataset.family.name} {record.get('id')}",

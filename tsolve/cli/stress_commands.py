@@ -107,8 +107,10 @@ def stress(
     With --adversarial, runs trivial policies through the shared scorer and
     fails if one beats the chance baseline or an honest answer (also each honest
     answer style: markdown, headings, Unicode dashes, ...) scores below 1.
-    With --shortcuts, fits policies that skip the reasoning on another seed and
-    fails if one beats chance on this seed's records by more than 0.03.
+    With --shortcuts, fits policies that skip the reasoning on another seed, in
+    every configuration the family declares (N records per cell), and fails if
+    one beats chance on this seed's records by more than 0.03 at 500 records
+    (1.5 standard errors at any N), in a cell or pooled over the cells.
     Exit status: 0 no violations, 1 violations found, 2 bad input.
     """
     from tsolve.stress.modes import choose_check
@@ -309,18 +311,19 @@ def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bo
         out = console()
         table = Table(title=f"shortcut probes (fitted on seed {report.train_seed}, "
                       f"scored on seed {seed})", title_justify="left")  # fmt: skip
-        for col, justify in (("family", "left"), ("probe", "left"), ("kind", "left"),
-                             ("metric", "left"), ("score", "right"), ("± s.e.", "right"),
-                             ("chance", "right"), ("n", "right")):  # fmt: skip
+        for col, justify in (("family", "left"), ("cell", "left"), ("probe", "left"),
+                             ("kind", "left"), ("metric", "left"), ("score", "right"),
+                             ("± s.e.", "right"), ("chance", "right"), ("bound", "right"),
+                             ("n", "right")):  # fmt: skip
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
-        for r in report.results:
+        for r in [*report.results, *report.pooled]:
             if r.skipped:
-                table.add_row(r.family, r.probe, r.kind, "", "skipped", "", "", "")
+                table.add_row(r.family, r.cell, r.probe, r.kind, "", "skipped", "", "", "", "")
                 continue
-            over = r.score > r.chance + report.margin
+            over = r.score > r.chance + r.bound()
             score = Text(f"{r.score:.3f}", "red" if over else "")
-            table.add_row(r.family, r.probe, r.kind, r.metric, score, f"{r.stderr:.3f}",
-                          f"{r.chance:.3f}", str(r.n))  # fmt: skip
+            table.add_row(r.family, r.cell, r.probe, r.kind, r.metric, score, f"{r.stderr:.3f}",
+                          f"{r.chance:.3f}", f"+{r.bound():.3f}", str(r.n))  # fmt: skip
         out.print(table)
         for r in report.results:
             if r.skipped:
@@ -328,9 +331,10 @@ def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bo
         for line in report.failures:
             out.print(user_text("shortcut " + line))
         status = Text("OK", "green") if report.ok else Text("FAILED", "red")
+        cells = sum(len(v) for v in report.cells.values())
         out.print(Text.assemble(status, f" shortcuts {', '.join(families)}: "
-                                f"{len(report.failures)} probes above chance + "
-                                f"{report.margin}, seed {seed}"))  # fmt: skip
+                                f"{len(report.failures)} probes above chance + bound, "
+                                f"{cells} cells of {size} records, seed {seed}"))  # fmt: skip
     if not report.ok:
         raise typer.Exit(1)
 

@@ -52,6 +52,12 @@ family from this one object and from nowhere else. A family says:
   each with the values it cycles through; a value may be a mapping of the
   options that reach it (``{"difficulty": "easy", "facts": 4}``):
   :mod:`tsolve.datasets.balance`;
+* ``shortcut_cells``: the configurations ``tsolve stress --shortcuts`` probes
+  one by one, as a mapping (or a function returning one) of cell name to
+  generator options (``{"easy/serial/static": {"difficulty": "easy", ...}}``);
+  every setting a user can ask for that could open a shortcut should be a
+  cell (:mod:`tsolve.stress.shortcut_cells`; default: one cell, the
+  adversarial suite's options);
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -175,6 +181,12 @@ class Family:
     # ---- publishing (tsolve dataset --format hub / --balance)
     card: Mapping[str, Any] | None = None
     strata: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    shortcut_cells: (
+        Mapping[str, Mapping[str, Any]]
+        | Callable[[], Mapping[str, Mapping[str, Any]]]
+        | Lazy
+        | None
+    ) = None
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

@@ -153,6 +153,9 @@ FIELD_NOTES = {
     "instruction",
     "answer": "the gold as the family's scorer reads an honest answer",
     "answers": "every gold answer (the full solution set)",
+    "gold": "gold: the answer as data (never shown beside the prompt)",
+    "gold_detail": "gold: fields that restate the answer (a polar candidate's kind and "
+    "Gregorian date, a festival's year); never shown beside the prompt",
     "facts": "the constraints of the puzzle, each a typed fact",
     "prompt": "the full prompt, with the answer-format instructions",
     "generator": "generator name, version and the full parameters of the run",

@@ -33,33 +33,16 @@ from typing import Any
 
 from tsolve.contract.family import Record
 
+# What a probe may read is what a model may: one home for both, re-exported here.
+from tsolve.records.gold_fields import GOLD_FIELDS as GOLD_FIELDS
+from tsolve.records.gold_fields import visible as visible
+
 Answer = Callable[[Record], "str | None"]
 """A fitted probe: the answer body for a visible record (None: no answer)."""
 
 Fit = Callable[[Sequence[Record], Sequence[str]], Answer]
 """``fit(another seed's records, their gold answers) -> answer``: a probe
 learns from training data as a trained model would, gold included."""
-
-GOLD_FIELDS = frozenset({
-    "answer", "answers", "gold", "solution", "schedule", "solutions", "without",
-    "contradiction", "solution_count", "readings", "readings_ruled_out", "difficulty",
-    "solver", "depth", "graph",
-})  # fmt: skip
-"""Record fields that hold (or are derived from) the gold answer: a probe
-never sees them on a record it answers. ``difficulty``, ``depth`` and
-``graph`` are measured from the solution, so they leak it too."""
-
-
-def visible(record: Record) -> Record:
-    """``record`` without its gold: what a probe may read. A SPAN record's
-    reference date keeps only what the prompt states (the date in its own
-    calendar), not its Gregorian equivalent, which is part of the reasoning."""
-    out = {k: v for k, v in record.items() if k not in GOLD_FIELDS}
-    params = out.get("params")
-    if isinstance(params, dict) and isinstance(params.get("reference_date"), dict):
-        ref = {k: v for k, v in params["reference_date"].items() if k != "gregorian"}
-        out["params"] = {**params, "reference_date": ref}
-    return out
 
 
 class ProbeSkipped(Exception):
@@ -508,6 +491,24 @@ PROBES: tuple[Probe, ...] = (
 """Every probe, by family (:func:`probes_for`)."""
 
 
+FAMILY_PROBES: dict[str, tuple[str, ...]] = {
+    "span": ("tsolve.stress.span_probes:SPAN_PROBES",),
+}
+"""Per family, the modules that hold more of its probes (``module:attribute``
+references to a tuple of :class:`Probe`, imported when the family is probed):
+family-specific policies live in a module of their own."""
+
+
+def all_probes() -> tuple[Probe, ...]:
+    """:data:`PROBES` and every probe of :data:`FAMILY_PROBES`."""
+    return tuple(p for family in dict.fromkeys(
+        [*(p.family for p in PROBES), *FAMILY_PROBES]) for p in probes_for(family))  # fmt: skip
+
+
 def probes_for(family: str) -> tuple[Probe, ...]:
-    """The probes of ``family`` (empty for a family with none)."""
-    return tuple(p for p in PROBES if p.family == family)
+    """The probes of ``family`` (empty for a family with none): those of
+    :data:`PROBES`, then those of its :data:`FAMILY_PROBES` modules."""
+    from tsolve.contract.family import Lazy
+
+    extra = [p for ref in FAMILY_PROBES.get(family, ()) for p in Lazy(ref).get()]
+    return tuple(p for p in (*PROBES, *extra) if p.family == family)

@@ -17,6 +17,14 @@ compared with the **chance baseline** of the adversarial suite on the same
 records: the best one constant answer per visible stratum can reach. A probe
 that beats chance by more than :data:`MARGIN` in any metric that is a reward
 is a finding.
+
+A family's probes run in every configuration it declares
+(:mod:`tsolve.stress.shortcut_cells`): each cell is fitted on its own
+training records and scored on its own evaluated records, with its own
+chance, and each probe is also pooled over the family's cells. A cell's
+bound is :func:`~tsolve.stress.shortcut_cells.margin_for` its number of
+records unless a margin is given; the pooled bound is that of all the
+family's records together.
 """
 
 from __future__ import annotations
@@ -34,18 +42,30 @@ from tsolve.stress.adversarial import (
     make_item,
     shared_score,
 )
+from tsolve.stress.shortcut_cells import (
+    DEFAULT_CELL,
+    POOLED,
+    REFERENCE_MARGIN,
+    Cell,
+    cells_for,
+    margin_for,
+    pool,
+    select_cells,
+)
 from tsolve.stress.shortcut_probes import ProbeSkipped, probes_for, visible
 from tsolve.verifiers.rewards import DIAGNOSTIC, gameable, main_metric
 
 FAMILIES = ("time-puzzles", "relational-puzzles", "span", "logistics")
 """The families whose data is generated (TicToc and TEMPO score given data)."""
 
-MARGIN = 0.03
-"""How far above chance a probe may score before it is a finding: the
-sampling noise of a mean over 500 records is about 0.02."""
+MARGIN = REFERENCE_MARGIN
+"""How far above chance a probe may score on 500 records before it is a
+finding: the sampling noise of a mean over 500 records is about 0.02 (on
+``n`` records the bound is :func:`~tsolve.stress.shortcut_cells.margin_for`
+``n``)."""
 
-DEFAULT_N = 500
-"""Records evaluated per family (and as many trained on)."""
+DEFAULT_N = 300
+"""Records evaluated per cell (and as many trained on)."""
 
 
 @dataclass
@@ -65,6 +85,8 @@ class ProbeResult:
     chance_metrics: dict[str, float] = field(default_factory=dict)
     answered: int = 0
     skipped: str | None = None
+    cell: str = DEFAULT_CELL
+    margin: float | None = None
 
     def excess(self) -> dict[str, float]:
         """Per rewarded metric, how far the probe scores above chance."""
@@ -72,16 +94,25 @@ class ProbeResult:
         return {k: v - self.chance_metrics.get(k, 0.0)
                 for k, v in self.metrics.items() if k not in exclude}  # fmt: skip
 
-    def failures(self, margin: float) -> list[str]:
+    def bound(self) -> float:
+        """The margin this result is held to (its own, else that for its n)."""
+        return self.margin if self.margin is not None else margin_for(self.n)
+
+    def failures(self, margin: float | None = None) -> list[str]:
+        """One line per rewarded metric above chance + ``margin`` (default:
+        :meth:`bound`)."""
+        margin = self.bound() if margin is None else margin
         return [
-            f"{self.family}: probe {self.probe!r} scores {k} {self.metrics[k]:.3f} "
-            f"> chance {self.chance_metrics.get(k, 0.0):.3f} + {margin}"
+            f"{self.family} [{self.cell}]: probe {self.probe!r} scores {k} "
+            f"{self.metrics[k]:.3f} > chance {self.chance_metrics.get(k, 0.0):.3f} "
+            f"+ {margin:.3f} (n = {self.n})"
             for k, over in self.excess().items()
             if over > margin + 1e-9
         ]
 
     def to_json(self) -> dict[str, Any]:
-        return {"family": self.family, "probe": self.probe, "kind": self.kind,
+        return {"family": self.family, "probe": self.probe, "cell": self.cell,
+                "kind": self.kind, "margin": self.bound(),
                 "description": self.description, "metric": self.metric,
                 "score": self.score, "stderr": self.stderr, "chance": self.chance,
                 "n": self.n, "answered": self.answered, "metrics": self.metrics,
@@ -94,12 +125,23 @@ class ShortcutReport:
 
     seed: int
     train_seed: int
-    margin: float = MARGIN
+    margin: float | None = None
     results: list[ProbeResult] = field(default_factory=list)
+    pooled: list[ProbeResult] = field(default_factory=list)
+    cells: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    file_level: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def failures(self) -> list[str]:
-        return [line for r in self.results if r.skipped is None for line in r.failures(self.margin)]
+        """Every cell's and every pooled result's lines above its bound."""
+        rows = [*self.results, *self.pooled]
+        lines = [line for r in rows if r.skipped is None for line in r.failures()]
+        return lines + [
+            f"{r['family']} [{r['cell']}]: file-position {r['probe']} ({r['rule']}) scores "
+            f"{r['score']:.3f} > chance {r['chance']:.3f} + {r['margin']:.3f} (n = {r['n']})"
+            for r in self.file_level
+            if r["score"] > r["chance"] + r["margin"] + 1e-9
+        ]
 
     @property
     def ok(self) -> bool:
@@ -107,8 +149,10 @@ class ShortcutReport:
 
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "train_seed": self.train_seed, "margin": self.margin,
-                "ok": self.ok, "failures": self.failures,
-                "probes": [r.to_json() for r in self.results]}  # fmt: skip
+                "ok": self.ok, "failures": self.failures, "cells": self.cells,
+                "probes": [r.to_json() for r in self.results],
+                "pooled": [r.to_json() for r in self.pooled],
+                "file_level": self.file_level}  # fmt: skip
 
 
 def _stderr(values: Sequence[float]) -> float:
@@ -120,15 +164,21 @@ def _stderr(values: Sequence[float]) -> float:
 
 
 def run_family(
-    family: str, records: Sequence[Record], train: Sequence[Record]
+    family: str,
+    records: Sequence[Record],
+    train: Sequence[Record],
+    cell: str = DEFAULT_CELL,
+    margin: float | None = None,
 ) -> list[ProbeResult]:
-    """Every probe of ``family`` fitted on ``train`` and scored on ``records``."""
+    """Every probe of ``family`` fitted on ``train`` and scored on ``records``
+    (the records of one cell)."""
     items = [make_item(family, r) for r in records]
     chance = chance_baseline(items)
     fam_golds = [make_item(family, r).gold for r in train]
     out = []
     for probe in probes_for(family):
-        result = ProbeResult(family, probe.name, probe.kind, probe.description, len(items))
+        result = ProbeResult(family, probe.name, probe.kind, probe.description, len(items),
+                             cell=cell, margin=margin)  # fmt: skip
         try:
             answer = probe.fit(list(train), fam_golds)
         except ProbeSkipped as exc:
@@ -152,6 +202,34 @@ def run_family(
     return out
 
 
+def pool_results(results: Sequence[ProbeResult], margin: float | None = None) -> list[ProbeResult]:
+    """Each probe of one family pooled over its cells' ``results``: metrics
+    and chance are record-weighted means (:func:`~tsolve.stress.shortcut_cells.pool`),
+    held to ``margin`` (default: the bound for all the records together)."""
+    by_probe: dict[str, list[ProbeResult]] = {}
+    for r in results:
+        if r.skipped is None and r.cell != POOLED:
+            by_probe.setdefault(r.probe, []).append(r)
+    out = []
+    for rows in by_probe.values():
+        first = rows[0]
+        total = sum(r.n for r in rows)
+        pooled = ProbeResult(first.family, first.probe, first.kind, first.description, total,
+                             cell=POOLED, margin=margin)  # fmt: skip
+        pooled.metrics = pool([(r.n, r.metrics) for r in rows])
+        pooled.chance_metrics = pool([(r.n, r.chance_metrics) for r in rows])
+        pooled.answered = sum(r.answered for r in rows)
+        if pooled.metrics:
+            pooled.metric = main_metric(pooled.metrics)
+            pooled.score = pooled.metrics[pooled.metric]
+            pooled.chance = pooled.chance_metrics.get(pooled.metric, 0.0)
+            # Cells are independent samples: the pooled mean's variance is
+            # the weighted sum of theirs.
+            pooled.stderr = math.sqrt(sum((r.n / total) ** 2 * r.stderr**2 for r in rows))
+        out.append(pooled)
+    return out
+
+
 def run_shortcuts(
     families: Sequence[str],
     n: int = DEFAULT_N,
@@ -160,13 +238,19 @@ def run_shortcuts(
     records: dict[str, Sequence[Record]] | None = None,
     train_records: dict[str, Sequence[Record]] | None = None,
     on_family: Callable[[str], None] | None = None,
-    margin: float = MARGIN,
+    margin: float | None = None,
+    cells: dict[str, Sequence[str]] | None = None,
+    pooled_margin: float | None = None,
 ) -> ShortcutReport:
-    """Every shortcut probe of ``families``: fitted on ``n`` records of run
-    ``train_seed`` (default ``seed + 1``), scored on ``n`` records of run
-    ``seed`` (the adversarial suite's default options), or on the records
-    given per family. The report fails when a probe beats chance by more than
-    ``margin`` in a metric that is a reward."""
+    """Every shortcut probe of ``families`` in every cell each declares
+    (``cells``: per family, the cell names to run, default all): fitted on
+    ``n`` records of the cell from run ``train_seed`` (default ``seed + 1``),
+    scored on ``n`` records of the cell from run ``seed``. Records given per
+    family (``records`` / ``train_records``) stand for that family's one
+    ``default`` cell instead. The report fails when a probe beats chance, in
+    a metric that is a reward, by more than ``margin`` in a cell (default:
+    the bound for the cell's n) or by more than ``pooled_margin`` pooled over
+    the family's cells (default: the bound for all its records)."""
     train_seed = seed + 1 if train_seed is None else train_seed
     report = ShortcutReport(seed, train_seed, margin)
     for family in families:
@@ -174,10 +258,64 @@ def run_shortcuts(
             on_family(family)
         evald = (records or {}).get(family)
         trained = (train_records or {}).get(family)
-        evald = list(evald) if evald is not None else generate_records(family, n, seed)
-        trained = list(trained) if trained is not None else generate_records(family, n, train_seed)
-        report.results.extend(run_family(family, evald, trained))
+        if evald is not None or trained is not None:
+            evald = list(evald) if evald is not None else generate_records(family, n, seed)
+            trained = (
+                list(trained) if trained is not None else generate_records(family, n, train_seed)
+            )
+            family_cells = [Cell(family, DEFAULT_CELL)]
+            runs = [(family_cells[0], evald, trained)]
+        else:
+            family_cells = select_cells(cells_for(family), (cells or {}).get(family))
+            runs = [(c, c.records(n, seed), c.records(n, train_seed)) for c in family_cells]
+        report.cells[family] = [{"cell": c.name, "options": dict(c.options)} for c in family_cells]
+        mine = []
+        for cell, evald_cell, trained_cell in runs:
+            mine.extend(run_family(family, evald_cell, trained_cell, cell.name, margin))
+        report.results.extend(mine)
+        if len(runs) > 1:
+            report.pooled.extend(pool_results(mine, pooled_margin))
+        if family in FILE_PROBES:
+            evald_file = list(evald) if evald is not None else generate_records(family, 2 * n, seed)
+            trained_file = (list(trained) if trained is not None
+                            else generate_records(family, 2 * n, train_seed))  # fmt: skip
+            report.file_level.extend(file_probes(family, evald_file, trained_file))
     return report
 
 
-__all__ = ["FAMILIES", "MARGIN", "ProbeResult", "ShortcutReport", "run_shortcuts"]
+FILE_PROBES: dict[str, str] = {"span": "tsolve.stress.span_probes:position_probes"}
+"""Per family, its file-level probes (``module:function(records, train)`` ->
+results with ``score``, ``chance``, ``n``): rules that read a whole file in
+order (a label from a neighbour's, a stratum from the position), reported
+apart from the record-level probes, on a default file of ``2 x n`` records."""
+
+
+def file_probes(
+    family: str, records: Sequence[Record], train: Sequence[Record]
+) -> list[dict[str, Any]]:
+    """``family``'s file-level probes on ``records`` (rules chosen on
+    ``train``), each with the bound it is held to: three standard errors of a
+    mean of its ``n`` at chance, or :func:`margin_for` ``n`` if larger (a
+    rule is the best of many tried on the training file)."""
+    from tsolve.contract.family import Lazy
+
+    out = []
+    for r in Lazy(FILE_PROBES[family]).get()(records, train):
+        row = r.to_json()
+        c = row["chance"]
+        se = math.sqrt(max(c * (1 - c), 1e-9) / max(row["n"], 1))
+        row["margin"] = round(max(margin_for(row["n"]), 3 * se), 4)
+        out.append(row)
+    return out
+
+
+__all__ = [
+    "DEFAULT_N",
+    "FAMILIES",
+    "MARGIN",
+    "ProbeResult",
+    "ShortcutReport",
+    "pool_results",
+    "run_family",
+    "run_shortcuts",
+]

@@ -9,8 +9,12 @@ are the records of ``tsolve dataset FAMILY --seed S --count N``, byte for byte
 Each record becomes one :class:`inspect_ai.dataset.Sample`: its ``id``, the
 family's prompt as input (:mod:`tsolve.adapters.inspect_ai.prompts`), the gold answer as
 the target (for display; the scorer judges with the record, not the target),
-and the whole record in the sample's metadata under ``record``, so that the
-scorer needs nothing else and ``inspect score`` can re-score a log.
+and the record in the sample's metadata in two parts: ``record``, what may sit
+beside the prompt (:func:`tsolve.records.gold_fields.visible`: no gold
+field), and ``gold``, its gold fields; :func:`~tsolve.records.gold_fields.record_in`
+joins them, so that the scorer needs nothing else and ``inspect score`` can
+re-score a log (a log written before the split, with the whole record under
+``record``, reads as it did).
 
 A record that carries its prompt in more than one style (``prompts``: a
 record imported from the Time Puzzles release has the paper's prompt over
@@ -36,6 +40,7 @@ from tsolve.contract import family_of, get_family
 from tsolve.datasets import gather_options, generate_chunks
 from tsolve.errors import TsolveError, unexpected
 from tsolve.records import BadRow, Row, iter_json_rows
+from tsolve.records.gold_fields import record_in, split_metadata
 from tsolve.verifiers.registry import scorer_for
 
 Record = dict[str, Any]
@@ -76,7 +81,8 @@ def file_records(path: str | Path, family: str | None = None) -> list[Record]:
     """The usable records in a JSON / JSON Lines file; with ``family``, of that
     family. Bad rows are skipped, each named on stderr (:func:`file_samples`)."""
     samples, _bad = file_samples(path, family)
-    return [sample.metadata["record"] for sample in samples if sample.metadata is not None]
+    found = (record_in(sample.metadata) for sample in samples)
+    return [record for record in found if record is not None]
 
 
 def file_samples(
@@ -169,7 +175,7 @@ def record_sample(record: Record) -> Sample:
         id=rid,
         input=record_prompt(record),
         target=gold_text(record),
-        metadata={"family": _family_name(record), "record": record},
+        metadata={"family": _family_name(record), **split_metadata(record)},
     )
 
 

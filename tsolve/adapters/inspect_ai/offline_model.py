@@ -56,6 +56,7 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolCall, ToolChoice, ToolFunction, ToolInfo
 
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 PROVIDER = "tsolve"
 MODELS = ("gold", "refuse", "random", "perturbed")
@@ -199,7 +200,7 @@ def _running_sample() -> tuple[dict[str, Any], Any, int]:
 
 
 def _record(metadata: dict[str, Any], sample_id: Any) -> dict[str, Any]:
-    record = metadata.get("record")
+    record = record_in(metadata)
     if not isinstance(record, dict):
         raise TsolveError(
             f"sample {sample_id!r}: no tsolve record in its metadata; the {PROVIDER}/ "

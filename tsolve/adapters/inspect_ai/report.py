@@ -94,6 +94,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 PUZZLE_FAMILIES = ("time-puzzles", "relational-puzzles")
 SPAN_FAMILY = "span"
@@ -544,7 +545,8 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
         if score is None or not scored:
             return keys, None
         return keys, _Epoch({"accuracy": _scalar(score.value)}, int(called), 1, tokens, called)
-    record = _mapping(sm.get("record"), "record")
+    record = _mapping(record_in(sm) if isinstance(sm.get("record"), dict) else sm.get("record"),
+                      "record")  # fmt: skip
     condition_meta = meta.get("condition")
     if condition_meta is None:
         condition_meta = sm.get("condition")

@@ -1,6 +1,7 @@
 """An Inspect scorer that judges each output with tsolve's own verifier.
 
-The sample's record (``metadata["record"]``) goes to its family's scorer, the
+The sample's record (``metadata["record"]`` with ``metadata["gold"]`` joined
+back, :func:`tsolve.records.gold_fields.record_in`) goes to its family's scorer, the
 same function ``tsolve verify`` calls (:func:`tsolve.verifiers.registry.scorer_for`),
 with the symbolic diagnosis on. The :class:`~inspect_ai.scorer.Score` carries:
 
@@ -75,6 +76,7 @@ from tsolve.adapters.inspect_ai.conditions import run_stats
 from tsolve.contract import family_of
 from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 from tsolve.records.validation import expect_iso_dates
 from tsolve.verifiers.registry import scorer_for
 from tsolve.verifiers.rewards import (
@@ -218,7 +220,7 @@ def tsolve_scorer() -> Scorer:
     """Score each output with tsolve's verifier (see the module docstring)."""
 
     async def score(state: TaskState, target: Target) -> Score:
-        record = state.metadata.get("record")
+        record = record_in(state.metadata)
         if not isinstance(record, dict):
             raise TsolveError(
                 f"sample {state.sample_id!r}: no tsolve record in its metadata "

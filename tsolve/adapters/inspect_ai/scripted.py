@@ -34,6 +34,7 @@ from tsolve.adapters.inspect_ai.conditions import knowledge_names, parse_conditi
 from tsolve.adapters.inspect_ai.tools import TOOL_SETS
 from tsolve.contract import family_of, get_family
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 MODEL_NAME = "tsolve/scripted"
 REFUSAL = "I would rather not say."
@@ -104,7 +105,7 @@ def scripted(answer: str = "gold") -> Solver:
         raise TsolveError(f"answer: expected one of {', '.join(ANSWERS)}, got {answer!r}")
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        record = state.metadata.get("record")
+        record = record_in(state.metadata)
         if not isinstance(record, dict) and "tictoc_id" in state.metadata:
             return _tictoc_move(state, answer)
         if not isinstance(record, dict):

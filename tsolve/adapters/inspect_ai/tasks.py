@@ -38,6 +38,7 @@ from tsolve.adapters.inspect_ai.scorer import tsolve_scorer
 from tsolve.adapters.inspect_ai.tools import say_when_display_is_off
 from tsolve.contract import Family, all_families, get_family
 from tsolve.errors import TsolveError
+from tsolve.records.gold_fields import record_in
 
 #: Records a task generates when not told otherwise (``-T count=N``).
 DEFAULT_COUNT = 100
@@ -137,8 +138,11 @@ def _show(sample: Sample, condition: Condition, style: str | None = None) -> Non
     prompt in that style (:func:`styled_record`) with the condition's
     context, and the condition in its metadata (``tsolve report`` reads it)."""
     assert sample.metadata is not None
-    record = styled_record(sample.metadata["record"], style)
-    sample.metadata["record"] = record
+    # what sits beside the prompt is shown in the asked style; the whole
+    # record (its gold fields joined back) is what the context is built from
+    sample.metadata["record"] = styled_record(sample.metadata["record"], style)
+    record = record_in(sample.metadata)
+    assert record is not None
     prompt = record_prompt(record) if style is not None else sample.input
     assert isinstance(prompt, str)
     sample.input = with_context(prompt, record, condition)

@@ -26,6 +26,7 @@ a disagreement is ``inconsistent`` (:mod:`tsolve.audit.forms`).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from tsolve.audit.base import AuditVerdict
@@ -223,12 +224,29 @@ def gold_form_mismatches(record: dict[str, Any]) -> list[FormMismatch]:
         if isinstance(stored, str) and parse_polar(stored) != stored:
             out.append(FormMismatch("answer", stored, "format", "polar (Yes or No)"))
         cand = (record.get("params") or {}).get("candidate")
-        out += _date_forms("params.candidate", cand, q.target, order)
+        out += _candidate_forms(record, cand, q.target, order)
         out += _quoted("params.candidate", cand, record, -1)
     ref = (record.get("params") or {}).get("reference_date")
     out += _date_forms("params.reference_date", ref, q.source, order)
     out += _quoted("params.reference_date", ref, record, 0)
     return out
+
+
+def _candidate_forms(
+    record: dict[str, Any], cand: Any, cal: str, order: str | None
+) -> list[FormMismatch]:
+    """A polar candidate's forms. Since generator version 6 its Gregorian date
+    is a gold field (``gold_detail.candidate_gregorian``: beside the prompt it
+    would be the conversion asked), checked against the candidate's fields
+    as ``params.candidate.gregorian`` was."""
+    detail = record.get("gold_detail")
+    moved = "candidate_gregorian"
+    if not (isinstance(cand, dict) and isinstance(detail, dict) and moved in detail
+            and "gregorian" not in cand):  # fmt: skip
+        return _date_forms("params.candidate", cand, cal, order)
+    found = _date_forms("params.candidate", {**cand, "gregorian": detail[moved]}, cal, order)
+    where = "params.candidate.gregorian"
+    return [replace(f, form=f"gold_detail.{moved}") if f.form == where else f for f in found]
 
 
 _QUOTE = re.compile("\u201c([^\u201d]*)\u201d")

@@ -49,6 +49,8 @@ STRESS_CHOICES: dict[str, list[Any]] = {
     "max_weeks": [1, 20, 100],
     "max_years": [1, 10, 40],
     "balanced": [True, False],
+    "format": [None, "polar", "content"],
+    "type": [None, "date", "festival"],
 }
 
 
@@ -93,6 +95,15 @@ CARD: dict[str, Any] = {
 }
 
 
+SHORTCUT_CELLS: dict[str, dict[str, Any]] = {
+    f"{fmt}/{qtype}": {"format": fmt, "type": qtype}
+    for fmt in ("polar", "content")
+    for qtype in ("date", "festival")
+}
+"""The configurations ``tsolve stress --shortcuts`` probes one by one: each
+format x type, every direction in each (``--set format=polar --set type=date``)."""
+
+
 FAMILY = Family(
     name="span",
     description="SPAN-style cross-calendar questions",
@@ -105,6 +116,8 @@ FAMILY = Family(
         "max_weeks": parse_int,
         "max_years": parse_int,
         "balanced": parse_bool,
+        "format": optional(parse_text),
+        "type": optional(parse_text),
     },
     build=build,
     summarize=summarize,
@@ -123,4 +136,5 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.span.bench:bench_span"),
     cli=Lazy("tsolve.cli.span_commands:register"),
     card=CARD,
+    shortcut_cells=Lazy("tsolve.families.span.family:SHORTCUT_CELLS"),
 )
