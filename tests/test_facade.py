@@ -18,7 +18,7 @@ import tsolve.facade
 from tsolve.contract import Family, all_families, get_family, temporary_family
 from tsolve.errors import TsolveError
 from tsolve.facade import REWARD_METRICS
-from tsolve.records.gold_fields import GOLD_FIELDS
+from tsolve.records.gold_fields import GOLD_FIELDS, HIDDEN_PARTS
 from tsolve.verifiers.gold_answers import as_output
 
 #: Text that can hold no answer of any family: no letters or digits (so no
@@ -67,7 +67,7 @@ def test_items_are_a_pure_function_of_seed_and_index(family: str) -> None:
     assert record == get_family(family).make_record(11, 2, get_family(family).make_options({}))
     # beside the prompt, no gold field; the gold fields under metadata.gold
     assert not set(a[2]["metadata"]["record"]) & GOLD_FIELDS
-    assert set(a[2]["metadata"]["gold"]) <= GOLD_FIELDS | {"params"}
+    assert set(a[2]["metadata"]["gold"]) <= GOLD_FIELDS | {path[0] for path in HIDDEN_PARTS}
     assert json.loads(json.dumps(a[2]["metadata"])) == a[2]["metadata"]  # JSON-ready
     assert a[2]["metadata"]["source_index"] == 2
     assert a[-1] == a[3] and len(a[1:3]) == 2 and len(list(a)) == 4

@@ -17,60 +17,94 @@ from typing import Any
 GOLD_FIELDS = frozenset({
     "answer", "answers", "gold", "solution", "schedule", "solutions", "without",
     "contradiction", "solution_count", "readings", "readings_ruled_out", "difficulty",
-    "solver", "depth", "graph", "gold_detail",
+    "solver", "depth", "graph", "gold_detail", "published_answers",
 })  # fmt: skip
 """Record fields that hold (or are derived from) the gold answer.
 ``difficulty``, ``depth`` and ``graph`` are measured from the solution, so
 they leak it too; a SPAN record's ``gold_detail`` (its candidate's kind and
-Gregorian date, the festival's year) restates its gold."""
+Gregorian date, the festival's year) restates its gold; an imported record's
+``published_answers`` is another source's gold."""
 
-HIDDEN_PARAMS = {"reference_date": "gregorian"}
-"""Inside ``params``, parts that are a step of the reasoning rather than the
-prompt: a SPAN reference date's Gregorian equivalent (converting it is the task)."""
+HIDDEN_PARTS: dict[tuple[str, ...], frozenset[str]] = {
+    ("params", "reference_date"): frozenset({"gregorian"}),
+    ("generator",): frozenset({"seed_date", "seed_dates"}),
+    ("source",): frozenset({"seed_date", "noise_date", "solution_count"}),
+}
+"""Inside a field that otherwise sits beside the prompt, the parts that are
+gold or a step of the reasoning: a SPAN reference date's Gregorian equivalent
+(converting it is the task); a generated time puzzle's ``generator.seed_date``
+(the date the puzzle was built around, one of its answers; a relational
+puzzle's ``seed_dates``, one of its answer tuples); an imported
+Time Puzzles record's ``source`` dates and published count (the release's
+seed date is one of its answers). Keyed by the path to the dict that holds
+them."""
+
+
+def _at(record: Mapping[str, Any], path: tuple[str, ...]) -> Mapping[str, Any] | None:
+    node: Any = record
+    for key in path:
+        node = node.get(key) if isinstance(node, Mapping) else None
+    return node if isinstance(node, Mapping) else None
+
+
+def _replaced(record: Mapping[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    """A copy of ``record`` with the dict at ``path`` replaced by ``value``
+    (copies along the path only; the record itself is never changed)."""
+    out = dict(record)
+    if len(path) == 1:
+        out[path[0]] = value
+    else:
+        inner = out.get(path[0])
+        out[path[0]] = _replaced(inner if isinstance(inner, Mapping) else {}, path[1:], value)
+    return out
 
 
 def visible(record: Mapping[str, Any]) -> dict[str, Any]:
     """``record`` without its gold: what a model, a trainer or a probe may
-    read. A SPAN record's reference date keeps only what the prompt states
-    (the date in its own calendar), not its Gregorian equivalent."""
-    out = {k: v for k, v in record.items() if k not in GOLD_FIELDS}
-    params = out.get("params")
-    if isinstance(params, dict):
-        trimmed = dict(params)
-        for key, part in HIDDEN_PARAMS.items():
-            inner = trimmed.get(key)
-            if isinstance(inner, dict) and part in inner:
-                trimmed[key] = {k: v for k, v in inner.items() if k != part}
-        out["params"] = trimmed
+    read. The hidden parts of :data:`HIDDEN_PARTS` are left out too (a SPAN
+    reference date keeps only what the prompt states, the date in its own
+    calendar)."""
+    out: dict[str, Any] = {k: v for k, v in record.items() if k not in GOLD_FIELDS}
+    for path, parts in HIDDEN_PARTS.items():
+        node = _at(out, path)
+        if node is not None and parts & set(node):
+            out = _replaced(out, path, {k: v for k, v in node.items() if k not in parts})
     return out
 
 
 def gold_part(record: Mapping[str, Any]) -> dict[str, Any]:
     """What :func:`visible` leaves out: the gold fields, and the hidden parts
-    of ``params`` under ``params``."""
-    out = {k: v for k, v in record.items() if k in GOLD_FIELDS}
-    params = record.get("params")
-    if isinstance(params, dict):
-        hidden = {key: {part: params[key][part]} for key, part in HIDDEN_PARAMS.items()
-                  if isinstance(params.get(key), dict) and part in params[key]}  # fmt: skip
+    of :data:`HIDDEN_PARTS` at their paths."""
+    out: dict[str, Any] = {k: v for k, v in record.items() if k in GOLD_FIELDS}
+    for path, parts in HIDDEN_PARTS.items():
+        node = _at(record, path)
+        hidden = {k: node[k] for k in parts if k in node} if node is not None else {}
         if hidden:
-            out["params"] = hidden
+            out = _merged(out, path, hidden)
     return out
+
+
+def _merged(
+    base: Mapping[str, Any], path: tuple[str, ...], parts: Mapping[str, Any]
+) -> dict[str, Any]:
+    """``base`` with ``parts`` merged into the dict at ``path`` (made if absent)."""
+    node = _at(base, path)
+    return _replaced(base, path, {**(node or {}), **parts})
 
 
 def whole(seen: Mapping[str, Any], gold: Mapping[str, Any]) -> dict[str, Any]:
     """The record again from :func:`visible` and :func:`gold_part` (fields in
-    their original order is not promised; their values are)."""
+    their original order is not promised; their values are). A field the
+    visible record holds itself (set by hand) stands."""
     out = dict(seen)
     for k, v in gold.items():
-        if k == "params" and isinstance(v, dict) and isinstance(out.get("params"), dict):
-            params = dict(out["params"])
-            for key, parts in v.items():
-                base = params.get(key)
-                params[key] = {**base, **parts} if isinstance(base, dict) else parts
-            out["params"] = params
-        elif k not in out:  # a field the record itself holds (set by hand) stands
+        if k not in out:
             out[k] = v
+    for path in HIDDEN_PARTS:
+        if path[0] in seen and _at(gold, path) is not None:
+            node = _at(gold, path) or {}
+            mine = _at(seen, path) or {}
+            out = _replaced(out, path, {**node, **mine})
     return out
 
 
@@ -94,4 +128,12 @@ def split_metadata(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"record": visible(record), "gold": gold_part(record)}
 
 
-__all__ = ["GOLD_FIELDS", "gold_part", "record_in", "split_metadata", "visible", "whole"]
+__all__ = [
+    "GOLD_FIELDS",
+    "HIDDEN_PARTS",
+    "gold_part",
+    "record_in",
+    "split_metadata",
+    "visible",
+    "whole",
+]

@@ -137,7 +137,7 @@ def _checked_sample(row: Row, want: str | None, prepare: Callable[[Sample], None
     if prepare is not None:
         prepare(sample)
     try:
-        record = sample.metadata["record"] if sample.metadata else row
+        record = (record_in(sample.metadata) if sample.metadata else None) or row
         scorer_for(family_of(record))(record, "", diagnose=False)
         published_metrics(record, "")  # a malformed published gold: this row, named
     except TsolveError:
