@@ -508,7 +508,9 @@ PROBES: tuple[Probe, ...] = (
 """Every probe, by family (:func:`probes_for`)."""
 
 
-FAMILY_PROBES: dict[str, tuple[str, ...]] = {}
+FAMILY_PROBES: dict[str, tuple[str, ...]] = {
+    "logistics": ("tsolve.stress.logistics_probes:PROBES",),
+}
 """Per family, the modules that hold more of its probes (``module:attribute``
 references to a tuple of :class:`Probe`, imported when the family is probed):
 family-specific policies live in a module of their own."""
