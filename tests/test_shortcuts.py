@@ -9,10 +9,10 @@ the probes learn from; a family that declares several cells (logistics: 18)
 gets :data:`CELL_N` records per cell instead, every cell run. The bound a
 mean is held to is 1.5 standard errors of it
 (:func:`~tsolve.stress.shortcut_cells.margin_for`: 0.03 at 500 records,
-growing as ``1 / sqrt(n)``): a cell of :data:`CELL_N` records catches a
-gross shortcut in that cell (0.21 over chance), and each probe pooled over
-all the cells of its family is held to the bound of all their records
-(0.05 over 18 x 10). The other tests take their SPAN and logistics records
+growing as ``1 / sqrt(n)``), and each probe pooled over all the cells of its
+family is held to the bound of all their records (0.05 over 18 x 10); a
+cell of :data:`CELL_N` records is held only to :data:`CELL_MARGIN`, which
+catches a gross shortcut in that cell. The other tests take their SPAN and logistics records
 from the same run. It is still the most expensive test here by design: what
 it checks is the generators' current output, which no frozen fixture can
 stand in for.
@@ -37,6 +37,12 @@ N = 150
 
 CELL_N = 10
 """Records per cell of a family that declares several cells."""
+
+CELL_MARGIN = 0.45
+"""The bound one cell of :data:`CELL_N` records is held to in CI: a gross
+shortcut in that cell (reading the event in progress scored 1.0 against a
+chance of 0.2 on version-5 logistics records); eighteen means of ten records
+each vary too much for a finer one, which the pooled bound gives."""
 
 Records = dict[str, list[dict[str, Any]]]
 
@@ -65,7 +71,7 @@ def report(evaluated: Records, trained: Records) -> ShortcutReport:
     single = _single_cell()
     out = run_shortcuts(single, n=N, seed=0, records=evaluated, train_records=trained)
     many = [f for f in FAMILIES if f not in single]
-    cells = run_shortcuts(many, n=CELL_N, seed=0)
+    cells = run_shortcuts(many, n=CELL_N, seed=0, margin=CELL_MARGIN)
     out.results.extend(cells.results)
     out.pooled.extend(cells.pooled)
     out.cells.update(cells.cells)
@@ -174,7 +180,7 @@ def test_learned_probe_learns_a_planted_signal(span_records: list[dict[str, Any]
 def test_no_probe_beats_chance(report: ShortcutReport) -> None:
     """The bound itself, in every cell (a cell's bound for its n) and pooled
     over each family's cells (the bound for all its records)."""
-    assert report.failures == []
+    assert report.failures == [], "\n".join(report.failures)
     ran = [r for r in report.results if r.skipped is None]
     assert {r.family for r in ran} == set(FAMILIES)
     # Every declared cell ran, each probe in each, with the records asked for.
@@ -186,6 +192,7 @@ def test_no_probe_beats_chance(report: ShortcutReport) -> None:
     assert {r.probe for r in logistics} >= {"current event", "final place"}
     assert all(r.cell == POOLED and r.n == 18 * CELL_N for r in logistics)
     assert all(r.bound() == pytest.approx(margin_for(18 * CELL_N)) for r in logistics)
+    assert all(r.bound() == CELL_MARGIN for r in ran if r.family == "logistics")
     # Every probe answered most items: a probe that never answers proves nothing.
     assert all(r.answered >= 0.9 * r.n for r in ran), [(r.probe, r.cell, r.answered) for r in ran]
 
