@@ -25,9 +25,12 @@ from tsolve.families.logistics.generate import GenerateParams, generate_record
 from tsolve.families.logistics.generate.asked_minute import (
     KINDS,
     POSITION_OF,
+    RELATION_WEIGHTS,
+    RELATIONS,
     SPLIT1_KINDS,
     asked_minute,
     draw_kind,
+    draw_relation,
     target_kinds,
 )
 from tsolve.families.logistics.model import Scenario
@@ -79,12 +82,33 @@ def test_generated_minute_kind_matches_an_independent_computation(
     found = asked_minute(rec)  # from the text alone
     assert found.kind in independent_kinds(rec), (found, rec["id"])
     assert found.position in ("during", "between")  # never answerable without the timing
-    assert found.kind in target_kinds(params.difficulty, params.execution, params.question_type)
-    # the event the depth counts to is one of the vehicle the package is with
     sc = Scenario.from_json(rec["scenario"])
     first = next(e.index for e in sc.events if e.package == rec["structured_question"]["package"])
-    assert sc.events[first + rec["depth"]].vehicle in rec["answers"]
+    event = sc.events[first + rec["depth"]]  # the event in progress at the asked minute
+    relation = independent_relation(rec, event, set(sc.world.locations))
+    if params.asked_minute == "unseentimeqa" or relation == "event":
+        assert found.kind in target_kinds(params.difficulty, params.execution, params.question_type)
+    if params.asked_minute == "unseentimeqa":
+        # split 1's mix: the event the depth counts to is of the vehicle the package is with
+        assert relation == "event", rec["id"]
+    else:
+        assert relation in RELATION_WEIGHTS[params.execution], (relation, rec["id"])
     assert json.dumps(generate_record(seed, index, params)) == json.dumps(rec)
+
+
+def independent_relation(rec: dict[str, Any], event: Any, locations: set[str]) -> str:
+    """The asked package's relation to the event in progress, read off the
+    gold answer set alone: the event's vehicle among them (``event``), one
+    location no name of the event's (``waiting``), another vehicle
+    (``vehicle``); ``other`` for anything else (a location the event names)."""
+    answers = rec["answers"]
+    if event.vehicle in answers:
+        return "event"
+    vehicles = [a for a in answers if a not in locations]
+    if not vehicles:
+        named = {event.location, event.origin, event.destination}
+        return "waiting" if len(answers) == 1 and answers[0] not in named else "other"
+    return "vehicle"
 
 
 def test_split1_table_is_whole_and_never_asks_outside_the_story() -> None:
@@ -119,3 +143,72 @@ def test_parallel_extension_takes_hard_parallel_weights() -> None:
         is SPLIT1_KINDS[("hard", "parallel", "static_time")]
     )
     assert set(POSITION_OF) == set(KINDS)
+
+
+def test_relation_draws_follow_the_weights() -> None:
+    rng = random.Random(5)
+    for execution, weights in RELATION_WEIGHTS.items():
+        got = Counter(draw_relation(rng, execution) for _ in range(2000))
+        total = sum(weights.values())
+        for relation in RELATIONS:
+            assert abs(got[relation] / 2000 - weights.get(relation, 0) / total) < 0.04
+
+
+V5_FIXTURE = Path(__file__).parent / "fixtures" / "logistics_v5_records.jsonl"
+
+
+def test_unseentimeqa_mix_makes_version_5_records_byte_for_byte() -> None:
+    """``asked_minute=unseentimeqa`` reproduces what the version-5 generator
+    wrote (the fixture, made before the default changed; tests/fixtures/README.md),
+    through the one JSON writer."""
+    from tsolve.contract import get_family
+    from tsolve.records import dumps
+
+    fam = get_family("logistics", need="generate")
+    lines = V5_FIXTURE.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 8
+    for line in lines:
+        stamp = json.loads(line)["generator"]
+        assert stamp["version"] == "5" and "asked_minute" not in stamp["params"]
+        options = {k: v for k, v in stamp["params"].items() if v is not None}
+        config = fam.make_options({**options, "asked_minute": "unseentimeqa"})
+        assert dumps(fam.make_record(stamp["seed"], stamp["index"], config)) == line
+
+
+def test_default_records_are_version_6_and_name_their_mix() -> None:
+    old = json.loads(V5_FIXTURE.read_text(encoding="utf-8").splitlines()[0])
+    params = GenerateParams(**old["generator"]["params"])
+    rec = generate_record(7, 0, params)
+    assert rec["generator"]["version"] == "6"
+    assert rec["generator"]["params"]["asked_minute"] == "tracked"
+    assert rec["id"] != old["id"]  # another options fingerprint: never mistaken for version 5's
+
+
+def test_an_unknown_mix_is_a_one_line_error() -> None:
+    import pytest
+
+    from tsolve.errors import TsolveError
+
+    with pytest.raises(TsolveError, match="asked-minute: unknown value 'paper'"):
+        GenerateParams(asked_minute="paper")  # type: ignore[arg-type]
+
+
+def test_the_event_in_progress_gives_only_the_unseentimeqa_answers_away() -> None:
+    """Reading the event in progress at the asked minute, never tracking the
+    package, answers every question of split 1's mix, and by default only
+    the share the relation weights give it (a third serial, a fifth parallel)."""
+    from tsolve.stress.logistics_probes import DEFAULT_FORMS, situation
+
+    def share(params: GenerateParams, n: int) -> float:
+        right = 0
+        for i in range(n):
+            rec = generate_record(3, i, params)
+            s = situation(rec)
+            assert s is not None
+            right += frozenset(s.names(DEFAULT_FORMS[s.key])) == frozenset(rec["answers"])
+        return right / n
+
+    for execution in ("serial", "parallel"):
+        old = GenerateParams("hard", execution, "static", asked_minute="unseentimeqa")
+        assert share(old, 6) == 1.0
+        assert share(GenerateParams("hard", execution, "static"), 15) <= 0.5

@@ -46,7 +46,7 @@ def test_record_format() -> None:
     rec = generate_record(5, 2, GenerateParams("medium", "serial", "hypothetical", 9))
     assert set(rec) >= BENCHMARK_FIELDS
     options = {"difficulty": "medium", "execution": "serial", "question": "hypothetical",
-               "depth": 9}  # fmt: skip
+               "depth": 9, "asked_minute": "tracked"}  # fmt: skip
     fp = hashlib.sha256(json.dumps(options, sort_keys=True, separators=(",", ":")).encode())
     assert rec["id"] == f"logistics-5-2-{fp.hexdigest()[:6]}" and rec["family"] == "logistics"
     assert rec["generator"]["seed"] == 5 and rec["generator"]["index"] == 2

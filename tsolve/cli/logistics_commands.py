@@ -52,6 +52,11 @@ class QKind(str, Enum):
     hypothetical = "hypothetical"
 
 
+class AskedMinute(str, Enum):
+    tracked = "tracked"
+    unseentimeqa = "unseentimeqa"
+
+
 def _dumps(obj: Any) -> str:
     return json_text(obj, separators=COMPACT)
 
@@ -82,6 +87,9 @@ _HELP = {
     "question": "static, relative (N hours before/after) or hypothetical (delay/expedite).",
     "depth": "List distance from the package's first event to the event in progress at the "
     "asked minute (default: 6..20 at random, as in the benchmark).",
+    "asked_minute": "tracked: the package as often waiting or in another vehicle as with the "
+    "vehicle of the event in progress, so that reading that event alone does not answer; "
+    "unseentimeqa: split 1's mix (generator version 5's records), for comparisons with the paper.",
     "seed": "Run seed: record i depends only on (seed, i).",
     "start": "Index of the first record (for shards).",
     "gen_format": "jsonl (exact, byte-identical between runs), json (an array) or text.",
@@ -109,6 +117,9 @@ def register(app: typer.Typer) -> None:
         execution: Annotated[Execution, typer.Option(help=_HELP["execution"])] = Execution.serial,
         question: Annotated[QKind, typer.Option(help=_HELP["question"])] = QKind.static,
         depth: Annotated[int | None, typer.Option(help=_HELP["depth"])] = None,
+        asked_minute: Annotated[
+            AskedMinute, typer.Option(help=_HELP["asked_minute"])
+        ] = AskedMinute.tracked,
         count: Annotated[int, typer.Option(help="Number of records.")] = 10,
         seed: Annotated[int, typer.Option(min=0, help=_HELP["seed"])] = 0,
         start: Annotated[int, typer.Option(help=_HELP["start"])] = 0,
@@ -131,7 +142,9 @@ def register(app: typer.Typer) -> None:
             format_from_suffix(
                 output, {".jsonl": "jsonl", ".json": "json", ".txt": "text"}, fmt.value
             )
-        params = GenerateParams(difficulty.value, execution.value, question.value, depth)
+        params = GenerateParams(
+            difficulty.value, execution.value, question.value, depth, asked_minute.value
+        )
         records = generate_records(count, seed, params, start)
         if cpsat_check:
             records = map(cpsat_cross_checked, records)

@@ -492,6 +492,7 @@ PROBES: tuple[Probe, ...] = (
 
 
 FAMILY_PROBES: dict[str, tuple[str, ...]] = {
+    "logistics": ("tsolve.stress.logistics_probes:PROBES",),
     "span": ("tsolve.stress.span_probes:SPAN_PROBES",),
 }
 """Per family, the modules that hold more of its probes (``module:attribute``

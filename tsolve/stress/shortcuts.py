@@ -30,7 +30,7 @@ family's records together.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -235,11 +235,11 @@ def run_shortcuts(
     n: int = DEFAULT_N,
     seed: int = 0,
     train_seed: int | None = None,
-    records: dict[str, Sequence[Record]] | None = None,
-    train_records: dict[str, Sequence[Record]] | None = None,
+    records: Mapping[str, Sequence[Record]] | None = None,
+    train_records: Mapping[str, Sequence[Record]] | None = None,
     on_family: Callable[[str], None] | None = None,
     margin: float | None = None,
-    cells: dict[str, Sequence[str]] | None = None,
+    cells: Mapping[str, Sequence[str]] | None = None,
     pooled_margin: float | None = None,
 ) -> ShortcutReport:
     """Every shortcut probe of ``families`` in every cell each declares

@@ -123,9 +123,10 @@ def puzzle_configs(
 
 def logistics_params() -> st.SearchStrategy[Any]:
     """Random logistics :class:`~tsolve.families.logistics.generate.GenerateParams`:
-    every difficulty, execution and question kind, and a depth that is drawn
-    per record (None) or fixed in 3..20."""
+    every difficulty, execution and question kind, a depth that is drawn
+    per record (None) or fixed in 3..20, and either asked-minute mix."""
     from tsolve.families.logistics.generate import QUESTION_KINDS, GenerateParams
+    from tsolve.families.logistics.generate.asked_minute import ASKED_MIXES
     from tsolve.families.logistics.model import DIFFICULTIES, EXECUTIONS
 
     return st.builds(
@@ -134,6 +135,7 @@ def logistics_params() -> st.SearchStrategy[Any]:
         execution=st.sampled_from(EXECUTIONS),
         question=st.sampled_from(QUESTION_KINDS),
         depth=st.one_of(st.none(), st.integers(3, 20)),
+        asked_minute=st.sampled_from(ASKED_MIXES),
     )
 
 

@@ -41,6 +41,21 @@ def stress_choices() -> dict[str, list[Any]]:
     return {k: list(v) for k, v in STRESS_CHOICES.items()}
 
 
+def shortcut_cells() -> dict[str, dict[str, Any]]:
+    """Every configuration a user can ask for, for ``tsolve stress --shortcuts``:
+    difficulty x execution x question type (``easy/serial/static``, ...), in
+    the default asked-minute mix. ``asked_minute=unseentimeqa`` is left out:
+    it keeps split 1's mix, and with it the shortcut of reading the event in
+    progress, on purpose (docs/logistics.md, "The event in progress")."""
+    strata = FAMILY.strata
+    return {
+        f"{d}/{e}/{q}": {"difficulty": d, "execution": e, "question": q}
+        for d in strata["difficulty"]
+        for e in strata["execution"]
+        for q in strata["question"]
+    }
+
+
 def recognise(record: Record) -> bool:
     """UnSeenTimeQA's own items carry no ``family`` field: events and a question."""
     return "events" in record and "question" in record
@@ -114,6 +129,7 @@ FAMILY = Family(
         "execution": parse_text,
         "question": parse_text,
         "depth": optional(parse_int),
+        "asked_minute": parse_text,
     },
     build=build,
     summarize=summarize,
@@ -138,4 +154,5 @@ FAMILY = Family(
         "execution": ("serial", "parallel"),
         "question": ("static", "relative", "hypothetical"),
     },
+    shortcut_cells=shortcut_cells,
 )

@@ -8,13 +8,17 @@ machines concatenate to the same bytes.
 How a question is made (``depth`` as in the paper's §4.5, the list distance
 from the package's first event to the event in progress at the asked minute):
 
-* draw the kind of minute to ask about (the package loading, unloading,
-  moving, or parked in a vehicle) from UnSeenTimeQA split 1's mix for the
-  stratum (:mod:`.asked_minute`), and the depth, once per record;
+* draw where the package is to be asked about (:mod:`.asked_minute`): by
+  default (``asked_minute=tracked``) its relation to the event in progress
+  (with that event's vehicle, parked in another vehicle, riding in another
+  vehicle that moves), and for the first the kind of minute (the package
+  loading, unloading, moving, or parked) from UnSeenTimeQA split 1's mix for
+  the stratum; with ``asked_minute=unseentimeqa`` the kind alone, as split 1
+  asks (version 5's records); and the depth, once per record;
 * choose a package ``p`` whose first event ``f`` has an event ``j = f + depth``
-  no later than its last event, ``j`` being an event of the vehicle ``p`` is
-  in or at then (split 1: the first always, the second in all but 3 of
-  its 3,600 questions);
+  no later than its last event, ``p`` standing in the drawn relation to ``j``
+  (split 1: ``j`` is of the vehicle ``p`` is in or at in all but 3 of its
+  3,600 questions, which is what lets a policy answer from ``j`` alone);
 * hard items fix the clock at ``f`` ("If <f> starts at HH:MM"); hypothetical
   items delay or expedite an event between ``f`` and ``j``;
 * pick a minute of that kind inside event ``j`` in the question's schedule, and
@@ -36,7 +40,7 @@ from the package's first event to the event in progress at the asked minute):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -50,7 +54,16 @@ from tsolve.families.logistics.event_graph import (
     earliest_schedule,
 )
 from tsolve.families.logistics.generate import wording
-from tsolve.families.logistics.generate.asked_minute import Kind, draw_kind, kind_of_segment
+from tsolve.families.logistics.generate.asked_minute import (
+    ASKED_MIXES,
+    AskedMix,
+    Kind,
+    Relation,
+    draw_kind,
+    draw_relation,
+    kind_of_segment,
+    relation_of,
+)
 from tsolve.families.logistics.generate.planner import Layout, plan, random_layout
 from tsolve.families.logistics.generate.prompt import render_prompt
 from tsolve.families.logistics.model import (
@@ -85,7 +98,14 @@ GENERATOR_NAME = "logistics"
 # before the package's first event or after its last) is drawn from
 # UnSeenTimeQA split 1's mix per stratum, and the asked event lies inside the
 # package's own span of events (logistics/generate/asked_minute.py).
-GENERATOR_VERSION = "5"
+# 6: by default the asked package is also waiting at a place, or in another
+# vehicle, not only with the vehicle of the event in progress
+# (asked_minute=tracked), and the options are part of the random key;
+# asked_minute=unseentimeqa makes version 5's records.
+GENERATOR_VERSION = "6"
+UNSEENTIMEQA_VERSION = "5"
+"""The version of the records ``asked_minute=unseentimeqa`` makes: version 5's,
+byte for byte (their random key, stamp and ids are version 5's)."""
 # Ids carry the options' fingerprint (``logistics-5-2-9f1c0e``), so that
 # runs with different options never share an id.
 QuestionKind = Literal["static", "relative", "hypothetical"]
@@ -108,6 +128,7 @@ class GenerateParams:
     execution: Execution = "serial"
     question: QuestionKind = "static"
     depth: int | None = None
+    asked_minute: AskedMix = "tracked"
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -122,6 +143,27 @@ class GenerateParams:
             raise TsolveError(f"depth: must be between 1 and {MAX_DEPTH}, got {self.depth}")
         if self.depth == 1 and self.difficulty == "hard" and self.question == "hypothetical":
             raise TsolveError("depth: hard hypothetical questions need depth >= 2")
+        if self.asked_minute not in ASKED_MIXES:
+            raise TsolveError(
+                f"asked-minute: unknown value {self.asked_minute!r} ({', '.join(ASKED_MIXES)})"
+            )
+
+    @property
+    def version(self) -> str:
+        """The generator version of the records these options make."""
+        return UNSEENTIMEQA_VERSION if self.asked_minute == "unseentimeqa" else GENERATOR_VERSION
+
+    @property
+    def random_key(self) -> str:
+        """What, beside the seed and index, a record's randomness is keyed on:
+        since version 6 the options too (their fingerprint), so that runs
+        with other options are other draws, not the same draws made
+        otherwise (record i of two configurations would share its relation,
+        kind and depth draws); version 5's key, the version alone, for
+        ``asked_minute=unseentimeqa``."""
+        if self.asked_minute == "unseentimeqa":
+            return UNSEENTIMEQA_VERSION
+        return f"{GENERATOR_VERSION}-{options_fingerprint(self.to_json())}"
 
     @property
     def question_type(self) -> QuestionType:
@@ -130,13 +172,17 @@ class GenerateParams:
     def to_json(self) -> dict[str, Any]:
         """The config as written into each record's ``generator.params``. Every
         family's config has this shape: a frozen dataclass, validated when
-        built, with ``to_json``."""
-        return {
+        built, with ``to_json``. ``asked_minute=unseentimeqa`` is left out:
+        its records are version 5's, whose options did not name it."""
+        out: dict[str, Any] = {
             "difficulty": self.difficulty,
             "execution": self.execution,
             "question": self.question,
             "depth": self.depth,
         }
+        if self.asked_minute != "unseentimeqa":
+            out["asked_minute"] = self.asked_minute
+        return out
 
 
 def generate_records(
@@ -150,8 +196,9 @@ def generate_records(
 
 def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, Any]:
     """Record ``index`` of run ``seed`` (see the module docstring)."""
-    rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
-    # The kind of asked minute and the depth are drawn once, before any retry,
+    rng = record_rng(GENERATOR_NAME, params.random_key, seed, index)
+    tracked = params.asked_minute == "tracked"
+    # The relation, the kind of asked minute and the depth are drawn once, before any retry,
     # so that retries cannot skew their mix towards what is easy to find.
     # After _FIXED_TRIES tries the depth is drawn anew for each (it is not in
     # the prompt, while the kind shapes the answer), and after _KIND_TRIES
@@ -160,31 +207,60 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # event), and parked minutes are rare in parallel plans (about 1 hard
     # parallel record in 300 gets that far; docs/logistics.md has the
     # resulting mix against split 1's).
-    kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
-    depth = _draw_depth(rng, params)
+    # With the asked package's relation drawn, any depth of the range will
+    # do (the relation is what shapes the answer; split 1's depths are spread
+    # over the range): the package and the event are then drawn together.
+    target = _draw_target(rng, params, tracked)
+    free = tracked and params.depth is None
+    depth = 0 if free else _draw_depth(rng, params)
     for attempt in range(_SCENARIO_TRIES):
         if attempt >= _FIXED_TRIES:
-            depth = _draw_depth(rng, params)
+            depth = 0 if free else _draw_depth(rng, params)
             if params.depth is not None or attempt >= _KIND_TRIES:
-                kind = draw_kind(rng, params.difficulty, params.execution, params.question_type)
-        planned = _plan(rng, params, depth, kind)
+                target = _draw_target(rng, params, tracked)
+        depths = tuple(range(DEPTH_RANGE[0], DEPTH_RANGE[1] + 1)) if free else (depth,)
+        planned = _plan(rng, params, depths, target)
         if planned is None:
             continue
         # In a parallel plan the durations decide which events overlap, so a
         # plan whose list offers the kind gets a few draws of them.
         for _ in range(_TIMINGS_PER_PLAN if params.execution == "parallel" else 1):
             scenario = _timed(rng, params, *planned)
-            record = _question_record(rng, scenario, params, depth, kind)
+            record = _question_record(rng, scenario, params, depths, target)
             if record is not None:
                 record["id"] = record_id(seed, index, params)
                 record["generator"] = generator_stamp(
-                    GENERATOR_NAME, GENERATOR_VERSION, seed, index, params.to_json()
+                    GENERATOR_NAME, params.version, seed, index, params.to_json()
                 )
                 return _ordered(record)
+    asked = f"depth {DEPTH_RANGE[0]}-{DEPTH_RANGE[1]}" if free else f"a depth-{depth}"
     raise TsolveError(
-        f"depth: could not build a scenario with a depth-{depth} question "
+        f"depth: could not build a scenario with {asked} question "
         f"in {_SCENARIO_TRIES} tries (seed {seed}, index {index})"
     )
+
+
+Target = tuple[Relation, Kind | None]
+"""Where the asked package is to be: its relation to the event in progress,
+and for ``event`` the kind of minute (a relation alone otherwise)."""
+
+
+def _draw_target(rng: random.Random, params: GenerateParams, tracked: bool) -> Target:
+    """The relation (when ``tracked``), then for ``event`` the split-1 kind:
+    without ``tracked`` the kind alone is drawn, as version 5 drew it."""
+    relation = draw_relation(rng, params.execution) if tracked else "event"
+    if relation != "event":
+        return relation, None
+    return relation, draw_kind(rng, params.difficulty, params.execution, params.question_type)
+
+
+def _fits(place: Any, kind: Kind, event: Event, target: Target) -> bool:
+    """Is a package in ``place`` (a minute of ``kind``), while ``event`` is
+    in progress, where ``target`` asks?"""
+    relation, want = target
+    if relation_of(place, kind, event) != relation:
+        return False
+    return want is None or kind == want
 
 
 def _draw_depth(rng: random.Random, params: GenerateParams) -> int:
@@ -199,24 +275,51 @@ def record_id(seed: int, index: int, params: GenerateParams) -> str:
 
 
 def _plan(
-    rng: random.Random, params: GenerateParams, depth: int, kind: Kind
+    rng: random.Random, params: GenerateParams, depths: tuple[int, ...], target: Target
 ) -> tuple[Layout, list[Event]] | None:
     """A random world and its plan, untimed, or None when no package's event
-    ``first + depth`` can hold a minute of ``kind``: that much follows from
-    the list alone (:func:`_list_kind`), before any durations are drawn."""
-    size = (3, 6) if depth <= 20 else (5, 8)
+    ``first + depth`` (a depth of ``depths``) can hold a minute ``target``
+    asks for: that much follows from the list alone (:func:`_list_fits`),
+    before any durations are drawn."""
+    size = (3, 6) if max(depths) <= 20 else (5, 8)
     layout = random_layout(rng, packages=size)
     steps = plan(layout, rng)
-    if len(steps) <= depth:
+    if len(steps) <= min(depths):
         return None
     lasts = _last_events(steps)
     group = batches(tuple(steps)) if params.execution == "parallel" else None
     if not any(
-        f + depth <= lasts[p] and _list_kind(steps, group, p, f + depth) == kind
+        f + depth <= lasts[p] and _list_fits(steps, group, p, f + depth, target)
         for p, f in _first_events(steps).items()
+        for depth in depths
     ):
         return None
     return layout, steps
+
+
+def _list_fits(
+    events: list[Event], group: tuple[int, ...] | None, package: str, j: int, target: Target
+) -> bool:
+    """What the list alone tells of whether event ``j`` can hold a minute
+    ``target`` asks for: for ``event``, the kind (:func:`_list_kind`); for
+    ``waiting`` in a serial plan, that the package's last own step before
+    ``j`` unloaded it at a place ``j`` does not name. A parallel plan's
+    durations decide where the package is while ``j`` runs (its unload may
+    not have begun), so there only the timed schedule tells."""
+    relation, kind = target
+    if relation == "event":
+        return _list_kind(events, group, package, j) == kind
+    if group is not None:
+        return True
+    if relation == "vehicle":
+        return False  # in a serial plan the package is with the vehicle that acts, or lies
+    e = events[j]
+    last = next((x for x in reversed(events[:j]) if x.package == package), None)
+    return (
+        last is not None
+        and last.kind == "unload"
+        and last.location not in (e.location, e.origin, e.destination)
+    )
 
 
 def _timed(
@@ -266,12 +369,14 @@ def _last_events(events: Any) -> dict[str, int]:
 
 
 def _minutes_of_kind(
-    sched: Schedule, timeline: Timeline, j: int, kind: Kind, vehicle: str
+    sched: Schedule, timeline: Timeline, j: int, target: Target, events: Sequence[Event]
 ) -> list[int]:
-    """The minutes inside event ``j`` (an event of ``vehicle``) at which the
-    package's minute is of ``kind`` and the package is in or at ``vehicle``
-    (every split-1 question asks about the vehicle the package is with: the
-    event its depth counts to is that vehicle's), no later-listed event is in
+    """The minutes inside event ``j`` at which the package is where
+    ``target`` asks (for ``event``: a minute of its kind, the package in or
+    at the event's vehicle, as every split-1 question asks; for ``waiting``,
+    lying at a place event ``j`` does not name; for ``vehicle``, in another
+    vehicle that has no event in progress then, so that no event in progress
+    names it), no later-listed event is in
     progress (depth then reads the same whichever in-progress event one
     counts), and no change point of the package falls (there the half-open
     convention alone would decide its state, and with it the answer or the
@@ -284,10 +389,17 @@ def _minutes_of_kind(
     ]
     out: list[int] = []
     for since, to, place in timeline.segments():
-        if place.vehicle != vehicle or kind_of_segment(since, to, place) != kind:
+        if not _fits(place, kind_of_segment(since, to, place), events[j], target):
             continue
         lo, hi = max(a, since + 1), b if to is None else min(b, to)
-        out.extend(t for t in range(lo, hi) if not any(s <= t < e for s, e in later))
+        busy = later
+        if target[0] == "vehicle":
+            busy = later + [
+                (s, e)
+                for k, (s, e) in enumerate(zip(sched.start, sched.end, strict=True))
+                if events[k].vehicle == place.vehicle and s < hi and e > lo
+            ]
+        out.extend(t for t in range(lo, hi) if not any(s <= t < e for s, e in busy))
     return out
 
 
@@ -317,42 +429,50 @@ def _list_kind(
 
 
 def _askable(
-    scenario: Scenario, graph: Dependencies, firsts: dict[str, int], depth: int, kind: Kind
-) -> list[str]:
-    """The packages whose event ``first + depth`` holds a minute of ``kind``
-    in the plan's own schedule. A question's clock only shifts that schedule,
-    so for static and relative questions this is exact; a what-if can change
-    it, and the question is checked again after its shift."""
+    scenario: Scenario,
+    graph: Dependencies,
+    firsts: dict[str, int],
+    depths: tuple[int, ...],
+    target: Target,
+) -> list[tuple[str, int]]:
+    """The packages and depths (of ``depths``) whose event ``first + depth``
+    holds a minute ``target`` asks for in the plan's own schedule. A
+    question's clock only shifts that schedule, so for static and relative
+    questions this is exact; a what-if can change it, and the question is
+    checked again after its shift."""
     base = earliest_schedule(scenario, graph)
-    return [
-        p
-        for p in sorted(firsts)
-        if _minutes_of_kind(
-            base,
-            Timeline(scenario, base, p),
-            firsts[p] + depth,
-            kind,
-            scenario.events[firsts[p] + depth].vehicle,
-        )
-    ]
+    lasts = _last_events(scenario.events)
+    out: list[tuple[str, int]] = []
+    for p in sorted(firsts):
+        timeline = Timeline(scenario, base, p)
+        for depth in depths:
+            j = firsts[p] + depth
+            if j <= lasts[p] and _minutes_of_kind(base, timeline, j, target, scenario.events):
+                out.append((p, depth))
+    return out
 
 
 def _question_record(
-    rng: random.Random, scenario: Scenario, params: GenerateParams, depth: int, kind: Kind
+    rng: random.Random,
+    scenario: Scenario,
+    params: GenerateParams,
+    depths: tuple[int, ...],
+    target: Target,
 ) -> dict[str, Any] | None:
     events = scenario.events
     hard = params.difficulty == "hard"
     lasts = _last_events(events)
-    firsts = {p: f for p, f in _first_events(events).items() if f + depth <= lasts[p]}
+    low = min(depths)
+    firsts = {p: f for p, f in _first_events(events).items() if f + low <= lasts[p]}
     if not firsts:
         return None
     graph = dependencies_of(scenario)
-    askable = _askable(scenario, graph, firsts, depth, kind)
+    askable = _askable(scenario, graph, firsts, depths, target)
     if not askable:
         return None
     other_graphs = [dependencies_of(scenario, t) for t in timings_of(scenario)[1:]]
     for _ in range(_QUESTION_TRIES):
-        package = rng.choice(askable)
+        package, depth = rng.choice(askable)
         f = firsts[package]
         j = f + depth
         anchor = (f, rng.randrange(DAY)) if hard else None
@@ -370,7 +490,7 @@ def _question_record(
         probe = Question(package, 0, 0, anchor, shifts, params.question_type)
         sched = question_schedule(scenario, probe, graph)
         timeline = Timeline(scenario, sched, package)
-        minutes = _minutes_of_kind(sched, timeline, j, kind, events[j].vehicle)
+        minutes = _minutes_of_kind(sched, timeline, j, target, events)
         for other in other_graphs:
             # The full check of every reading comes below; dropping here the
             # minutes the other timings answer differently saves most redraws.

@@ -1,0 +1,158 @@
+"""Logistics shortcut probes that do the timing but never track the package.
+
+A logistics question is a test of tracking one package through the plan. A
+policy can do all the timing right (read the stated times or fix the clock,
+apply the what-if, find the asked minute) and still skip the tracking: it
+answers with what the plan is doing at that minute, whichever package is
+asked. If the generator asks mostly about minutes at which the asked package
+is in the event in progress, that policy scores well, and a trained model
+learns it instead of the tracking.
+
+:func:`current_event` is that policy. It finds the last-listed event in
+progress at the asked minute (the one the benchmark's depth counts to), or,
+when none is, the one that ended last, and answers from it alone. Which of
+that event's names it answers (its vehicle, its place, both; a move's origin
+or destination) it learns per kind of event from the other seed's records,
+as a trained model would: the form that was right most often there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from tsolve.contract.family import Record
+from tsolve.stress.shortcut_probes import Answer, Probe
+
+FORMS = ("vehicle", "location", "location+vehicle", "origin", "destination",
+         "destination+vehicle", "origin+vehicle")  # fmt: skip
+"""The answers one event offers (a load's or unload's location is its
+origin and destination too)."""
+
+DEFAULT_FORMS: dict[tuple[str, bool], str] = {
+    ("move", True): "vehicle",
+    ("load", True): "location+vehicle",
+    ("unload", True): "location+vehicle",
+    ("move", False): "destination+vehicle",
+    ("load", False): "location+vehicle",
+    ("unload", False): "location",
+}
+"""What the package would be if it were in the event: the form used where
+the training records say nothing."""
+
+
+class Situation(NamedTuple):
+    """The event a policy that skips the tracking reads at the asked minute."""
+
+    kind: str  # load | unload | move
+    in_progress: bool
+    vehicle: str
+    origin: str
+    destination: str
+
+    @property
+    def key(self) -> tuple[str, bool]:
+        return (self.kind, self.in_progress)
+
+    def names(self, form: str) -> tuple[str, ...]:
+        """The answer set ``form`` gives, location first as the benchmark writes it."""
+        place = {"location": self.destination, "origin": self.origin,
+                 "destination": self.destination}  # fmt: skip
+        out: list[str] = []
+        for part in form.split("+"):
+            out.append(self.vehicle if part == "vehicle" else place[part])
+        return tuple(dict.fromkeys(out))
+
+
+def situation(record: Record, first: bool = False) -> Situation | None:
+    """The event in progress at the record's asked minute (the last listed of
+    those in progress; the first listed with ``first``), else the one that
+    ended last before it; None when the
+    record does not parse or the plan has not begun. The asked minute is
+    found as the solver finds it: the timing is done, the package only names
+    whose first event a hard item's clock is fixed at, as the text does."""
+    from tsolve.families.logistics.parse.item import parse_item
+    from tsolve.families.logistics.solve import answer_question
+
+    try:
+        scenario, question = parse_item(record)
+        res = answer_question(scenario, question)
+    except Exception:
+        return None
+    t, sched, events = res.minute, res.schedule, scenario.events
+    running = [k for k in range(len(events)) if sched.start[k] <= t < sched.end[k]]
+    if running:
+        k, live = running[0 if first else -1], True
+    else:
+        ended = [k for k in range(len(events)) if sched.end[k] <= t]
+        if not ended:
+            return None
+        k, live = max(ended, key=lambda i: (sched.end[i], i)), False
+    e = events[k]
+    if e.kind == "move":
+        return Situation("move", live, str(e.vehicle), str(e.origin), str(e.destination))
+    loc = str(e.location)
+    return Situation(str(e.kind), live, str(e.vehicle), loc, loc)
+
+
+def _gold_set(text: str) -> frozenset[str]:
+    return frozenset(x.strip() for x in text.split(",") if x.strip())
+
+
+def current_event(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """Answer from the event in progress at the asked minute (:func:`situation`),
+    in the form that was right most often on ``train`` for that kind of event."""
+    return _event_policy(train, golds, first=False)
+
+
+def earlier_event(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """:func:`current_event` reading the first-listed event in progress: in a
+    parallel plan, another vehicle's, which a package in another vehicle may be in."""
+    return _event_policy(train, golds, first=True)
+
+
+def _event_policy(train: Sequence[Record], golds: Sequence[str], first: bool) -> Answer:
+    wins: dict[tuple[str, bool], Counter[str]] = {}
+    for record, gold in zip(train, golds, strict=True):
+        s = situation(record, first)
+        if s is None:
+            continue
+        want = _gold_set(gold)
+        tally = wins.setdefault(s.key, Counter())
+        for form in FORMS:
+            tally[form] += frozenset(s.names(form)) == want
+    forms = dict(DEFAULT_FORMS)
+    for key, tally in wins.items():
+        best = max(FORMS, key=lambda f: (tally[f], f == DEFAULT_FORMS[key]))
+        if tally[best] > 0:
+            forms[key] = best
+
+    def answer(record: Record) -> str | None:
+        s = situation(record, first)
+        return None if s is None else ", ".join(s.names(forms[s.key]))
+
+    return answer
+
+
+def _event_vehicle(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """The vehicle of the event in progress, alone: right whenever the asked
+    package rides in a vehicle that is moving then."""
+
+    def answer(record: Record) -> str | None:
+        s = situation(record)
+        return None if s is None else s.vehicle
+
+    return answer
+
+
+PROBES: tuple[Probe, ...] = (
+    Probe("logistics", "current event", "heuristic", current_event,
+          "the event in progress at the asked minute, answered in the form that paid on "
+          "another seed; the package is never tracked"),
+    Probe("logistics", "current event's vehicle", "heuristic", _event_vehicle,
+          "the vehicle of the event in progress at the asked minute"),
+    Probe("logistics", "earliest event in progress", "heuristic", earlier_event,
+          "the current-event policy reading the first-listed event in progress instead"),
+)  # fmt: skip
+"""The probes of this module, found by :func:`tsolve.stress.shortcut_probes.probes_for`."""
