@@ -110,12 +110,20 @@ def test_larger_answer_sets_are_reachable() -> None:
 
 
 def test_custom_domain_without_lunar_table() -> None:
-    dom = DateDomain.from_dates("1800-01-01", "1950-12-31")
+    """A domain that reaches before the Chinese tables (which start on
+    1800-01-01) draws no lunar fact; one inside them (1800-1950) may, and its
+    gold is still what a second backend finds."""
+    dom = DateDomain.from_dates("1750-01-01", "1850-12-31")
     rec = generate_puzzle(2, 0, solutions=2, domain=dom)
     kinds = {f["kind"] for f in rec["facts"]}
     assert not kinds & {"lunar_month", "chinese_zodiac"}
-    assert all("1800-01-01" <= a <= "1950-12-31" for a in rec["answers"])
+    assert all("1750-01-01" <= a <= "1850-12-31" for a in rec["answers"])
     assert solve_record(rec, "z3")["answers"] == rec["answers"]
+    inside = DateDomain.from_dates("1800-01-01", "1950-12-31")
+    recs = [generate_puzzle(s, 0, solutions=2, domain=inside) for s in range(3)]
+    lunar = [r for r in recs if {f["kind"] for f in r["facts"]} & {"lunar_month", "chinese_zodiac"}]
+    assert lunar, "the tables from 1800 let a lunar fact be drawn"
+    assert solve_record(lunar[0], "z3")["answers"] == lunar[0]["answers"]
 
 
 @pytest.mark.parametrize(
