@@ -111,13 +111,16 @@ class LogisticsConfig(TsolveConfig):
     """``tsolve_logistics``: UnSeenTimeQA-style logistics timelines.
     ``difficulty`` is the benchmark's split (easy, medium, hard),
     ``execution`` serial or parallel, ``question`` static, relative or
-    hypothetical, ``depth`` the number of events (None: 6..20 per item)."""
+    hypothetical, ``depth`` the number of events (None: 6..20 per item);
+    ``asked_minute`` how the asked minute is drawn (``tracked``, the default:
+    the package must be tracked; ``unseentimeqa``: the benchmark's own mix)."""
 
     family: ClassVar[str] = "logistics"
     difficulty: str | None = None
     execution: str | None = None
     question: str | None = None
     depth: int | None = None
+    asked_minute: str | None = None
 
 
 @dataclass
