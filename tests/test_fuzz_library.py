@@ -5,26 +5,20 @@ its defect once the check that fixed it is taken out again."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from fuzz_checks import surface_failures
 
-from tsolve.stress.fuzz_surfaces import check_surface, surface_campaign
+from tsolve.stress.fuzz_surfaces import surface_campaign
 
 SURFACES = ("library-args", "facade-entries", "stress-flags")
 HANG_GUARD = 60.0
 
 
 def _failures(surface: str, n: int) -> list[Any]:
-    rng = random.Random(f"finds-the-defect:{surface}")
-    found = []
-    for _ in range(n):
-        failure, _reported, _took, _label = check_surface(surface, rng, HANG_GUARD)
-        if failure is not None:
-            found.append(failure)
-    return found
+    return surface_failures(surface, n, "finds-the-defect", HANG_GUARD)
 
 
 @pytest.mark.parametrize("surface", SURFACES)

@@ -8,26 +8,17 @@ alone (``hub-pandas``), a misnamed ``answers`` read as absent
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tsolve.stress.fuzz import FuzzFailure
-from tsolve.stress.fuzz_surfaces import check_surface
+from fuzz_checks import surface_failures
 
 HANG_GUARD = 120.0
 
 
-def _failures(surface: str, n: int) -> list[FuzzFailure]:
-    rng = random.Random(f"test-fuzz-records:{surface}")
-    found = []
-    for _ in range(n):
-        failure, _reported, _took, _label = check_surface(surface, rng, HANG_GUARD)
-        if failure is not None:
-            found.append(failure)
-    return found
+def _failures(surface: str, n: int) -> list[Any]:
+    return surface_failures(surface, n, "test-fuzz-records", HANG_GUARD)
 
 
 def test_the_records_surfaces_are_clean_on_this_tree() -> None:

@@ -127,20 +127,27 @@ def _why_not_ours(root: Path, kind: FolderKind) -> str | None:
     return None
 
 
+def _named_target(out: str | Path, what: str, wanted: str, itself: str) -> Path:
+    """``out`` as an absolute path, or the one-line refusal every writer
+    shares: nothing or ``-`` (no place named), a symbolic link (tsolve never
+    writes through one)."""
+    text = str(out)
+    if text in ("", "-"):
+        raise TsolveError(f"{what}: give {wanted}, got {text!r}")
+    if Path(out).is_symlink():
+        raise TsolveError(
+            f"{what}: {text!r} is a symbolic link; give {itself} (tsolve never writes "
+            "through a link)"
+        )
+    return Path(os.path.abspath(out))
+
+
 def check_target(out: str | Path, kind: FolderKind, what: str = "out") -> Path:
     """The absolute path of the folder to write at ``out``, or a one-line
     :class:`TsolveError` saying why tsolve will not write there (see the
     module docstring). Call it before generating anything."""
     text = str(out)
-    if text in ("", "-"):
-        raise TsolveError(f"{what}: give a folder for {kind.name}, got {text!r}")
-    path = Path(out)
-    if path.is_symlink():
-        raise TsolveError(
-            f"{what}: {text!r} is a symbolic link; give the folder itself (tsolve never writes "
-            "through a link)"
-        )
-    target = Path(os.path.abspath(path))
+    target = _named_target(out, what, f"a folder for {kind.name}", "the folder itself")
     here = Path.cwd().resolve()
     real = target.resolve()
     if real == here or real in here.parents:
@@ -253,15 +260,7 @@ def write_file_whole(out: str | Path, blob: bytes | None, what: str = "out") -> 
     ``blob`` None only these checks run, so a command can make them before
     its work. Returns the absolute path."""
     text = str(out)
-    if text in ("", "-"):
-        raise TsolveError(f"{what}: give a file to write, got {text!r}")
-    path = Path(out)
-    if path.is_symlink():
-        raise TsolveError(
-            f"{what}: {text!r} is a symbolic link; give the file itself (tsolve never writes "
-            "through a link)"
-        )
-    target = Path(os.path.abspath(path))
+    target = _named_target(out, what, "a file to write", "the file itself")
     if not target.parent.is_dir():
         raise TsolveError(f"{what}: directory {str(target.parent)!r} does not exist")
     if target.is_dir():
