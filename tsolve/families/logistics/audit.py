@@ -49,12 +49,12 @@ from typing import Any
 from tsolve.audit.base import AuditVerdict
 from tsolve.audit.forms import FormMismatch, forms_verdict, mistyped
 from tsolve.errors import TsolveError
-from tsolve.families.logistics.explain import RenderedProof, event_sentences, explain
+from tsolve.families.logistics.explain import event_sentences, explain
 from tsolve.families.logistics.model import Question, Scenario
 from tsolve.families.logistics.parse.item import parse_item
 from tsolve.families.logistics.proof import SHARED_RULES, LogisticsProof, build_proof
+from tsolve.families.logistics.proof_text import RenderedProof, since_text
 from tsolve.families.logistics.proof_text import names as _names
-from tsolve.families.logistics.proof_text import since_text
 from tsolve.families.logistics.readings import (
     Reading,
     ScheduleReading,

@@ -4,7 +4,8 @@
 The lines follow the proof's structure (:mod:`tsolve.families.logistics.proof`):
 which steps place the package's state at the asked minute is read from each
 step's ``cause`` and kind, never from the proof's words. The structure is the
-one the auditor attached to its JSON proof (:class:`RenderedProof`), or, for a
+one the auditor attached to its JSON proof
+(:class:`~tsolve.families.logistics.proof_text.RenderedProof`), or, for a
 verdict read back from JSON, the proof built afresh from the record.
 """
 
@@ -16,9 +17,9 @@ from tsolve.errors import TsolveError
 from tsolve.families.logistics.proof import Case, LogisticsProof, TimedStep, proof_of_record
 from tsolve.families.logistics.proof_text import (
     BUSY_RULE,
+    RenderedProof,
     because,
     names,
-    proof_json,
     since_text,
     until_of,
     until_text,
@@ -27,17 +28,6 @@ from tsolve.families.logistics.proof_text import (
 from tsolve.families.logistics.readings import clock_text
 
 AS_STATED = "as its sentence states"
-
-
-class RenderedProof(dict[str, Any]):
-    """The JSON proof (a plain ``dict`` to every reader and serialiser) that
-    keeps the structure it was rendered from, in ``structure``."""
-
-    __slots__ = ("structure",)
-
-    def __init__(self, structure: LogisticsProof) -> None:
-        super().__init__(proof_json(structure))
-        self.structure = structure
 
 
 def event_sentences(record: dict[str, Any]) -> list[str]:
@@ -66,13 +56,12 @@ def _chain(case: Case, rows: dict[int, TimedStep]) -> list[int]:
         chain.append(i)
         if not rows[i].step.needs_no_chain:
             todo.append(rows[i].step.cause)
-    if case.here + 1 < len(case.segments):
-        nxt = case.segments[case.here + 1].cause
-        if nxt is not None and nxt in rows and nxt not in chain:
-            chain.append(nxt)
-            held = rows[nxt].step.cause  # what it waits for, one step back
-            if held is not None and held in rows and held not in chain:
-                chain.append(held)
+    nxt = case.segments[case.here + 1].cause if case.here + 1 < len(case.segments) else None
+    if nxt is not None and nxt in rows and nxt not in chain:
+        chain.append(nxt)
+        held = rows[nxt].step.cause  # what it waits for, one step back
+        if held is not None and held in rows and held not in chain:
+            chain.append(held)
     return sorted(chain)
 
 
@@ -171,4 +160,4 @@ def explain(detail: dict[str, Any], record: dict[str, Any]) -> list[str]:
     return [] if structure is None else proof_lines(structure, record)
 
 
-__all__ = ["AS_STATED", "RenderedProof", "case_steps", "event_sentences", "explain", "proof_lines"]
+__all__ = ["AS_STATED", "case_steps", "event_sentences", "explain", "proof_lines"]

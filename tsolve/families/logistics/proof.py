@@ -18,7 +18,7 @@ the shared rule behind its edges; a new reason for a start is a new
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -278,19 +278,22 @@ def build_proof(
               [chains[sr][i] for i in sorted(chains[sr]) if i not in shared], shared)
         for sr, r in found
     )  # fmt: skip
-    rules = sorted({s.rule for c in chains.values() for s in c.values()
-                    if s.rule is not None and s.rule in SHARED_RULES})  # fmt: skip
     first = srs[0]
     return LogisticsProof(
         package=question.package,
         gold=tuple(gold),
         anchor=question.anchor,
         what_if=tuple((s.event, s.minutes) for s in question.shifts),
-        rules=tuple(rules),
+        rules=_rules_cited(chains.values()),
         schedule=tuple(_timed(scenario, first, chains[first][i]) for i in shared),
         cases=cases,
         phrases=tuple(e.phrase() for e in scenario.events),
     )
+
+
+def _rules_cited(chains: Iterable[dict[int, ProofStep]]) -> tuple[str, ...]:
+    """The shared rules the steps of every reading cite, by key, sorted."""
+    return tuple(sorted({s.rule for c in chains for s in c.values() if s.rule in SHARED_RULES}))
 
 
 def _is_shared(

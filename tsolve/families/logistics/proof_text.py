@@ -196,11 +196,23 @@ def proof_json(proof: LogisticsProof) -> dict[str, Any]:
     }  # fmt: skip
 
 
+class RenderedProof(dict[str, Any]):
+    """The JSON proof (a plain ``dict`` to every reader and serialiser) that
+    keeps the structure it was rendered from, in ``structure``."""
+
+    __slots__ = ("structure",)
+
+    def __init__(self, structure: LogisticsProof) -> None:
+        super().__init__(proof_json(structure))
+        self.structure = structure
+
+
 __all__ = [
     "BECAUSE",
     "BUSY_RULE",
     "READING_RULES",
     "WAITS",
+    "RenderedProof",
     "because",
     "case_json",
     "case_summary",
