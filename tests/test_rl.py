@@ -27,10 +27,10 @@ GARBAGE = ["", "garbage", "MY ANSWER: ", "MY ANSWER: None", "Answer: t1, l1_1", 
            "MY ANSWER: 2020-01-01, 2020-01-02", "x" * 300]  # fmt: skip
 
 
-def _records(family: str, count: int = 8) -> list[dict]:
+def _records(family: str, count: int = 8, seed: int = 3) -> list[dict]:
     fam = get_family(family)
     config = fam.make_options({})
-    return [fam.make_record(3, i, config) for i in range(count)]
+    return [fam.make_record(seed, i, config) for i in range(count)]
 
 
 def _answers(records: list[dict]) -> list[tuple[dict, str]]:
@@ -126,6 +126,22 @@ def test_openrlhf_reward_func_strips_the_prompt() -> None:
     assert [float(x) for x in rewards] == [1.0, 0.0]
 
 
+def test_openrlhf_query_decoded_with_other_spacing_still_loses_its_prompt() -> None:
+    """OpenRLHF decodes the query from tokens; a tokenizer that spaces the
+    prompt otherwise (a word-level one joins words with single spaces, no
+    newlines) must not leave the prompt's own instruction line to be scored."""
+    from tsolve.rl.rewards import response_of
+
+    rec = _records("time-puzzles", 1)[0]
+    answer = next(predict([rec]))["output"]
+    prompt = "user : " + rec["prompt"] + "\nassistant :"
+    query = " ".join(prompt.split()) + " " + answer
+    assert response_of(query, prompt).strip() == answer
+    assert [float(x) for x in reward_func([query], [prompt], [ground_truth(rec)])["rewards"]] == [
+        1.0]  # fmt: skip
+    assert response_of("something else entirely", prompt) == "something else entirely"
+
+
 def test_rows_carry_family_knobs_and_id() -> None:
     rec = _records("relational-puzzles", 1)[0]
     verl = trainer_row(rec, "verl")
@@ -136,6 +152,47 @@ def test_rows_carry_family_knobs_and_id() -> None:
     assert trl["label"] == verl["reward_model"]["ground_truth"] and trl["id"] == rec["id"]
     with pytest.raises(TsolveError, match="trainer"):
         trainer_row(rec, "ppo")
+
+
+def test_rows_as_chat_messages_with_a_system_prompt() -> None:
+    rec = _records("span", 1)[0]
+    text = trainer_row(rec, "openrlhf")["prompt"]
+    assert isinstance(text, str) and text == rec["prompt"]
+    for trainer in ("trl", "openrlhf", "verl"):
+        row = trainer_row(rec, trainer, prompt="chat", system="Be brief.")
+        assert row["prompt"] == [{"role": "system", "content": "Be brief."},
+                                 {"role": "user", "content": text}]  # fmt: skip
+    assert trainer_row(rec, "trl", prompt="chat")["prompt"] == [{"role": "user", "content": text}]
+    assert trainer_row(rec, "openrlhf")["datasource"] == "span"  # what OpenRLHF groups by
+    for bad, why in [({"prompt": "xml"}, "prompt: expected one of text, chat"),
+                     ({"prompt": "text", "trainer": "verl"}, "verl reads chat messages only"),
+                     ({"system": "x"}, "system prompt needs chat"),
+                     ({"prompt": "chat", "system": "  "}, "non-empty system prompt"),
+                     ({"prompt": "chat", "system": 3}, "non-empty system prompt")]:  # fmt: skip
+        trainer = str(bad.pop("trainer", "trl"))
+        with pytest.raises(TsolveError, match=why):
+            trainer_row(rec, trainer, **bad)  # type: ignore[arg-type]
+
+
+def test_export_chat_prompts_from_the_command_line(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    code, out = _cli("export", "openrlhf", "o", "--family", "span", "-n", "4", "--prompt", "chat",
+                     "--system", "Answer last.", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out
+    rows = pq.read_table(tmp_path / "o" / "train.parquet").to_pylist()
+    assert all(r["prompt"][0] == {"role": "system", "content": "Answer last."} for r in rows)
+    assert [r["prompt"][1]["content"] for r in rows] == [
+        r["prompt"] for r in _records("span", 3, seed=0)]  # fmt: skip
+    readme = (tmp_path / "o" / "README.md").read_text()
+    assert "--data.apply_chat_template" in readme and "chat messages" in readme
+    from tsolve.rl.export import export_rl
+
+    with pytest.raises(TsolveError, match="verl reads chat messages only"):
+        export_rl("verl", tmp_path / "v", "span", 4, prompt="text")
+    with pytest.raises(TsolveError, match="needs chat prompts"):
+        export_rl("trl", tmp_path / "t", "span", 4, system="x")
+    assert not (tmp_path / "v").exists() and not (tmp_path / "t").exists()
 
 
 def _cli(*args: str, cwd: Path) -> tuple[int, str]:
