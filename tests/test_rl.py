@@ -384,6 +384,36 @@ def test_curriculum_drives_a_reasoning_gym_curriculum() -> None:
         Curriculum.from_reasoning_gym({"span": object()})
 
 
+def test_curriculum_drives_a_reasoning_gym_curriculum_experiment() -> None:
+    """reasoning-gym's CurriculumExperiment (curricula over a composite
+    dataset): after the rewards move the curriculum, the experiment's next
+    entries are made at the new level."""
+    pytest.importorskip("reasoning_gym", reason="reasoning-gym is not installed (rg extra)")
+    from reasoning_gym.coaching.curriculum_config import (
+        CurriculumAttributeConfig,
+        CurriculumExperimentConfig,
+    )
+    from reasoning_gym.coaching.experiment import CurriculumExperiment
+
+    from tsolve.adapters.reasoning_gym import register_reasoning_gym
+
+    register_reasoning_gym()
+    name = "tsolve_relational_puzzles"
+    config = CurriculumExperimentConfig(curricula={name: CurriculumAttributeConfig(
+        attribute_levels={"events": 0}, weight=1.0)})  # fmt: skip
+    experiment = CurriculumExperiment("rl", config, size=4, seed=1)
+    assert experiment.get_dataset_entry(0)["metadata"]["difficulty"]["events"] == 2
+    cur = Curriculum.from_reasoning_gym({"relational-puzzles": experiment.curricula[name]},
+                                        window=2)  # fmt: skip
+    cur.update("relational-puzzles", [1.0, 1.0])
+    cur.apply_to_experiment(experiment, {"relational-puzzles": name})
+    entry = experiment.get_dataset_entry(0)
+    assert entry["metadata"]["difficulty"]["events"] == 3
+    assert len(entry["metadata"]["gold"]["answers"][0]) == 3  # three events' dates
+    with pytest.raises(TsolveError, match="no curriculum named"):
+        cur.apply_to_experiment(experiment, {"relational-puzzles": "tsolve_span"})
+
+
 def test_a_family_without_compact_gold_ships_its_record() -> None:
     """The generic fallback: a plug-in family that declares no compact gold
     is scored by its own scorer on the whole record it ships."""

@@ -194,6 +194,30 @@ class Curriculum:
         for knob, rung in self.rungs[family].items():
             rg_curriculum.set_attr_level(knob, rung)
 
+    def apply_to_experiment(self, experiment: Any, names: Mapping[str, str]) -> None:
+        """Set a reasoning-gym ``CurriculumExperiment``'s curricula to this
+        curriculum's rungs (``names``: ``{family: reasoning-gym dataset name}``)
+        and remake those datasets of its composite with the fields the
+        curricula set, as the experiment's own ``update_difficulty`` does, so
+        its next entries are what the rewards chose."""
+        for family, rg_name in names.items():
+            rg_curriculum = getattr(experiment, "curricula", {}).get(rg_name)
+            if rg_curriculum is None:
+                raise TsolveError(f"experiment: no curriculum named {rg_name!r}")
+            self.apply_to(family, rg_curriculum)
+            config = rg_curriculum.generate_configuration(
+                context=getattr(experiment, "context", None)
+            )
+            fields = [
+                name
+                for attribute in rg_curriculum.attributes.values()
+                for kind in ("field_name", "lower_field_name", "upper_field_name")
+                if (name := getattr(attribute, kind, None))
+            ]
+            experiment.composite.update_dataset_config(
+                rg_name, {name: getattr(config, name) for name in fields}
+            )
+
     # ------------------------------------------------------------ state
 
     def state(self) -> dict[str, Any]:
