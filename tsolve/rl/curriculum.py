@@ -145,6 +145,14 @@ class Curriculum:
                         "rate": round(rate, 6)}  # fmt: skip
         return None
 
+    def held(
+        self, sources: Sequence[object] | None, rewards: Sequence[float]
+    ) -> list[tuple[str, float]]:
+        """``(family, reward)`` for each row whose ``data_source`` (``sources``,
+        one per reward) is a family this curriculum holds, in row order."""
+        given = sources or [None] * len(rewards)
+        return [(str(f), v) for f, v in zip(given, rewards, strict=True) if f in self.ladders]
+
     def watch(self, reward: Callable[..., list[float]]) -> Callable[..., list[float]]:
         """``reward`` (a TRL reward function, :func:`tsolve.rl.trl_reward`)
         that also feeds each batch's rewards to :meth:`update`, per row's
@@ -154,11 +162,9 @@ class Curriculum:
 
         def watched(completions: Sequence[object], **kwargs: Any) -> list[float]:
             rewards = reward(completions, **kwargs)
-            sources = kwargs.get("data_source") or [None] * len(rewards)
             by_family: dict[str, list[float]] = {}
-            for source, value in zip(sources, rewards, strict=True):
-                if source in self.ladders:
-                    by_family.setdefault(str(source), []).append(value)
+            for family, value in self.held(kwargs.get("data_source"), rewards):
+                by_family.setdefault(family, []).append(value)
             for family, values in by_family.items():
                 self.update(family, values)
             return rewards

@@ -118,14 +118,10 @@ class CurriculumCallback(_Base):
     def watch(self, reward: Callable[..., list[float]]) -> Callable[..., list[float]]:
         """``reward`` that also collects each row's reward for the step's end;
         rows of a family the curriculum does not hold are scored and left out."""
-        ladders = self.curriculum.ladders
 
         def watched(completions: Sequence[object], **kwargs: Any) -> list[float]:
             rewards = reward(completions, **kwargs)
-            sources = kwargs.get("data_source") or [None] * len(rewards)
-            for source, value in zip(sources, rewards, strict=True):
-                if source in ladders:
-                    self.collected.append((str(source), value))
+            self.collected.extend(self.curriculum.held(kwargs.get("data_source"), rewards))
             return rewards
 
         watched.__name__ = watched.__qualname__ = getattr(reward, "__name__", "reward")
