@@ -330,11 +330,13 @@ def test_curriculum_watches_a_trl_reward() -> None:
 
 
 def test_signatures_and_schema_match_the_trainers_documented_examples() -> None:
-    """verl and OpenRLHF need a GPU stack to import, so their documented
-    shapes are checked here instead: verl calls ``compute_score(data_source,
-    solution_str, ground_truth, extra_info)`` by keyword and lays a row out as
-    its GSM8K example does; OpenRLHF calls ``reward_func(queries, prompts,
-    labels)``; TRL passes ``completions`` and the columns as keywords."""
+    """The trainers' documented shapes, held where CI has neither verl nor
+    OpenRLHF (their packages declare GPU stacks; tests/test_rl_verl.py and
+    tests/test_rl_openrlhf.py run their own code where they are installed):
+    verl calls ``compute_score(data_source, solution_str, ground_truth,
+    extra_info)`` by keyword and lays a row out as its GSM8K example does;
+    OpenRLHF calls ``reward_func(queries, prompts, labels)``; TRL passes
+    ``completions`` and the columns as keywords."""
     import inspect
 
     from tsolve.rl import openrlhf_reward, verl_reward

@@ -174,7 +174,7 @@ def openrlhf_rewards(
 def reward_func(
     queries: Sequence[object], prompts: Sequence[object], labels: Sequence[object]
 ) -> Any:
-    """OpenRLHF's ``--remote_rm_url reward.py`` hook: ``{"rewards",
+    """OpenRLHF's ``--reward.remote_url reward.py`` hook: ``{"rewards",
     "scores", "extra_logs"}`` as its example has it, as torch tensors when
     torch is importable (OpenRLHF runs with it), else as lists."""
     rewards = openrlhf_rewards(queries, prompts, labels)
