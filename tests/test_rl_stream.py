@@ -77,6 +77,8 @@ def test_the_callback_refuses_a_shuffle_and_saves_beside_checkpoints(tmp_path: P
     with pytest.raises(TsolveError, match="shuffle_dataset=False"):
         feed.on_train_begin(SimpleNamespace(shuffle_dataset=True), None, "control")
     assert feed.on_train_begin(SimpleNamespace(shuffle_dataset=False), None, "c") == "c"
+    with pytest.raises(TsolveError, match="one process"):
+        feed.on_train_begin(SimpleNamespace(shuffle_dataset=False, world_size=2), None, "c")
     args, state = SimpleNamespace(output_dir=str(tmp_path)), SimpleNamespace(global_step=3)
     feed.on_save(args, state, "control")  # no checkpoint folder: nothing written
     assert list(tmp_path.iterdir()) == []

@@ -26,7 +26,9 @@ TRL's shuffle of an iterable dataset is a 1,000-item buffer, which would make
 a thousand items at the starting difficulty before the first step, so the
 callback refuses to start unless ``GRPOConfig(shuffle_dataset=False)``; the
 items need no shuffle, each one is drawn fresh. An iterable dataset also needs
-``max_steps``, as TRL says itself.
+``max_steps``, as TRL says itself. It refuses a run across processes too:
+each would see only its own share of the rewards, and the streams that
+Accelerate slices alike would part.
 """
 
 from __future__ import annotations
@@ -143,6 +145,11 @@ class CurriculumCallback(_Base):
     # ------------------------------------------------------------ TrainerCallback events
 
     def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+        if getattr(args, "world_size", 1) > 1:
+            raise TsolveError(
+                "curriculum: runs in one process; across processes each would move on its own "
+                "share of the rewards and their streams would part"
+            )
         if getattr(args, "shuffle_dataset", False):
             raise TsolveError(
                 "curriculum: give GRPOConfig(shuffle_dataset=False); TRL's shuffle buffer would "
