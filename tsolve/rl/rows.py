@@ -11,7 +11,7 @@
 Chat messages are ``[{"role": "user", "content": PROMPT}]``, after a
 ``{"role": "system", "content": SYSTEM}`` when a system prompt is given: TRL's
 conversational format (GRPOTrainer applies the model's chat template), what
-OpenRLHF's ``--apply_chat_template`` reads and the only prompt verl reads.
+OpenRLHF's ``--data.apply_chat_template`` reads and the only prompt verl reads.
 
 Both carry the record's difficulty knobs (:func:`tsolve.facade.difficulty_knobs`)
 as ``knob_<name>`` columns, so a curriculum or an analysis groups rows
