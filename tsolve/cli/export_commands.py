@@ -90,6 +90,16 @@ def register(app: typer.Typer) -> None:
                 list[str] | None,
                 typer.Option("--set", help="Generator option KEY=VALUE (repeatable; one family)."),
             ] = None,
+            prompt: Annotated[
+                str | None,
+                typer.Option(
+                    help="Prompt as 'text' or 'chat' messages (default: chat for verl, "
+                    "text otherwise)."
+                ),
+            ] = None,
+            system: Annotated[
+                str | None, typer.Option(help="System prompt before each chat prompt.")
+            ] = None,
             fmt: Annotated[Fmt, typer.Option("--format", help="text, json or jsonl.")] = Fmt.text,
         ) -> None:
             from tsolve.rl.export import export_rl
@@ -104,7 +114,8 @@ def register(app: typer.Typer) -> None:
                     raise typer.BadParameter("--config and --set apply to one --family")
                 options = gather_options(get_family(names[0], need="generate"), config,
                                          sets=set_ or ())  # fmt: skip
-            result = export_rl(trainer, directory, family, count, seed, test, options).to_json()
+            result = export_rl(trainer, directory, family, count, seed, test, options,
+                               prompt, system).to_json()  # fmt: skip
             if fmt is not Fmt.text:
                 emit_report(result, fmt.value)
                 return
