@@ -2,13 +2,13 @@
 timelines with parallel events. Its parts sit beside this file in
 ``families/logistics/``: generator ``generate/`` (+ ``invariants.py``),
 solver ``schedule.py``, scorer ``score.py``, auditor ``audit.py``, bench
-cases ``bench.py``; its commands are ``cli/logistics_commands.py``."""
+cases ``bench.py``; its commands are ``cli.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.generators.options import optional, parse_int, parse_text
 
 
@@ -147,7 +147,10 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     rederive=rederive,
     bench=Lazy("tsolve.families.logistics.bench:bench_logistics"),
-    cli=Lazy("tsolve.cli.logistics_commands:register"),
+    cli=Lazy("tsolve.families.logistics.cli:register"),
+    commands=(
+        Command("logistics", "Logistics timelines with parallel events (UnSeenTimeQA).", True),
+    ),
     card=CARD,
     strata={
         "difficulty": ("easy", "medium", "hard"),
@@ -155,4 +158,12 @@ FAMILY = Family(
         "question": ("static", "relative", "hypothetical"),
     },
     shortcut_cells=shortcut_cells,
+    adversarial_item=Lazy("tsolve.families.logistics.adversarial:logistics_item"),
+    honest_gold=Lazy("tsolve.families.logistics.honest:logistics_gold"),
+    honest_styles=Lazy("tsolve.families.logistics.honest:STYLES"),
+    shortcut_probes=(
+        Lazy("tsolve.families.logistics.shortcut_probes:PROBES"),
+        # Still in the stress folder while other work edits it; moves here next.
+        Lazy("tsolve.stress.logistics_probes:PROBES"),
+    ),
 )

@@ -3,7 +3,7 @@ more unknown dates. Its parts sit beside this file in
 ``families/relational_puzzles/``: generator ``generate.py`` (+
 ``invariants.py``), solver ``solve.py``, scorer ``score.py``, auditor
 ``audit.py``. Its commands are ``tsolve puzzle --events N``
-(``cli/relational_commands.py``, reached from the time-puzzles commands) and
+(``cli.py``, reached from the time-puzzles commands) and
 its bench cases run in the time-puzzles group, whose single-date figures are
 their peer."""
 
@@ -146,4 +146,9 @@ FAMILY = Family(
     recognise=recognise,
     card=CARD,
     strata={"style": ("implicit", "explicit")},
+    adversarial_item=Lazy("tsolve.families.relational_puzzles.adversarial:relational_item"),
+    adversarial_rotate="ask",  # tuples or one event's dates: both strata in every run
+    honest_gold=Lazy("tsolve.families.relational_puzzles.honest:relational_gold"),
+    honest_styles=Lazy("tsolve.families.relational_puzzles.honest:STYLES"),
+    shortcut_probes=(Lazy("tsolve.families.relational_puzzles.shortcut_probes:PROBES"),),
 )

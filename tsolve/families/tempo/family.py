@@ -5,12 +5,19 @@ commands (``tsolve tempo score/tag``) and its bench cases."""
 
 from __future__ import annotations
 
-from tsolve.contract.family import Family, Lazy
+from tsolve.contract.family import Command, Family, Lazy
 
 FAMILY = Family(
     name="tempo",
     description="TEMPO temporal retrieval metrics from time scopes (TP, TR, TC, NDCG|FC)",
     version="1",
     bench=Lazy("tsolve.families.tempo.bench:bench_cases"),
-    cli=Lazy("tsolve.cli.tempo_commands:register"),
+    cli=Lazy("tsolve.families.tempo.cli:register"),
+    commands=(
+        Command(
+            "tempo",
+            "TEMPO temporal retrieval metrics from time scopes (TP, TR, TC, NDCG|FC); the tagger.",
+            True,
+        ),
+    ),
 )

@@ -6,12 +6,19 @@ bench cases."""
 
 from __future__ import annotations
 
-from tsolve.contract.family import Family, Lazy
+from tsolve.contract.family import Command, Family, Lazy
 
 FAMILY = Family(
     name="tictoc",
     description="TicToc: tool-call alignment with elapsed time (NAR, audit, timestamps)",
     version="1",
     bench=Lazy("tsolve.families.tictoc.bench:bench_cases"),
-    cli=Lazy("tsolve.cli.tictoc_commands:register"),
+    cli=Lazy("tsolve.families.tictoc.cli:register"),
+    commands=(
+        Command(
+            "tictoc",
+            "TicToc: tool-call alignment with elapsed time (NAR, audit, timestamps, baselines).",
+            True,
+        ),
+    ),
 )

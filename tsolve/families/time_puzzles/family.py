@@ -2,13 +2,13 @@
 of facts (the Time Puzzles paper). Its parts sit beside this file in
 ``families/time_puzzles/``: generator ``generate.py`` (+ ``invariants.py``),
 solver ``solve.py``, scorer ``score.py``, auditor ``audit.py``, bench cases
-``bench.py``; its commands are ``cli/puzzle_commands.py``."""
+``bench.py``; its commands are ``cli.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.generators.options import optional, parse_bool, parse_int, parse_str_list, parse_text
 from tsolve.solver.backend_names import GENERATION_BACKENDS, check_backend
 
@@ -241,7 +241,25 @@ FAMILY = Family(
     rederive=rederive,
     solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
-    cli=Lazy("tsolve.cli.puzzle_commands:register"),
+    cli=Lazy("tsolve.families.time_puzzles.cli:register"),
+    commands=(
+        Command(
+            "puzzle",
+            "Generate time puzzles whose answer sets have exactly M dates (or M date tuples).",
+        ),
+        Command(
+            "solve",
+            "Recompute each puzzle's full answer set with a solver, or solve puzzles in English.",
+        ),
+    ),
+    import_cli=Lazy("tsolve.families.time_puzzles.cli_import:register"),
+    adversarial_item=Lazy("tsolve.stress.adversarial:date_item"),
+    # Answer sets of every size the generator makes, so "None" and list
+    # policies meet empty, single and multi-date golds.
+    adversarial_options={"solutions": "0,1,2,3"},
+    honest_gold=Lazy("tsolve.families.time_puzzles.honest:time_puzzle_gold"),
+    honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
+    shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
     card=CARD,
     # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
     # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
