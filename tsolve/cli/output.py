@@ -48,6 +48,19 @@ class Fmt(str, Enum):
     jsonl = "jsonl"
 
 
+def family_choices(part: str | None = None, conjunction: str = "or") -> str:
+    """The built-in families that have ``part`` (all when None), as a help
+    text lists them ("a, b, c or d"): from the registry, so that a help text
+    never names a family by hand. Plug-ins are left out (listing them would
+    scan the entry points for every help page); ``tsolve families`` lists all."""
+    from tsolve.contract import builtin_families
+
+    names = [f.name for f in builtin_families() if part is None or getattr(f, part) is not None]
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
 def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> str:
     if fmt not in allowed:
         raise TsolveError(f"format: expected one of {', '.join(allowed)}, got {fmt!r}")

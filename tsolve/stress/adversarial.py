@@ -326,6 +326,29 @@ def make_item(family: str, record: Record) -> Item:
     return Item(record, gold, fam.answer_marker, str(stratum), tuple(candidates), _prompt(record))
 
 
+MAX_SHARED_CANDIDATES = 30
+"""How many of the run's golds :func:`make_items` adds to the candidates of a
+family that declares no ``adversarial_item``."""
+
+
+def make_items(family: str, records: Sequence[Record]) -> list[Item]:
+    """:func:`make_item` of every record. A family that declares no
+    ``adversarial_item`` knows no candidates of its own beyond the gold, so
+    each item's candidates also hold the run's commonest golds (up to
+    :data:`MAX_SHARED_CANDIDATES`): a hedger that lists every answer it has
+    seen (the seven weekdays, say) is then among the policies."""
+    items = [make_item(family, r) for r in records]
+    if get_family(family).adversarial_item is not None:
+        return items
+    seen = [g for g, _n in Counter(_oneline(it.gold) for it in items).most_common()]
+    shared = tuple(seen[:MAX_SHARED_CANDIDATES])
+    return [
+        Item(it.record, it.gold, it.marker, it.stratum,
+             tuple(dict.fromkeys((*it.candidates, *shared))), it.prompt)
+        for it in items
+    ]  # fmt: skip
+
+
 def generate_records(family: str, n: int, seed: int) -> list[Record]:
     """Records ``0..n-1`` of run ``seed`` with the family's
     ``adversarial_options``; in a family with an ``adversarial_rotate``
@@ -450,7 +473,7 @@ class FamilyResult:
 def run_family(family: str, records: Sequence[Record], score: Score = shared_score) -> FamilyResult:
     """Every policy (:data:`NO_ANSWER`, :data:`GUESSES` with
     :func:`constant_policies`, :data:`HONEST`) over ``records``."""
-    items = [make_item(family, r) for r in records]
+    items = make_items(family, records)
     result = FamilyResult(family, len(items), chance_baseline(items, score),
                           gameable=gameable_metrics(family))  # fmt: skip
     guesses = {**constant_policies(items), **GUESSES}
