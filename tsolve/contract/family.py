@@ -87,6 +87,10 @@ family from this one object and from nowhere else. A family says:
   a random gold, a lookup by prompt, an n-gram classifier);
   ``shortcut_file_probes(records, train)``: rules that read a whole file in
   order (a label from a neighbour's), reported apart (default: none);
+* ``explain(detail, record) -> [line, ...]``: its audit proofs as numbered
+  lines a person can check, each quoting the item's text
+  (``tsolve audit --explain``; default: the proof's summary and reasons,
+  :func:`tsolve.audit.explain.fallback_lines`);
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -238,6 +242,7 @@ class Family:
     honest_styles: Mapping[str, Callable[[Any], str | None]] | Lazy | None = None
     shortcut_probes: tuple[Sequence[Any] | Lazy, ...] = ()
     shortcut_file_probes: Callable[[Sequence[Record], Sequence[Record]], Any] | Lazy | None = None
+    explain: Callable[[dict[str, Any], Record], list[str]] | Lazy | None = None
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

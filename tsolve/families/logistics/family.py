@@ -143,6 +143,7 @@ FAMILY = Family(
     score_compact=Lazy("tsolve.families.logistics.compact:score_logistics_gold"),
     answer_marker="Answer:",
     audit=Lazy("tsolve.families.logistics.audit:audit_logistics"),
+    explain=Lazy("tsolve.families.logistics.audit:explain"),
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,

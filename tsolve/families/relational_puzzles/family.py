@@ -139,6 +139,7 @@ FAMILY = Family(
     score_compact=Lazy("tsolve.families.relational_puzzles.compact:score_relational_gold"),
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.relational_puzzles.audit:audit_relational"),
+    explain=Lazy("tsolve.families.relational_puzzles.audit:explain"),
     fuzz_records=fuzz_records,
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
     rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),

@@ -132,6 +132,7 @@ FAMILY = Family(
     score_compact=Lazy("tsolve.families.span.compact:score_span_gold"),
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.span.audit:audit_span"),
+    explain=Lazy("tsolve.families.span.audit:explain"),
     fuzz_records=fuzz_records,
     bench=Lazy("tsolve.families.span.bench:bench_span"),
     cli=Lazy("tsolve.families.span.cli:register"),

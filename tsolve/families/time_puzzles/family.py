@@ -236,6 +236,7 @@ FAMILY = Family(
     answer_marker="MY ANSWER:",
     diagnose_batch=Lazy("tsolve.families.time_puzzles.score:diagnose_puzzles"),
     audit=Lazy("tsolve.families.time_puzzles.audit:audit_time_puzzle"),
+    explain=Lazy("tsolve.families.time_puzzles.audit:explain"),
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,
