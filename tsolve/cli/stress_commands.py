@@ -102,7 +102,7 @@ def stress(
         typer.Option(
             min=1,
             help="--fuzz: N inputs in all, dealt over the families' outputs and mutations, "
-            "the other surfaces (claims, TicToc, TEMPO, audit, solve --text-file, hf) and "
+            "the other surfaces (claims, each family's own, audit, hf; docs/robustness.md) and "
             "the MCP wire; replaces --outputs and --mutations.",
         ),
     ] = None,

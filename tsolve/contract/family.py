@@ -91,6 +91,10 @@ family from this one object and from nowhere else. A family says:
   lines a person can check, each quoting the item's text
   (``tsolve audit --explain``; default: the proof's summary and reasons,
   :func:`tsolve.audit.explain.fallback_lines`);
+* ``fuzz_surfaces``: its own entry points beyond generating and scoring, for
+  ``tsolve stress all --fuzz --budget N``: surface name -> ``case(rng) ->
+  (label, call)``, where ``call()`` returns strict JSON or raises
+  ``TsolveError`` (:mod:`tsolve.stress.fuzz_surfaces`; default: none);
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -243,6 +247,9 @@ class Family:
     shortcut_probes: tuple[Sequence[Any] | Lazy, ...] = ()
     shortcut_file_probes: Callable[[Sequence[Record], Sequence[Record]], Any] | Lazy | None = None
     explain: Callable[[dict[str, Any], Record], list[str]] | Lazy | None = None
+    fuzz_surfaces: Mapping[str, Callable[[Any], tuple[str, Callable[[], Any]]] | Lazy] = field(
+        default_factory=dict
+    )
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

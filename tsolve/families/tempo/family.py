@@ -13,6 +13,7 @@ FAMILY = Family(
     version="1",
     bench=Lazy("tsolve.families.tempo.bench:bench_cases"),
     cli=Lazy("tsolve.families.tempo.cli:register"),
+    fuzz_surfaces={"tempo-tag": Lazy("tsolve.families.tempo.fuzz:tag_case")},
     commands=(
         Command(
             "tempo",

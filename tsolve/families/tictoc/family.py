@@ -14,6 +14,7 @@ FAMILY = Family(
     version="1",
     bench=Lazy("tsolve.families.tictoc.bench:bench_cases"),
     cli=Lazy("tsolve.families.tictoc.cli:register"),
+    fuzz_surfaces={"tictoc-detect": Lazy("tsolve.families.tictoc.fuzz:detect_case")},
     commands=(
         Command(
             "tictoc",
