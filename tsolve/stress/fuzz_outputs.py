@@ -82,6 +82,7 @@ _PLACES: tuple[str, ...] = (
     "record", "record.style", "record.solution_count", "record.answers", "record.id",
 )  # fmt: skip
 
+
 def _first_family() -> str:
     """The first built-in family that generates records (registry order)."""
     from tsolve.stress.adversarial import suite_families

@@ -111,10 +111,16 @@ CARD: dict[str, Any] = {
     "papers": [
         "Uddin et al., UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization"
     ],
-    "citation": """@misc{unseentimeqa,
-  title = {UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization},
+    "citation": """@inproceedings{unseentimeqa,
+  title = {{UnSeenTimeQA}: Time-Sensitive Question-Answering Beyond {LLMs}' Memorization},
   author = {Uddin, Md Nayem and Saeidi, Amir and Handa, Divij and Seth, Agastya
-            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta}
+            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta},
+  booktitle = {Proceedings of the 63rd Annual Meeting of the Association for
+               Computational Linguistics (ACL 2025)},
+  year = {2025},
+  eprint = {2407.03525},
+  archivePrefix = {arXiv},
+  url = {https://arxiv.org/abs/2407.03525}
 }""",
 }
 

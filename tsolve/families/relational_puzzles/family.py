@@ -98,6 +98,7 @@ def rederive(record: Record) -> Any:
 
 
 CARD: dict[str, Any] = {
+    "citation_of": "time-puzzles",  # the Time Puzzles paper's task, with several events
     "configs": {"style": "style", "solution_count": "M"},  # a Hub config per value
     "task": (
         "Relational puzzles: several events with unknown dates, facts about each and "

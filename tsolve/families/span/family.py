@@ -89,8 +89,11 @@ CARD: dict[str, Any] = {
         "Language Models"
     ],
     "citation": """@misc{span,
-  title = {SPAN: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
-           Large Language Models}
+  title = {{SPAN}: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
+           Large Language Models},
+  author = {{The SPAN authors}},
+  note = {The paper's text names no authors, year or venue; code and data at the URL},
+  url = {https://github.com/miaozhongjian/span}
 }""",
 }
 

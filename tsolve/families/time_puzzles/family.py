@@ -195,7 +195,9 @@ CARD: dict[str, Any] = {
   year = {2026},
   eprint = {2601.07148},
   archivePrefix = {arXiv},
-  url = {https://arxiv.org/abs/2601.07148}
+  primaryClass = {cs.CL},
+  url = {https://arxiv.org/abs/2601.07148},
+  note = {Code and data: https://github.com/jaaack-wang/Time-Puzzles}
 }""",
 }
 
