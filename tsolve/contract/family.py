@@ -95,6 +95,10 @@ family from this one object and from nowhere else. A family says:
   ``tsolve stress all --fuzz --budget N``: surface name -> ``case(rng) ->
   (label, call)``, where ``call()`` returns strict JSON or raises
   ``TsolveError`` (:mod:`tsolve.stress.fuzz_surfaces`; default: none);
+* ``strategies``: hypothesis strategies of its own generator's configs by
+  name, for its property tests (:mod:`tsolve.testing.strategies` serves
+  them by name; default: none, :func:`~tsolve.testing.strategies.option_dicts`
+  draws any family's options);
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -250,6 +254,7 @@ class Family:
     fuzz_surfaces: Mapping[str, Callable[[Any], tuple[str, Callable[[], Any]]] | Lazy] = field(
         default_factory=dict
     )
+    strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

@@ -166,6 +166,7 @@ FAMILY = Family(
     },
     shortcut_cells=shortcut_cells,
     adversarial_item=Lazy("tsolve.families.logistics.adversarial:logistics_item"),
+    strategies={"logistics_params": Lazy("tsolve.families.logistics.strategies:logistics_params")},
     honest_gold=Lazy("tsolve.families.logistics.honest:logistics_gold"),
     honest_styles=Lazy("tsolve.families.logistics.honest:STYLES"),
     shortcut_probes=(

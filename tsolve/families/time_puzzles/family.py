@@ -264,6 +264,7 @@ FAMILY = Family(
     honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
     shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
     fuzz_surfaces={"solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case")},
+    strategies={"puzzle_configs": Lazy("tsolve.families.time_puzzles.strategies:puzzle_configs")},
     card=CARD,
     # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
     # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
