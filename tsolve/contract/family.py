@@ -95,6 +95,9 @@ family from this one object and from nowhere else. A family says:
   ``tsolve stress all --fuzz --budget N``: surface name -> ``case(rng) ->
   (label, call)``, where ``call()`` returns strict JSON or raises
   ``TsolveError`` (:mod:`tsolve.stress.fuzz_surfaces`; default: none);
+* ``scaling_surfaces() -> (Surface, ...)``: its parsers and scorers for
+  ``tsolve stress --scaling``, each grown on text to check its work stays
+  linear (:mod:`tsolve.stress.scaling`; default: none);
 * ``strategies``: hypothesis strategies of its own generator's configs by
   name, for its property tests (:mod:`tsolve.testing.strategies` serves
   them by name; default: none, :func:`~tsolve.testing.strategies.option_dicts`
@@ -255,6 +258,7 @@ class Family:
         default_factory=dict
     )
     strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
+    scaling_surfaces: Callable[[], Sequence[Any]] | Lazy | None = None
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

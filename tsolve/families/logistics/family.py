@@ -155,6 +155,7 @@ FAMILY = Family(
     rederive=rederive,
     bench=Lazy("tsolve.families.logistics.bench:bench_logistics"),
     cli=Lazy("tsolve.families.logistics.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.logistics.scaling:scaling_surfaces"),
     commands=(
         Command("logistics", "Logistics timelines with parallel events (UnSeenTimeQA).", True),
     ),

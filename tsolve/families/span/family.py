@@ -139,6 +139,7 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     bench=Lazy("tsolve.families.span.bench:bench_span"),
     cli=Lazy("tsolve.families.span.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.span.scaling:scaling_surfaces"),
     commands=(
         Command(
             "span", "Generate SPAN-style questions (10 directions, date/festival, polar/content)."

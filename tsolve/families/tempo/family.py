@@ -28,6 +28,7 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.tempo.bench:bench_cases"),
     card=CARD,
     cli=Lazy("tsolve.families.tempo.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.tempo.scaling:scaling_surfaces"),
     fuzz_surfaces={"tempo-tag": Lazy("tsolve.families.tempo.fuzz:tag_case")},
     commands=(
         Command(

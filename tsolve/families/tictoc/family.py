@@ -30,6 +30,7 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.tictoc.bench:bench_cases"),
     card=CARD,
     cli=Lazy("tsolve.families.tictoc.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.tictoc.scaling:scaling_surfaces"),
     fuzz_surfaces={"tictoc-detect": Lazy("tsolve.families.tictoc.fuzz:detect_case")},
     commands=(
         Command(

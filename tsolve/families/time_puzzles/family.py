@@ -245,6 +245,7 @@ FAMILY = Family(
     solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
     cli=Lazy("tsolve.families.time_puzzles.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.time_puzzles.scaling:scaling_surfaces"),
     commands=(
         Command(
             "puzzle",
