@@ -98,6 +98,14 @@ family from this one object and from nowhere else. A family says:
 * ``scaling_surfaces() -> (Surface, ...)``: its parsers and scorers for
   ``tsolve stress --scaling``, each grown on text to check its work stays
   linear (:mod:`tsolve.stress.scaling`; default: none);
+* ``typed_forms``: ``(which records, dotted path, type)`` of the stored
+  forms its audit reads whose type is fixed (``which``: ``any``, ``with
+  answers`` or ``FIELD=VALUE``), for the hostile-record campaign, which
+  gives each a value of another type (:mod:`tsolve.stress.fuzz_records`;
+  default: none);
+* ``solve_check(records, check=True, time_limit=...) -> report``: the
+  library call behind ``tsolve solve --check`` when the family has that
+  command (default: none);
 * ``strategies``: hypothesis strategies of its own generator's configs by
   name, for its property tests (:mod:`tsolve.testing.strategies` serves
   them by name; default: none, :func:`~tsolve.testing.strategies.option_dicts`
@@ -259,6 +267,8 @@ class Family:
     )
     strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
     scaling_surfaces: Callable[[], Sequence[Any]] | Lazy | None = None
+    typed_forms: tuple[tuple[str, str, type], ...] = ()
+    solve_check: Callable[..., Any] | Lazy | None = None
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

@@ -160,6 +160,10 @@ FAMILY = Family(
         Command("logistics", "Logistics timelines with parallel events (UnSeenTimeQA).", True),
     ),
     card=CARD,
+    typed_forms=(
+        ("any", "solution", dict),
+        ("any", "schedule", dict),
+    ),
     strata={
         "difficulty": ("easy", "medium", "hard"),
         "execution": ("serial", "parallel"),

@@ -147,6 +147,7 @@ FAMILY = Family(
     solve=Lazy("tsolve.families.relational_puzzles.solve:solve_relational_record"),
     recognise=recognise,
     card=CARD,
+    typed_forms=(("any", "solver", dict),),
     strata={"style": ("implicit", "explicit")},
     adversarial_item=Lazy("tsolve.families.relational_puzzles.adversarial:relational_item"),
     adversarial_rotate="ask",  # tuples or one event's dates: both strata in every run

@@ -146,6 +146,18 @@ FAMILY = Family(
         ),
     ),
     card=CARD,
+    typed_forms=(
+        ("any", "gold.text", str),
+        ("any", "gold.month_name", str),
+        ("any", "params.reference_date.text", str),
+        ("any", "params.reference_date.month_name", str),
+        ("any", "params.reference_date.gregorian", str),
+        ("any", "params.reference_date.calendar", str),
+        ("format=polar", "params.candidate.text", str),
+        ("format=polar", "params.candidate.month_name", str),
+        ("format=polar", "params.candidate.gregorian", str),
+        ("format=polar", "params.candidate.leap", bool),
+    ),
     shortcut_cells=Lazy("tsolve.families.span.family:SHORTCUT_CELLS"),
     adversarial_item=Lazy("tsolve.families.span.adversarial:span_item"),
     adversarial_scale=2,  # half yes/no, half dates: twice the records

@@ -243,6 +243,7 @@ FAMILY = Family(
     fuzz_records=fuzz_records,
     rederive=rederive,
     solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
+    solve_check=Lazy("tsolve.families.time_puzzles.solve_records:solve_records"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
     cli=Lazy("tsolve.families.time_puzzles.cli:register"),
     scaling_surfaces=Lazy("tsolve.families.time_puzzles.scaling:scaling_surfaces"),
@@ -267,6 +268,12 @@ FAMILY = Family(
     fuzz_surfaces={"solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case")},
     strategies={"puzzle_configs": Lazy("tsolve.families.time_puzzles.strategies:puzzle_configs")},
     card=CARD,
+    typed_forms=(
+        ("any", "solver", dict),
+        ("any", "difficulty", dict),
+        ("any", "difficulty.sizes_by_information_gain", list),
+        ("with answers", "contradiction", dict),
+    ),
     # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
     # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
     strata={
