@@ -106,6 +106,10 @@ family from this one object and from nowhere else. A family says:
 * ``solve_check(records, check=True, time_limit=...) -> report``: the
   library call behind ``tsolve solve --check`` when the family has that
   command (default: none);
+* ``paper_tables``: its papers' own tables, each a
+  :class:`tsolve.plots.paper_tables.PaperTable` (name, Inspect task, rows
+  builder, text grids), for ``tsolve report --table NAME`` and the figure of
+  the same name (default: none);
 * ``strategies``: hypothesis strategies of its own generator's configs by
   name, for its property tests (:mod:`tsolve.testing.strategies` serves
   them by name; default: none, :func:`~tsolve.testing.strategies.option_dicts`
@@ -268,6 +272,7 @@ class Family:
     strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
     scaling_surfaces: Callable[[], Sequence[Any]] | Lazy | None = None
     typed_forms: tuple[tuple[str, str, type], ...] = ()
+    paper_tables: Sequence[Any] | Lazy | None = None
     solve_check: Callable[..., Any] | Lazy | None = None
     origin: str = "built-in"
 

@@ -156,6 +156,7 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.logistics.bench:bench_logistics"),
     cli=Lazy("tsolve.families.logistics.cli:register"),
     scaling_surfaces=Lazy("tsolve.families.logistics.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.logistics.paper_tables:TABLES"),
     commands=(
         Command("logistics", "Logistics timelines with parallel events (UnSeenTimeQA).", True),
     ),

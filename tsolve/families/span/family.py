@@ -140,6 +140,7 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.span.bench:bench_span"),
     cli=Lazy("tsolve.families.span.cli:register"),
     scaling_surfaces=Lazy("tsolve.families.span.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.span.paper_tables:TABLES"),
     commands=(
         Command(
             "span", "Generate SPAN-style questions (10 directions, date/festival, polar/content)."

@@ -31,6 +31,7 @@ FAMILY = Family(
     card=CARD,
     cli=Lazy("tsolve.families.tictoc.cli:register"),
     scaling_surfaces=Lazy("tsolve.families.tictoc.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.tictoc.paper_tables:TABLES"),
     fuzz_surfaces={"tictoc-detect": Lazy("tsolve.families.tictoc.fuzz:detect_case")},
     commands=(
         Command(

@@ -247,6 +247,7 @@ FAMILY = Family(
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
     cli=Lazy("tsolve.families.time_puzzles.cli:register"),
     scaling_surfaces=Lazy("tsolve.families.time_puzzles.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.time_puzzles.paper_tables:TABLES"),
     commands=(
         Command(
             "puzzle",
