@@ -46,13 +46,24 @@ class PaperTable:
     part, a tuple of these): its name (``--table NAME``), the Inspect task
     whose rows it reads, ``build(report rows) -> table rows`` and
     ``grids(title, table rows) -> [Grid, ...]``, the text laid out as the
-    paper's; the figure of the same name draws the same rows
-    (:mod:`tsolve.plots.paper_figures`)."""
+    paper's. The figure of the same name draws the same rows
+    (:mod:`tsolve.plots.paper_figures`): ``panels(table rows) -> [(title,
+    draw(ax)), ...]`` (usually a :class:`~tsolve.contract.Lazy` reference, so
+    that nothing here imports matplotlib; no figure without it), the
+    caption's ``note``, ``wide`` (one panel drawn a page wide), ``columns``
+    (at most, or a function of the table rows), and ``overview``: the role
+    of its panels in the overview figure of ``--plot`` (``years``,
+    ``direction``, ``cross`` or ``levels``; none by default)."""
 
     name: str
     task: str
     build: Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]]
     grids: Callable[[str, list[dict[str, Any]]], list[Grid]]
+    panels: Any = None
+    note: str = ""
+    wide: bool = False
+    columns: Any = 2
+    overview: str = ""
 
 
 def paper_tables() -> dict[str, PaperTable]:

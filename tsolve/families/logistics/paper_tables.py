@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tsolve.contract.family import Lazy
 from tsolve.plots.paper_tables import Grid, PaperTable, _cross, _family_rows, _per_series
 
 TASK = "tsolve/logistics"
@@ -28,5 +29,9 @@ def _uqa_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
                        "accuracy % by difficulty x question type (±1 s.e.)")  # fmt: skip
 
 
-TABLES = (PaperTable("unseentimeqa", TASK, _unseentimeqa, _uqa_grids),)
+TABLES = (
+    PaperTable("unseentimeqa", TASK, _unseentimeqa, _uqa_grids,
+               panels=Lazy("tsolve.families.logistics.paper_figures:_uqa_panels"), wide=True,
+               overview="cross", note="; 'all' pools over the other field"),
+)  # fmt: skip
 """The family's ``paper_tables`` part."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tsolve.contract.family import Lazy
 from tsolve.plots.ordering import ordered
 from tsolve.plots.paper_tables import (
     Grid,
@@ -106,9 +107,18 @@ def _type_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
     return _per_series(title, rows, "type", "format", "accuracy % by type x format (±1 s.e.)")
 
 
+_FIGURES = "tsolve.families.span.paper_figures"
+
 TABLES = (
-    PaperTable("span-year", TASK, _span_year, _year_grids),
-    PaperTable("span-direction", TASK, _span_direction, _direction_grids),
-    PaperTable("span-type-format", TASK, _span_type_format, _type_grids),
-)
+    PaperTable("span-year", TASK, _span_year, _year_grids,
+               panels=Lazy(f"{_FIGURES}:_year_panels"), wide=True, overview="years",
+               note="; with many reference years a point is a bin of years, drawn at its first"),
+    # seven calendars' names ("islamic-umalqura") do not fit under half a page
+    PaperTable("span-direction", TASK, _span_direction, _direction_grids,
+               panels=Lazy(f"{_FIGURES}:_direction_panels"), wide=True, columns=1,
+               overview="direction", note="; 'all' pools every other calendar"),
+    PaperTable("span-type-format", TASK, _span_type_format, _type_grids,
+               panels=Lazy(f"{_FIGURES}:_type_format_panels"), overview="cross",
+               note="; 'all' pools over the other field"),
+)  # fmt: skip
 """The family's ``paper_tables`` part."""

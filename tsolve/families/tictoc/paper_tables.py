@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from tsolve.contract.family import Lazy
 from tsolve.plots.ordering import ordered
 from tsolve.plots.paper_tables import Grid, PaperTable, _base, _groups, cell
 from tsolve.plots.run_labels import series_key, series_labels
@@ -64,5 +65,9 @@ def _tictoc_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
     return out
 
 
-TABLES = (PaperTable("tictoc", TASK, _tictoc, _tictoc_grids),)
+TABLES = (
+    PaperTable("tictoc", TASK, _tictoc, _tictoc_grids,
+               panels=Lazy("tsolve.families.tictoc.paper_figures:_tictoc_panels"),
+               overview="levels", note="; NAR: normalized alignment rate (dashed: 50 %, chance)"),
+)  # fmt: skip
 """The family's ``paper_tables`` part."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tsolve.contract.family import Lazy
 from tsolve.plots.ordering import natural_key
 from tsolve.plots.paper_tables import (
     Grid,
@@ -67,5 +68,12 @@ def _tp_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
     return [*out, n]
 
 
-TABLES = (PaperTable("time-puzzles", TASK, _time_puzzles, _tp_grids),)
+_FIGURES = "tsolve.families.time_puzzles.paper_figures"
+
+TABLES = (
+    PaperTable("time-puzzles", TASK, _time_puzzles, _tp_grids,
+               panels=Lazy(f"{_FIGURES}:_time_puzzles_panels"),
+               note="; explicit constraints hatched beside their implicit twin",
+               columns=Lazy(f"{_FIGURES}:columns")),
+)  # fmt: skip
 """The family's ``paper_tables`` part."""
