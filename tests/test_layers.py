@@ -275,8 +275,8 @@ NAMES_FAMILIES_BY_DESIGN = ("contract/registry.py", "compat/__init__.py")
 #: * ``stress/logistics_probes.py``, ``stress/span_probes.py``: TEMPORARY,
 #:   other work edits them; they move into their families' folders next
 #:   (the families already declare them by reference);
-#: * ``plots/``: each paper's tables and figures, still to move into the
-#:   families as a ``paper_tables`` part;
+#: * ``plots/conditions.py``: the overview figure's panel kinds, as the
+#:   Inspect report names them (``tictoc``: the report's, another change's);
 #: * ``stress/fuzz_adapters.py`` / ``fuzz_surfaces.py``: the TicToc Inspect
 #:   task's arguments (``tictoc-args``), which goes with that adapter;
 #: * ``calendars/``, ``cli/calendar_commands.py``, ``records/gold_fields.py``,
@@ -302,8 +302,6 @@ STILL_NAMING_A_FAMILY: tuple[str, ...] = (
     "datasets/card.py",
     "facade.py",
     "plots/conditions.py",
-    "plots/paper_figures.py",
-    "plots/paper_tables.py",
     "records/gold_fields.py",
     "stress/fuzz_adapters.py",
     "stress/fuzz_surfaces.py",
