@@ -68,8 +68,9 @@ family from this one object and from nowhere else. A family says:
   guesser of ``tsolve stress --adversarial`` may see of a record (its
   stratum, e.g. yes/no or date) and the single answers a hedger could list
   (default: one stratum; every date of the gold's year when the gold is a
-  date, else the gold with ``Yes``, ``No`` and ``None``:
-  :func:`tsolve.stress.adversarial.default_item`);
+  date, else the gold, ``Yes``, ``No``, ``None``, ``0``, ``1`` and the run's
+  commonest golds: :func:`tsolve.stress.adversarial.default_item`,
+  :func:`~tsolve.stress.adversarial.make_items`);
   ``adversarial_options``: the generator options the suites use (default:
   the family's defaults); ``adversarial_rotate``: an option whose stress
   choices the suites cycle through record by record, so that every stratum
