@@ -58,6 +58,63 @@ family from this one object and from nowhere else. A family says:
   every setting a user can ask for that could open a shortcut should be a
   cell (:mod:`tsolve.stress.shortcut_cells`; default: one cell, the
   adversarial suite's options);
+* ``commands``: the top-level commands its ``cli`` registers, each a
+  :class:`Command` (name, one-line help, whether it is a group), so that
+  ``tsolve --help`` lists them without importing the family's command
+  module (:mod:`tsolve.cli.command_table`; default: none);
+* ``import_cli(group)``: its subcommand of ``tsolve import`` (reading
+  another benchmark's release into its records; default: none);
+* ``adversarial_item(record, gold) -> (stratum, candidates)``: what a blind
+  guesser of ``tsolve stress --adversarial`` may see of a record (its
+  stratum, e.g. yes/no or date) and the single answers a hedger could list
+  (default: one stratum; every date of the gold's year when the gold is a
+  date, else the gold, ``Yes``, ``No``, ``None``, ``0``, ``1`` and the run's
+  commonest golds: :func:`tsolve.stress.adversarial.default_item`,
+  :func:`~tsolve.stress.adversarial.make_items`);
+  ``adversarial_options``: the generator options the suites use (default:
+  the family's defaults); ``adversarial_rotate``: an option whose stress
+  choices the suites cycle through record by record, so that every stratum
+  is in every run (default: none); ``adversarial_scale``: how many times
+  ``n`` records a run uses (default 1; SPAN, half yes/no, takes 2);
+* ``honest_gold(record) -> Gold`` and ``honest_styles``: the record's gold as
+  the honest styles render it, and the family's own styles beside the
+  marker wrappers every family gets (:mod:`tsolve.stress.honest`; default:
+  the gold text of ``answer`` after ``answer_marker``, and no styles of its
+  own);
+* ``shortcut_probes``: references to tuples of
+  :class:`tsolve.stress.shortcut_probes.Probe`, the family's own shortcut
+  policies for ``tsolve stress --shortcuts`` (default: the generic probes,
+  :func:`tsolve.stress.shortcut_probes.generic_probes`: the commonest gold,
+  a random gold, a lookup by prompt, an n-gram classifier);
+  ``shortcut_file_probes(records, train)``: rules that read a whole file in
+  order (a label from a neighbour's), reported apart (default: none);
+* ``explain(detail, record) -> [line, ...]``: its audit proofs as numbered
+  lines a person can check, each quoting the item's text
+  (``tsolve audit --explain``; default: the proof's summary and reasons,
+  :func:`tsolve.audit.explain.fallback_lines`);
+* ``fuzz_surfaces``: its own entry points beyond generating and scoring, for
+  ``tsolve stress all --fuzz --budget N``: surface name -> ``case(rng) ->
+  (label, call)``, where ``call()`` returns strict JSON or raises
+  ``TsolveError`` (:mod:`tsolve.stress.fuzz_surfaces`; default: none);
+* ``scaling_surfaces() -> (Surface, ...)``: its parsers and scorers for
+  ``tsolve stress --scaling``, each grown on text to check its work stays
+  linear (:mod:`tsolve.stress.scaling`; default: none);
+* ``typed_forms``: ``(which records, dotted path, type)`` of the stored
+  forms its audit reads whose type is fixed (``which``: ``any``, ``with
+  answers`` or ``FIELD=VALUE``), for the hostile-record campaign, which
+  gives each a value of another type (:mod:`tsolve.stress.fuzz_records`;
+  default: none);
+* ``solve_check(records, check=True, time_limit=...) -> report``: the
+  library call behind ``tsolve solve --check`` when the family has that
+  command (default: none);
+* ``paper_tables``: its papers' own tables, each a
+  :class:`tsolve.plots.paper_tables.PaperTable` (name, Inspect task, rows
+  builder, text grids), for ``tsolve report --table NAME`` and the figure of
+  the same name (default: none);
+* ``strategies``: hypothesis strategies of its own generator's configs by
+  name, for its property tests (:mod:`tsolve.testing.strategies` serves
+  them by name; default: none, :func:`~tsolve.testing.strategies.option_dicts`
+  draws any family's options);
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -86,7 +143,7 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tsolve.errors import TsolveError
 from tsolve.generators.options import Parser
@@ -135,6 +192,17 @@ class Lazy:
 def resolve(part: Any) -> Any:
     """A family part as the object itself (a :class:`Lazy` is imported)."""
     return part.get() if isinstance(part, Lazy) else part
+
+
+class Command(NamedTuple):
+    """One top-level command a family's ``cli`` registers: its name, the help
+    ``tsolve --help`` shows beside it (the first paragraph of the command's
+    help, one line), and whether it is a group of subcommands (Typer lists
+    single commands before groups)."""
+
+    name: str
+    help: str
+    group: bool = False
 
 
 def _no_choices() -> dict[str, list[Any]]:
@@ -187,6 +255,26 @@ class Family:
         | Lazy
         | None
     ) = None
+    # ---- what the cross-family commands ask (each with a default: see the docstring)
+    commands: tuple[Command, ...] = ()
+    import_cli: Callable[[Any], None] | Lazy | None = None
+    adversarial_item: Callable[[Record, str], tuple[str, tuple[str, ...]]] | Lazy | None = None
+    adversarial_options: Mapping[str, Any] = field(default_factory=dict)
+    adversarial_rotate: str = ""
+    adversarial_scale: int = 1
+    honest_gold: Callable[[Record], Any] | Lazy | None = None
+    honest_styles: Mapping[str, Callable[[Any], str | None]] | Lazy | None = None
+    shortcut_probes: tuple[Sequence[Any] | Lazy, ...] = ()
+    shortcut_file_probes: Callable[[Sequence[Record], Sequence[Record]], Any] | Lazy | None = None
+    explain: Callable[[dict[str, Any], Record], list[str]] | Lazy | None = None
+    fuzz_surfaces: Mapping[str, Callable[[Any], tuple[str, Callable[[], Any]]] | Lazy] = field(
+        default_factory=dict
+    )
+    strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
+    scaling_surfaces: Callable[[], Sequence[Any]] | Lazy | None = None
+    typed_forms: tuple[tuple[str, str, type], ...] = ()
+    paper_tables: Sequence[Any] | Lazy | None = None
+    solve_check: Callable[..., Any] | Lazy | None = None
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities

@@ -2,13 +2,13 @@
 of facts (the Time Puzzles paper). Its parts sit beside this file in
 ``families/time_puzzles/``: generator ``generate.py`` (+ ``invariants.py``),
 solver ``solve.py``, scorer ``score.py``, auditor ``audit.py``, bench cases
-``bench.py``; its commands are ``cli/puzzle_commands.py``."""
+``bench.py``; its commands are ``cli.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.generators.options import optional, parse_bool, parse_int, parse_str_list, parse_text
 from tsolve.solver.backend_names import GENERATION_BACKENDS, check_backend
 
@@ -195,7 +195,9 @@ CARD: dict[str, Any] = {
   year = {2026},
   eprint = {2601.07148},
   archivePrefix = {arXiv},
-  url = {https://arxiv.org/abs/2601.07148}
+  primaryClass = {cs.CL},
+  url = {https://arxiv.org/abs/2601.07148},
+  note = {Code and data: https://github.com/jaaack-wang/Time-Puzzles}
 }""",
 }
 
@@ -236,13 +238,46 @@ FAMILY = Family(
     answer_marker="MY ANSWER:",
     diagnose_batch=Lazy("tsolve.families.time_puzzles.score:diagnose_puzzles"),
     audit=Lazy("tsolve.families.time_puzzles.audit:audit_time_puzzle"),
+    explain=Lazy("tsolve.families.time_puzzles.audit:explain"),
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,
     solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
+    solve_check=Lazy("tsolve.families.time_puzzles.solve_records:solve_records"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
-    cli=Lazy("tsolve.cli.puzzle_commands:register"),
+    cli=Lazy("tsolve.families.time_puzzles.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.time_puzzles.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.time_puzzles.paper_tables:TABLES"),
+    commands=(
+        Command(
+            "puzzle",
+            "Generate time puzzles whose answer sets have exactly M dates (or M date tuples).",
+        ),
+        Command(
+            "solve",
+            "Recompute each puzzle's full answer set with a solver, or solve puzzles in English.",
+        ),
+    ),
+    import_cli=Lazy("tsolve.families.time_puzzles.cli_import:register"),
+    adversarial_item=Lazy("tsolve.stress.adversarial:date_item"),
+    # Answer sets of every size the generator makes, so "None" and list
+    # policies meet empty, single and multi-date golds.
+    adversarial_options={"solutions": "0,1,2,3"},
+    honest_gold=Lazy("tsolve.families.time_puzzles.honest:time_puzzle_gold"),
+    honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
+    shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
+    fuzz_surfaces={
+        "solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case"),
+        "library-args": Lazy("tsolve.families.time_puzzles.fuzz:library_args"),
+    },
+    strategies={"puzzle_configs": Lazy("tsolve.families.time_puzzles.strategies:puzzle_configs")},
     card=CARD,
+    typed_forms=(
+        ("any", "solver", dict),
+        ("any", "difficulty", dict),
+        ("any", "difficulty.sizes_by_information_gain", list),
+        ("with answers", "contradiction", dict),
+    ),
     # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
     # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
     strata={
