@@ -9,10 +9,12 @@ registry); the baselines built on it are family-agnostic:
 - ``random``: the gold text of another record of the same family, drawn with
   a seeded RNG: an answer of the right form from the dataset's own answer
   distribution (a shuffled-gold baseline; with one record, its own gold).
-- ``perturbed``: the gold text with one value moved: its last ISO date by a
-  day, else Yes and No swapped, else its last number plus one. What it
-  scores depends on the family (EM 0 but a partial F1 for a puzzle with
-  several dates); a text with none of these is written unchanged.
+- ``perturbed``: the gold text as its family perturbs it (``Family.perturb``);
+  by default one value moved: its last ISO date by a day, else Yes and No
+  swapped, else its last number plus one (:func:`perturb`). What it scores
+  depends on the family (EM 0 but a partial F1 for a puzzle with several
+  dates). It is never the gold itself: a gold with none of these values,
+  or one of no answer (``None``), gets :func:`never_gold`.
 
 A model that sees one record at a time (the offline Inspect model,
 :mod:`tsolve.adapters.inspect_ai.offline_model`) has no other record's gold
@@ -51,6 +53,42 @@ def answer_text(record: dict[str, Any]) -> str:
     from tsolve.verifiers.gold_answers import gold_output
 
     return gold_output(record, get_family(family_of(record)))
+
+
+def perturbed_text(record: dict[str, Any]) -> str:
+    """``record``'s gold output perturbed as its family says
+    (:meth:`tsolve.contract.Family.perturbed_output`): never the gold itself."""
+    return get_family(family_of(record)).perturbed_output(record, answer_text(record))
+
+
+#: What :func:`never_gold` answers where the gold is no answer ("None": no
+#: date fits) or an empty one: a date, which such a gold never is.
+SOME_DATE = "2000-01-01"
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def never_gold(text: str) -> str:
+    """A wrong answer in place of the gold output ``text``, whatever its form,
+    for a family whose gold has no value :func:`perturb` can move. Only the
+    answer is changed (what follows the last ``:`` of the last line, the
+    marker's, else the whole text): no answer (``None``, or nothing) becomes
+    a date (:data:`SOME_DATE`); else its last word is spelled backwards
+    (``Friday`` -> ``yadirF``), or, when that reads the same, followed by
+    ``not``. Never returns ``text`` itself."""
+    stripped = text.rstrip()
+    line_start = stripped.rfind("\n") + 1
+    colon = stripped.rfind(":", line_start)
+    cut = colon + 1 if colon >= 0 else 0
+    head, answer = stripped[:cut], stripped[cut:]
+    space = " " if head else ""
+    if answer.strip().lower() in ("", "none"):
+        return head + space + SOME_DATE
+    words = list(_WORD.finditer(answer))
+    if words and words[-1][0][::-1].lower() != words[-1][0].lower():
+        m = words[-1]
+        return head + answer[: m.start()] + m[0][::-1] + answer[m.end() :]
+    return stripped + " not"
 
 
 def perturb(text: str) -> str:
@@ -142,7 +180,9 @@ def predict(
             continue
         rid = rec.get("id")
         try:
-            rows.append((rid, family_of(rec), answer_text(rec)))
+            fam = family_of(rec)
+            gold = perturbed_text(rec) if baseline == "perturbed" else answer_text(rec)
+            rows.append((rid, fam, gold))
         except TsolveError as exc:
             report(f"records: id {rid!r}: {exc}")
         except Exception as exc:  # the backstop: one row never sinks the batch
@@ -153,9 +193,8 @@ def predict(
     for i, (rid, fam, text) in enumerate(rows):
         if baseline == "random":
             text = random.Random(f"tsolve-predict-{seed}-{i}").choice(by_family[fam])
-        elif baseline == "perturbed":
-            text = perturb(text)
         yield {"id": rid, "output": text}
 
 
-__all__ = ["BASELINES", "answer_text", "perturb", "predict", "redraw"]
+__all__ = ["BASELINES", "answer_text", "never_gold", "perturb", "perturbed_text", "predict",
+           "redraw"]  # fmt: skip

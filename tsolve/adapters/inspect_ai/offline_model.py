@@ -15,8 +15,8 @@ and no tokenizer. The models (:data:`MODELS`):
 * ``random``: the gold redrawn, a random answer of the right form
   (:func:`tsolve.verifiers.baselines.redraw`; ``-M seed=N`` picks the draw,
   which also depends on the sample's id and epoch, so reruns agree);
-* ``perturbed``: the gold with one value moved
-  (:func:`tsolve.verifiers.baselines.perturb`, as ``tsolve predict
+* ``perturbed``: the gold as its family perturbs it, never the gold itself
+  (:func:`tsolve.verifiers.baselines.perturbed_text`, as ``tsolve predict
   --baseline perturbed``).
 
 A chat model is only shown messages, so the model reads the record from the
@@ -130,15 +130,18 @@ class OfflineModel(ModelAPI):
 
     def _answer(self, record: dict[str, Any], rng: random.Random) -> str:
         from tsolve.adapters.inspect_ai.scripted import REFUSAL
-        from tsolve.verifiers.baselines import answer_text, perturb, redraw
+        from tsolve.verifiers.baselines import answer_text, perturbed_text, redraw
 
         if self.model_name == "refuse":
             return REFUSAL
         gold = answer_text(record)
         if self.model_name == "random":
-            return redraw(gold, rng)
+            drawn = redraw(gold, rng)
+            if drawn == gold:  # nothing in it to draw afresh: right or wrong, evenly
+                drawn = gold if rng.random() < 0.5 else perturbed_text(record)
+            return drawn
         if self.model_name == "perturbed":
-            return perturb(gold)
+            return perturbed_text(record)
         return gold
 
     def _tictoc_move(self, metadata: dict[str, Any], rng: random.Random) -> str | ToolCall:

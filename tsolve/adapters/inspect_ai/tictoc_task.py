@@ -361,3 +361,8 @@ def tictoc(
         return tictoc_task(file, check_preference(preference), level)
     except TsolveError as exc:
         raise _one_line(exc) from None
+
+
+#: The scorers of this module's task by the name its logs hold, which
+#: :mod:`tsolve.adapters.inspect_ai._registry` registers for ``inspect score LOG``.
+SCORERS = {SCORER_NAME: tictoc_scorer}

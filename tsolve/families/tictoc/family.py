@@ -12,6 +12,8 @@ FAMILY = Family(
     name="tictoc",
     description="TicToc: tool-call alignment with elapsed time (NAR, audit, timestamps)",
     version="1",
+    inspect_tasks={"tictoc": Lazy("tsolve.adapters.inspect_ai.tictoc_task:tictoc")},
+    row_hint="these are TicToc items; use tsolve tictoc score / tsolve tictoc audit",
     bench=Lazy("tsolve.families.tictoc.bench:bench_cases"),
     cli=Lazy("tsolve.cli.tictoc_commands:register"),
 )
