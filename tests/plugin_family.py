@@ -66,6 +66,14 @@ class WeekdayFamily:
         """What makes this record hard (reasoning-gym's metadata.difficulty)."""
         return {"offset": record["offset"]}
 
+    def audit(self, record):                       # optional
+        """Is the gold the one answer? Re-derived from the question's own words."""
+        words = record["question"].split()   # "<date> was a <weekday>. ... it <n> days later?"
+        derived = WEEKDAYS[(WEEKDAYS.index(words[3].rstrip(".")) + int(words[-3])) % 7]
+        if derived == record["answer"]:
+            return {"verdict": "ok"}
+        return {"verdict": "inconsistent", "detail": {"proof": f"the question gives {derived}"}}
+
 
 FAMILY = WeekdayFamily()
 '''

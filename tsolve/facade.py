@@ -37,7 +37,7 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from tsolve.contract import Family, family_of, get_family
+from tsolve.contract import Family, all_families, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import gold_part, record_in, visible
@@ -56,6 +56,16 @@ MAX_SIZE = 10**9
 billion, more than any training run draws (items are made on access, so the
 size costs nothing by itself), and far below ``2**63``, where ``len()``
 overflows."""
+
+
+def default_family() -> str:
+    """The family a command or config generates when none is named: the
+    first family that generates and scores, in the order ``tsolve families``
+    lists them (the built-ins first, in the registry's own order)."""
+    for family in all_families():
+        if family.generate is not None and family.score is not None and family.available():
+            return family.name
+    raise TsolveError("family: no installed family generates and scores records")
 
 
 def check_size(value: object, field: str = "size", least: int = 0) -> int:

@@ -38,9 +38,9 @@ family from this one object and from nowhere else. A family says:
     record's ``prompt`` field, else its ``question``);
   - ``perturb(record, gold_output) -> str``: a near miss of the gold, for
     ``tsolve predict --baseline perturbed`` and ``--model tsolve/perturbed``
-    (default: :func:`tsolve.verifiers.baselines.perturb`, one value moved;
+    (default: :func:`tsolve.contract.defaults.perturb`, one value moved;
     whatever the part returns, an output equal to the gold is replaced by
-    :func:`tsolve.verifiers.baselines.never_gold`, so the baseline never
+    :func:`tsolve.contract.defaults.never_gold`, so the baseline never
     scores the gold's marks by accident);
   - ``reward_metrics``, ``gameable_metrics`` and ``diagnostic_metrics``:
     the metrics that may be a reward (default: every metric the scorer
@@ -360,10 +360,10 @@ class Family:
     def perturbed_output(self, record: Record, gold_output: str) -> str:
         """A near miss of ``gold_output`` (the record's gold as a model writes
         it): the family's ``perturb`` part, else one value moved
-        (:func:`tsolve.verifiers.baselines.perturb`); never the gold itself
-        (:func:`tsolve.verifiers.baselines.never_gold`)."""
+        (:func:`tsolve.contract.defaults.perturb`); never the gold itself
+        (:func:`tsolve.contract.defaults.never_gold`)."""
+        from tsolve.contract.defaults import never_gold, perturb
         from tsolve.contract.guards import family_call
-        from tsolve.verifiers.baselines import never_gold, perturb
 
         if self.perturb is not None:
             text = family_call(self, "perturb", resolve(self.perturb), record, gold_output)

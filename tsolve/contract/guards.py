@@ -23,13 +23,15 @@ import functools
 import inspect
 import math
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tsolve.contract.item import ItemScore
 from tsolve.errors import TsolveError
 
-if TYPE_CHECKING:
-    from tsolve.contract.family import Family, Record
+# A family is passed in (never imported here: tsolve.contract.family imports
+# this module); what is read of it is its name and version.
+Family = Any
+Record = dict[str, Any]
 
 
 def checked_record(family: Family, record: Any, seed: int, index: int) -> Record:

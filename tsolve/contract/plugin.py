@@ -81,6 +81,42 @@ class PluginScorer:
         return checked_score(self.name, record, self.obj.score(record, output))
 
 
+class PluginAuditor:
+    """``audit(record)`` of a plugin, as tsolve's ``AuditVerdict``: the
+    plugin may return one, or a dict ``{"verdict": "ok" | "ambiguous" |
+    "inconsistent", "detail": {...}, "readings": [...]}``; anything else is
+    a one-line error on that row."""
+
+    def __init__(self, fn: Any, name: str) -> None:
+        self.fn, self.name = fn, name
+
+    def __call__(self, record: Record) -> Any:
+        from tsolve.contract.verdict import VERDICTS, AuditVerdict
+
+        found = self.fn(record)
+        if isinstance(found, AuditVerdict):
+            return found
+        verdict = found.get("verdict") if isinstance(found, Mapping) else None
+        detail = found.get("detail", {}) if isinstance(found, Mapping) else None
+        readings = found.get("readings", []) if isinstance(found, Mapping) else None
+        if (
+            verdict not in VERDICTS
+            or not isinstance(detail, Mapping)
+            or not isinstance(readings, list)
+        ):
+            raise TsolveError(
+                f"family {self.name}: audit must return an AuditVerdict or a dict with "
+                f"'verdict' one of {', '.join(VERDICTS)} (got {type(found).__name__})"
+            )
+        return AuditVerdict(
+            id=record.get("id"),
+            family=self.name,
+            verdict=verdict,
+            detail=dict(detail),
+            readings=list(readings),
+        )
+
+
 #: The optional parts a minimal object may also have, under a full
 #: :class:`Family`'s field names, each with the kind of value it must be.
 OPTIONAL_PARTS: dict[str, str] = {
@@ -144,6 +180,9 @@ def adapt(obj: Any, origin: str) -> Family:
         if not callable(getattr(obj, part, None)):
             raise TsolveError(f"the object has no callable '{part}'")
     version = str(getattr(obj, "version", "") or "")
+    parts = _optional_parts(obj)
+    if "audit" in parts:
+        parts["audit"] = PluginAuditor(parts["audit"], name.strip())
     return Family(
         name=name.strip(),
         description=str(getattr(obj, "description", "") or ""),
@@ -152,5 +191,5 @@ def adapt(obj: Any, origin: str) -> Family:
         options=AnyOption(),
         score=PluginScorer(obj, name.strip()),
         origin=origin,
-        **_optional_parts(obj),
+        **parts,
     )
