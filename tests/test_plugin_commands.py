@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from cli_main import run_main
 from plugin_family import NAME, SOURCE, installed, subprocess_env
 
