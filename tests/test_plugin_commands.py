@@ -205,3 +205,21 @@ def _answer(gold: Any) -> str:
     answer = fields["answer"]
     assert isinstance(answer, str)
     return answer
+
+
+def test_the_agent_tools_show_its_prompt_and_gold(site: Path) -> None:
+    """``tsolve mcp``'s task_prompt / family_instructions: the record's
+    question (it writes no ``prompt``) and its gold as the scorer reads it."""
+    from tsolve.adapters.agent_tools import family_instructions
+
+    made = family_instructions(NAME, 3, 1)
+    record = _generated_seed(3, 1)
+    assert made["example"]["prompt"] == record["question"]
+    assert made["example"]["gold_reply"] == record["answer"]
+
+
+def _generated_seed(seed: int, index: int) -> dict[str, Any]:
+    from tsolve.contract import get_family
+
+    family = get_family(NAME)
+    return family.make_record(seed, index, family.make_options({}))
