@@ -28,7 +28,10 @@ read, and :attr:`Report.duplicates` says which were set aside.
   direction and ``type`` x ``format``; UnSeenTimeQA's difficulty x question
   type). Every row of a family carries the fields its ``report_columns``
   names, ``"all"`` where the row does not break down by one.
-* ``tsolve/tictoc``: one row per elapsed-time level and preference,
+* a family's own task (``Family.inspect_tasks``, whose samples carry no
+  record: :mod:`tsolve.adapters.inspect_ai.family_tasks`) makes its own
+  rows (its ``report_sample`` / ``report_row``). TicToc's
+  (``tsolve/tictoc``): one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
   ``attempt_rate`` (share of tool calls), and the level's NAR.
 
@@ -89,10 +92,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsolve.adapters.inspect_ai.family_tasks import module_for_task
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import record_in
-
-TICTOC_TASK = "tsolve/tictoc"
 
 #: The order conditions are listed in, as in the papers' tables.
 CONDITIONS = ("none", "context-knowledge", "calendar", "knowledge", "code", "all")
@@ -352,7 +354,7 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
                 where = {"log": _short(name), "sample": str(getattr(sample, "id", "?"))}
                 bad_samples.append({**where, "epoch": sample.epoch, "error": str(exc)})
                 continue
-            if claims and epoch is not None and run["task"] != TICTOC_TASK:
+            if claims and epoch is not None and module_for_task(run["task"]) is None:
                 epoch.checked = True
                 epoch.epoch = int(sample.epoch or 1)
                 epoch.false_claim = _first_false_claim(sample)
@@ -380,7 +382,7 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
     rows.sort(key=_order)
     for r in rows:
         r.pop(_FIELDS, None)
-    _tictoc_nar(rows)
+    _finish(rows)
     return Report(rows, [_short(f) for f, _ in kept], bad, skipped, bad_samples, duplicates)
 
 
@@ -464,23 +466,14 @@ def _reducers(log: Any) -> list[tuple[str, Any]]:
     return [(reducer_log_name(r), r) for r in reducers]
 
 
-def _tictoc_nar(rows: list[dict[str, Any]]) -> None:
-    """Each TicToc level's NAR on its ``preference = "all"`` row: the mean of
-    the prefer-tool and prefer-no-tool accuracies (None when a class is empty,
-    as in :mod:`tsolve.families.tictoc.metrics`)."""
-    acc = {
-        (r["eval_id"], r["reducer"], r["level"], r["preference"]): r["accuracy"]
-        for r in rows
-        if r["task"] == TICTOC_TASK
-    }
-    for r in rows:
-        if r["task"] == TICTOC_TASK:
-            if r["preference"] == "all":
-                run = (r["eval_id"], r["reducer"], r["level"])
-                tool, no_tool = acc.get((*run, "tool")), acc.get((*run, "no_tool"))
-                r["nar"] = None if tool is None or no_tool is None else (tool + no_tool) / 2
-            else:
-                r["nar"] = None
+def _finish(rows: list[dict[str, Any]]) -> None:
+    """Each family task's last word on its rows (its ``finish_report``:
+    TicToc's NAR per level, from its rows by preference)."""
+    for task in dict.fromkeys(r["task"] for r in rows):
+        own = module_for_task(task)
+        finish = getattr(own, "finish_report", None)
+        if finish is not None:
+            finish([r for r in rows if r["task"] == task])
 
 
 def _short(name: str) -> str:
@@ -524,16 +517,9 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
     for usage in (sample.model_usage or {}).values():
         tokens += _count(usage.output_tokens, "output_tokens")
     scored = score is not None and sample.error is None
-    if task == TICTOC_TASK:
-        level = _label(meta.get("level", sm.get("level")), "level", allow_int=True)
-        pref = _label(meta.get("preference", sm.get("preference")), "preference")
-        called = meta.get("called", False)
-        if not isinstance(called, bool):
-            raise BadSample(f"called: expected true or false, got {_shown(called)}")
-        keys: list[tuple[Any, ...]] = [("tictoc", level, pref), ("tictoc", level, "all")]
-        if score is None or not scored:
-            return keys, None
-        return keys, _Epoch({"accuracy": _scalar(score.value)}, int(called), 1, tokens, called)
+    own = module_for_task(task)
+    if own is not None and hasattr(own, "report_sample"):  # a family's own task
+        return own.report_sample(score if scored else None, meta, sm, tokens)
     record = _mapping(record_in(sm) if isinstance(sm.get("record"), dict) else sm.get("record"),
                       "record")  # fmt: skip
     condition_meta = meta.get("condition")
@@ -553,7 +539,7 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
     tool_calls = _count(run.get("n_tool_calls", 0), "run.n_tool_calls")
     turns = _count(run.get("turns", 0), "run.turns")
     family = _label(sm.get("family") or record.get("family") or "", "family")
-    keys = [("family", family, condition, style, ())]
+    keys: list[tuple[Any, ...]] = [("family", family, condition, style, ())]
     for extra in _breakdowns(family, record):
         keys.append(("family", family, condition, style, extra))
     if value is None:
@@ -701,8 +687,8 @@ def _shown(value: Any) -> str:
 def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     """Rows in a stable order: task, model, condition (as :data:`CONDITIONS`),
     the run's settings, then style, M and the family's breakdown fields
-    (its ``report_columns``, then any other) with "all" first (TicToc:
-    level, then preference)."""
+    (its ``report_columns``, then any other) with "all" first (a family
+    task's rows: its ``REPORT_FIELDS``, TicToc's level, then preference)."""
 
     def part(k: Any) -> tuple[int, str]:
         if k == "all" or k is None:
@@ -713,10 +699,7 @@ def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     rank = CONDITIONS.index(condition) if condition in CONDITIONS else len(CONDITIONS)
     settings = json.dumps([row.get(k) for k in RUN_FIELDS[2:]], sort_keys=True, default=str)
     head = (row["task"], row["model"], (rank, str(condition)), settings, str(row["reducer"]))
-    if "level" in row:
-        return (*head, part(row["level"]), part(row["preference"]))
-    breakdown = (row["style"], row["M"], *(row.get(f) for f in row.get(_FIELDS, ())))
-    return (*head, *(part(k) for k in breakdown))
+    return (*head, *(part(row.get(f)) for f in row.get(_FIELDS, ())))
 
 
 #: Where a row keeps, while rows are sorted, the names of its breakdown fields.
@@ -727,15 +710,12 @@ def _row(
     run: dict[str, Any], reducer: str, key: tuple[Any, ...], figures: dict[str, Any]
 ) -> dict[str, Any]:
     settings = {**run, "reducer": reducer}
-    if key[0] == "tictoc":
-        _, level, pref = key
-        return {
-            **_first(settings), "condition": "none", "level": level, "preference": pref,
-            "n": figures["n"], "sample_epochs": figures["sample_epochs"],
-            "errors": figures["errors"], "accuracy": figures["accuracy"],
-            "stderr": figures["stderr"], "attempt_rate": figures["attempt_rate"],
-            **_rest(settings),
-        }  # fmt: skip
+    if key[0] != "family":  # a family's own task's row (its report_row)
+        own = module_for_task(run["task"])
+        assert own is not None
+        fields = list(getattr(own, "REPORT_FIELDS", ()))
+        return {**own.report_row(_first(settings), key, figures), **_rest(settings),
+                _FIELDS: fields}  # fmt: skip
     _, family, condition, style, pairs = key
     labels = dict(pairs)
     fam = _family(family)
@@ -746,7 +726,7 @@ def _row(
     row.update((f, labels.get(f, "all")) for f in fields)
     figures = dict(figures)
     del figures["attempt_rate"]
-    return {**row, **figures, **_rest(settings), _FIELDS: fields}
+    return {**row, **figures, **_rest(settings), _FIELDS: ["style", "M", *fields]}
 
 
 def _first(settings: dict[str, Any]) -> dict[str, Any]:
@@ -763,6 +743,12 @@ def rows_by_task(rows: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any
     for row in rows:
         out.setdefault(row["task"], []).append(row)
     return out
+
+
+#: What a family task's ``report_sample`` builds its epoch and its labels with.
+Epoch = _Epoch
+label = _label
+scalar = _scalar
 
 
 def __getattr__(name: str) -> Any:
