@@ -78,10 +78,22 @@ def checked_metrics(family: str, metrics: Any) -> dict[str, float]:
     return clean
 
 
+def _plain_fractions(metrics: object) -> bool:
+    """Is ``metrics`` a non-empty dict of floats in [0, 1]? (The fast check
+    every built-in score passes; anything else goes to :func:`checked_metrics`.)"""
+    if type(metrics) is not dict or not metrics:
+        return False
+    for value in metrics.values():
+        if type(value) is not float or not 0.0 <= value <= 1.0:  # NaN fails too
+            return False
+    return True
+
+
 def checked_score(family: str, record: Mapping[str, Any], result: Any) -> ItemScore:
     """A scorer's ``result`` as an :class:`ItemScore` (see the module docstring)."""
     if isinstance(result, ItemScore):
-        checked_metrics(family, result.metrics)
+        if not _plain_fractions(result.metrics):
+            checked_metrics(family, result.metrics)  # a bad one: the line naming the metric
         return result
     if isinstance(result, Mapping):
         return ItemScore(
