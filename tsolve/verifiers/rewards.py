@@ -79,6 +79,12 @@ class _AnyFamily(Sequence[str]):
     def __contains__(self, name: object) -> bool:
         return name in self._names()
 
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __repr__(self) -> str:
+        return repr(self._names())
+
 
 GAMEABLE: Mapping[str, tuple[str, ...]] = _PerFamily("gameable_metrics")
 """Per family, the metrics kept under a paper's name although a trivial
