@@ -150,3 +150,20 @@ def test_metrics_a_family_does_not_declare_are_not_reported_for_it() -> None:
     assert gameable("logistics") == ("partial",) and gameable("span") == ()
     assert diagnostic("logistics") == () and diagnostic("span") == ("alt_reading",)
     assert get_family("logistics").gameable_metrics == ("partial",)
+
+
+def test_declared_reward_metrics_are_the_offered_ones() -> None:
+    """A family that declares its reward metrics is taken at its word (no
+    probe item is scored), and a gameable one it declares is still refused."""
+    from tsolve.facade import check_reward_metric, reward_metrics
+
+    def no_probe(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the scorer was called")
+
+    family = _family("g-rewards", score=no_probe, reward_metrics=("accuracy",),
+                     gameable_metrics=("lenient",))  # fmt: skip
+    with temporary_family(family):
+        assert reward_metrics(family, {}) == ("accuracy",)
+        check_reward_metric(family, "accuracy", {})
+        with pytest.raises(TsolveError, match="never a reward"):
+            check_reward_metric(family, "lenient", {})

@@ -65,7 +65,9 @@ family from this one object and from nowhere else. A family says:
     default: none, one row per condition and style);
   - ``inspect_tasks``: Inspect task name -> ``Lazy`` task function, the
     family's own tasks besides the generated one (TicToc's, whose items are
-    not generated), registered as ``tsolve/<name>``;
+    not generated), registered as ``tsolve/<name>``; the task's module also
+    answers the offline models, the scripted solver and ``tsolve report``
+    for its samples (:mod:`tsolve.adapters.inspect_ai.family_tasks`);
   - ``row_hint``: what to do instead, when ``tsolve solve`` is handed this
     family's records and the family has no ``solve`` (one line);
 * ``audit(record) -> AuditVerdict``: whether the gold holds under every
