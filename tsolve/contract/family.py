@@ -114,6 +114,12 @@ Only ``name`` is required. A family without ``generate`` (TEMPO and TicToc
 score data that exists elsewhere) is refused by ``tsolve dataset`` with a
 one-line error, and likewise for every other optional part.
 
+Every family, built-in or plug-in, passes the same guards
+(:mod:`tsolve.contract.guards`): :meth:`Family.make_record` checks and
+stamps each record (``family``, ``generator``), and :meth:`Family.scorer`
+takes an ``ItemScore`` or a dict of metrics in [0, 1] from ``score``; any
+other result, or a part that fails, is a one-line error naming the family.
+
 Parts are usually :class:`Lazy` references (``"module:attribute"``), so that
 declaring a family costs nothing: ``tsolve --help`` does not import a single
 generator or solver, and a family whose code is not installed is listed but
