@@ -167,3 +167,30 @@ def test_declared_reward_metrics_are_the_offered_ones() -> None:
         check_reward_metric(family, "accuracy", {})
         with pytest.raises(TsolveError, match="never a reward"):
             check_reward_metric(family, "lenient", {})
+
+
+def test_a_minimal_plugins_config_takes_any_option() -> None:
+    """A minimal plug-in declares no option table, so its reasoning-gym
+    config takes any keyword as a generator option (as tsolve.create_dataset
+    does), keeps it through dataclasses.replace, and hands it on."""
+    import dataclasses
+
+    from tsolve.adapters.reasoning_gym_configs import config_class
+    from tsolve.contract.plugin import adapt
+
+    class Minimal:
+        name = "g-open"
+
+        def generate(self, seed: int, index: int, params: dict[str, Any]) -> dict[str, Any]:
+            return {"id": f"o-{index}", "question": "?", "answer": str(params.get("width", 1))}
+
+        def score(self, record: dict[str, Any], output: str) -> dict[str, float]:
+            return {"accuracy": float(output.strip() == record["answer"])}
+
+    with temporary_family(adapt(Minimal(), "test")) as family:
+        cls = config_class(family)
+        config = cls(seed=1, size=2, width=7)
+        assert config.options() == {"width": 7}
+        config.validate()
+        again = dataclasses.replace(config, size=3)
+        assert again.options() == {"width": 7} and again.size == 3

@@ -74,7 +74,8 @@ def register_reasoning_gym() -> list[str]:
             )
         elif registered[0] is not TsolveReasoningGymDataset:
             raise TsolveError(f"reasoning-gym: {name!r} is already registered by another package")
-        elif curriculum is not None:
+        else:  # ours: the family's classes now (the same ones, unless it was declared again)
+            factory.DATASETS[name] = (TsolveReasoningGymDataset, config_class(family))
             factory.CURRICULA[name] = curriculum
         names.append(name)
     # reasoning-gym 0.1.25 defines create_curriculum in its factory but does not

@@ -91,7 +91,7 @@ class TsolveCurriculum(BaseCurriculum):
         )
 
 
-_CURRICULA: dict[str, type[TsolveCurriculum]] = {}
+_CURRICULA: dict[str, tuple[Family, type[TsolveCurriculum]]] = {}
 
 
 def curriculum_class(family: Family) -> type[TsolveCurriculum]:
@@ -100,21 +100,22 @@ def curriculum_class(family: Family) -> type[TsolveCurriculum]:
     ``curriculum_notes``), one per family and process. A family that declares
     no curriculum gets one without attributes, so
     ``reasoning_gym.create_curriculum`` works for every family."""
-    found = _CURRICULA.get(family.name)
-    if found is None:
-        name = class_name(family.name, "Curriculum")
-        found = type(
-            name,
-            (TsolveCurriculum,),
-            {
-                "__module__": __name__,
-                "__qualname__": name,
-                "config_cls": config_class(family),
-                "levels": {k: list(v) for k, v in family.curriculum.items()},
-                "descriptions": dict(family.curriculum_notes),
-            },
-        )
-        _CURRICULA[family.name] = found
+    cached = _CURRICULA.get(family.name)
+    if cached is not None and cached[0] is family:
+        return cached[1]
+    name = class_name(family.name, "Curriculum")
+    found: type[TsolveCurriculum] = type(
+        name,
+        (TsolveCurriculum,),
+        {
+            "__module__": __name__,
+            "__qualname__": name,
+            "config_cls": config_class(family),
+            "levels": {k: list(v) for k, v in family.curriculum.items()},
+            "descriptions": dict(family.curriculum_notes),
+        },
+    )
+    _CURRICULA[family.name] = (family, found)
     return found
 
 

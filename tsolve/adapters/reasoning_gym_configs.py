@@ -92,7 +92,7 @@ def class_name(family: str, suffix: str = "Config") -> str:
     return "".join(p.title() for p in family.replace("_", "-").split("-")) + suffix
 
 
-_CONFIGS: dict[str, type[TsolveConfig]] = {}
+_CONFIGS: dict[str, tuple[Family, type[TsolveConfig]]] = {}
 
 
 def config_class(family: Family) -> type[TsolveConfig]:
@@ -109,8 +109,8 @@ def config_class(family: Family) -> type[TsolveConfig]:
     The class is named after the family (``TimePuzzlesConfig``) and found
     under that name in this module (:func:`__getattr__`), so it pickles."""
     found = _CONFIGS.get(family.name)
-    if found is not None:
-        return found
+    if found is not None and found[0] is family:
+        return found[1]
     names = [n for n in family.options if n not in BASE_FIELDS]
     names += [k for k in family.curriculum if k not in names and k not in BASE_FIELDS]
     fields: list[Any] = [
@@ -139,7 +139,7 @@ def config_class(family: Family) -> type[TsolveConfig]:
     )
     if open_options:
         setattr(cls, "__init__", _open_init(vars(cls)["__init__"]))  # noqa: B010  (a made class)
-    _CONFIGS[family.name] = cls
+    _CONFIGS[family.name] = (family, cls)
     return cls
 
 
