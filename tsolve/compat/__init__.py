@@ -125,6 +125,7 @@ OLD_PATHS: dict[str, str] = {
     "tsolve.tempo.scoring": "tsolve.families.tempo.scoring",
     "tsolve.tempo.tagger": "tsolve.families.tempo.tagger",
     "tsolve.text_source": "tsolve.records.text_source",
+    "tsolve.adapters.inspect_ai.tictoc_task": "tsolve.families.tictoc.inspect_task",
     "tsolve.tictoc": "tsolve.families.tictoc",
     "tsolve.tictoc.audit": "tsolve.families.tictoc.audit",
     "tsolve.tictoc.baseline": "tsolve.families.tictoc.baseline",

@@ -30,6 +30,46 @@ family from this one object and from nowhere else. A family says:
   neither; the metrics are the scorer's own less the diagnostic ones, equal
   to ``score(record, output)``'s. A family without them ships the whole
   record as its gold (:mod:`tsolve.rl.gold`);
+* what the cross-family adapters ask, each with a default, so a family that
+  declares none of it still gets every command:
+
+  - ``prompt(record) -> str``: the text a model is shown (Inspect, the
+    reasoning-gym facade, lm-eval and the trainer exports; default: the
+    record's ``prompt`` field, else its ``question``);
+  - ``perturb(record, gold_output) -> str``: a near miss of the gold, for
+    ``tsolve predict --baseline perturbed`` and ``--model tsolve/perturbed``
+    (default: :func:`tsolve.contract.defaults.perturb`, one value moved;
+    whatever the part returns, an output equal to the gold is replaced by
+    :func:`tsolve.contract.defaults.never_gold`, so the baseline never
+    scores the gold's marks by accident);
+  - ``reward_metrics``, ``gameable_metrics`` and ``diagnostic_metrics``:
+    the metrics that may be a reward (default: every metric the scorer
+    reports, less the other two), the ones a policy that does not reason
+    can farm (reported, never a reward; logistics' ``partial``) and the ones
+    that count wrong answers of a kind (``alt_reading``): the Inspect
+    scorer reports the diagnostic ones as 0 where an item has none
+    (:mod:`tsolve.verifiers.rewards`; default: none of either);
+  - ``difficulty(record) -> dict``: the knobs that set one record's
+    difficulty, read off the record (reasoning-gym's ``metadata.difficulty``;
+    default: the record's fields named like the curriculum's knobs);
+  - ``curriculum``: generator option -> its levels, easiest first, with
+    ``curriculum_notes`` (option -> what it is): reasoning-gym's curriculum
+    (default: none, an empty curriculum). Every option in ``options`` (and
+    every knob) is a field of the family's reasoning-gym config, made from
+    these declarations (:mod:`tsolve.adapters.reasoning_gym_configs`);
+  - ``report_columns`` and ``report_breakdowns(record) -> [{field: label}]``:
+    the fields every row of the family's ``tsolve report`` table carries
+    (``"all"`` where a row does not break down by one) and, per record, the
+    extra rows it counts in beside its condition and style row (M, a
+    reference year, a two-way cell: :mod:`tsolve.adapters.inspect_ai.report`;
+    default: none, one row per condition and style);
+  - ``inspect_tasks``: Inspect task name -> ``Lazy`` task function, the
+    family's own tasks besides the generated one (TicToc's, whose items are
+    not generated), registered as ``tsolve/<name>``; the task's module also
+    answers the offline models, the scripted solver and ``tsolve report``
+    for its samples (:mod:`tsolve.adapters.inspect_ai.family_tasks`);
+  - ``row_hint``: what to do instead, when ``tsolve solve`` is handed this
+    family's records and the family has no ``solve`` (one line);
 * ``audit(record) -> AuditVerdict``: whether the gold holds under every
   reading (``tsolve audit``);
 * ``summarize``, ``invariants`` and ``stress_choices``: dataset summaries and
@@ -130,6 +170,12 @@ family from this one object and from nowhere else. A family says:
 Only ``name`` is required. A family without ``generate`` (TEMPO and TicToc
 score data that exists elsewhere) is refused by ``tsolve dataset`` with a
 one-line error, and likewise for every other optional part.
+
+Every family, built-in or plug-in, passes the same guards
+(:mod:`tsolve.contract.guards`): :meth:`Family.make_record` checks and
+stamps each record (``family``, ``generator``), and :meth:`Family.scorer`
+takes an ``ItemScore`` or a dict of metrics in [0, 1] from ``score``; any
+other result, or a part that fails, is a one-line error naming the family.
 
 Parts are usually :class:`Lazy` references (``"module:attribute"``), so that
 declaring a family costs nothing: ``tsolve --help`` does not import a single
@@ -238,6 +284,19 @@ class Family:
     answer_marker: str = ""
     compact_gold: Callable[[Record], dict[str, Any]] | Lazy | None = None
     score_compact: Callable[[dict[str, Any], str], Mapping[str, float]] | Lazy | None = None
+    # ---- what the adapters ask (each has a default: module docstring)
+    prompt: Callable[[Record], str] | Lazy | None = None
+    perturb: Callable[[Record, str], str] | Lazy | None = None
+    reward_metrics: tuple[str, ...] = ()
+    gameable_metrics: tuple[str, ...] = ()
+    diagnostic_metrics: tuple[str, ...] = ()
+    difficulty: Callable[[Record], Mapping[str, Any]] | Lazy | None = None
+    curriculum: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    curriculum_notes: Mapping[str, str] = field(default_factory=dict)
+    report_columns: tuple[str, ...] = ()
+    report_breakdowns: Callable[[Record], Sequence[Mapping[str, Any]]] | Lazy | None = None
+    inspect_tasks: Mapping[str, Lazy] = field(default_factory=dict)
+    row_hint: str = ""
     audit: Callable[[Record], Any] | Lazy | None = None
     recognise: Callable[[Record], bool] | None = None
     fuzz_records: Callable[[int], list[Record]] | Lazy | None = None
@@ -342,12 +401,98 @@ class Family:
         return resolve(self.build)(parsed) if self.build is not None else parsed
 
     def make_record(self, seed: int, index: int, config: Any) -> Record:
-        """Record ``index`` of the run with ``seed``."""
+        """Record ``index`` of the run with ``seed``, checked as every family's
+        is (:mod:`tsolve.contract.guards`): a dict with a non-empty string
+        ``id``, stamped with ``family`` and ``generator`` when it lacks them,
+        so that every later command can route and resume it; anything else
+        is a one-line error naming the family."""
         if self.generate is None:
             self.require("generate")  # raises the one-line error
         # Per record, so no installation check here (``make_options`` did it).
-        record: Record = resolve(self.generate)(seed, index, config)
-        return record
+        from tsolve.contract.guards import checked_record
+
+        return checked_record(self, resolve(self.generate)(seed, index, config), seed, index)
+
+    def scorer(self, name: str | None = None) -> Callable[..., Any]:
+        """The family's scorer (``score``, or the one in ``scorers`` called
+        ``name``) behind the guards every family's has
+        (:func:`tsolve.contract.guards.checked_scorer`): it returns an
+        ``ItemScore`` whose metrics are numbers in [0, 1], or raises a
+        one-line error naming the family."""
+        from tsolve.contract.guards import checked_scorer
+
+        if name is None:
+            return checked_scorer(self, self.require("score"))
+        part = self.scorers.get(name)
+        if part is None:
+            known = ", ".join(sorted(self.scorers)) or "none"
+            raise TsolveError(
+                f"scorer: family {self.name!r} has no scorer {name!r} (named: {known})"
+            )
+        if isinstance(part, Lazy) and not part.importable():
+            raise TsolveError(f"scorer: {name!r} of {self.name!r} is not installed ({part.module})")
+        return checked_scorer(self, resolve(part))
+
+    # ------------------------------------------------------------ what adapters ask
+
+    def prompt_text(self, record: Record) -> str:
+        """The text a model is shown for ``record``: the family's ``prompt``
+        part, else the record's ``prompt`` field, else its ``question``."""
+        from tsolve.contract.guards import family_call
+
+        if self.prompt is not None:
+            text = family_call(self, "prompt", resolve(self.prompt), record)
+            if not isinstance(text, str) or not text.strip():
+                raise TsolveError(
+                    f"family {self.name}: prompt returned {type(text).__name__}, not text"
+                )
+            return text
+        for name in ("prompt", "question"):
+            text = record.get(name)
+            if isinstance(text, str) and text.strip():
+                return text
+        raise TsolveError(f"record {record.get('id')!r}: no 'prompt' or 'question' text to ask")
+
+    def perturbed_output(self, record: Record, gold_output: str) -> str:
+        """A near miss of ``gold_output`` (the record's gold as a model writes
+        it): the family's ``perturb`` part, else one value moved
+        (:func:`tsolve.contract.defaults.perturb`); never the gold itself
+        (:func:`tsolve.contract.defaults.never_gold`)."""
+        from tsolve.contract.defaults import never_gold, perturb
+        from tsolve.contract.guards import family_call
+
+        if self.perturb is not None:
+            text = family_call(self, "perturb", resolve(self.perturb), record, gold_output)
+            if not isinstance(text, str):
+                raise TsolveError(
+                    f"family {self.name}: perturb returned {type(text).__name__}, not text"
+                )
+        else:
+            text = perturb(gold_output)
+        return never_gold(gold_output) if text.strip() == gold_output.strip() else text
+
+    def difficulty_of(self, record: Record) -> dict[str, Any]:
+        """The knobs that set ``record``'s difficulty (the ``difficulty``
+        part; default: the record's fields named like a curriculum knob),
+        JSON-ready."""
+        from tsolve.contract.guards import family_call
+
+        if self.difficulty is None:
+            return {knob: record[knob] for knob in self.curriculum if knob in record}
+        found = family_call(self, "difficulty", resolve(self.difficulty), record)
+        if not isinstance(found, Mapping):
+            raise TsolveError(
+                f"family {self.name}: difficulty returned {type(found).__name__}, not a dict"
+            )
+        return dict(found)
+
+    def report_keys(self, record: Record) -> list[dict[str, Any]]:
+        """The extra ``tsolve report`` rows ``record`` counts in, each as
+        ``{field: label}`` (the ``report_breakdowns`` part; default: none)."""
+        if self.report_breakdowns is None:
+            return []
+        found = resolve(self.report_breakdowns)(record)
+        return [dict(key) for key in found]
 
     def coverage_warnings(self, seed: int, start: int, count: int, config: Any) -> list[str]:
         """One-line warnings when records ``start .. start+count-1`` of run

@@ -147,6 +147,20 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.logistics.score:logistics_answer"),
     compact_gold=Lazy("tsolve.families.logistics.compact:logistics_gold"),
     score_compact=Lazy("tsolve.families.logistics.compact:score_logistics_gold"),
+    prompt=Lazy("tsolve.families.logistics.generate.prompt:shown_prompt"),
+    gameable_metrics=("partial",),
+    difficulty=Lazy("tsolve.families.logistics.facets:difficulty_knobs"),
+    # The benchmark's split (more trucks, planes and packages) and the events in
+    # the timeline (each one more step to track); execution and question type
+    # stay free choices of the config.
+    curriculum={"difficulty": ("easy", "medium", "hard"), "depth": (2, 4, 6, 9, 12, 16, 20)},
+    curriculum_notes={
+        "difficulty": "the benchmark's split: how many vehicles and packages",
+        "depth": "events in the timeline",
+    },
+    report_columns=("difficulty", "question_type"),
+    report_breakdowns=Lazy("tsolve.families.logistics.facets:report_breakdowns"),
+    row_hint="these are logistics items (UnSeenTimeQA); use tsolve logistics answer FILE",
     answer_marker="Answer:",
     audit=Lazy("tsolve.families.logistics.audit:audit_logistics"),
     explain=Lazy("tsolve.families.logistics.audit:explain"),

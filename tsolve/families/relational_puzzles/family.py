@@ -78,7 +78,7 @@ def fuzz_records(seed: int) -> list[Record]:
     ]  # fmt: skip
 
 
-def _styles(value: Any, name: str) -> Any:
+def _styles(value: Any, name: str) -> str | tuple[str, ...]:
     from tsolve.generators.style_pairs import parse_styles
 
     return parse_styles(value, name)
@@ -138,6 +138,10 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.relational_puzzles.score:relational_answer"),
     compact_gold=Lazy("tsolve.families.relational_puzzles.compact:relational_gold"),
     score_compact=Lazy("tsolve.families.relational_puzzles.compact:score_relational_gold"),
+    difficulty=Lazy("tsolve.families.relational_puzzles.facets:difficulty_knobs"),
+    curriculum={"events": (2, 3, 4)},
+    curriculum_notes={"events": "unknown dates to find"},
+    report_breakdowns=Lazy("tsolve.families.relational_puzzles.facets:report_breakdowns"),
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.relational_puzzles.audit:audit_relational"),
     explain=Lazy("tsolve.families.relational_puzzles.audit:explain"),

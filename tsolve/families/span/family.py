@@ -133,6 +133,28 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.span.score:span_answer"),
     compact_gold=Lazy("tsolve.families.span.compact:span_gold"),
     score_compact=Lazy("tsolve.families.span.compact:score_span_gold"),
+    diagnostic_metrics=("alt_reading",),
+    difficulty=Lazy("tsolve.families.span.facets:difficulty_knobs"),
+    # A longer offset is more counting and more month and year lengths of the
+    # target calendar to get right. Ordered by the arithmetic asked (the mean
+    # offset grows with the level), not by a measured gap: the table-free
+    # estimator (polar_baseline.py) gets 53-59 % of polar items right at every
+    # level (100 polar items per level, seed 1), since the near misses, not the
+    # offsets, are what defeat it (docs/rl.md).
+    curriculum={
+        "max_days": (7, 30, 100, 365, 1000),
+        "max_weeks": (2, 8, 20, 52, 150),
+        "max_years": (1, 3, 10, 20, 40),
+    },
+    curriculum_notes={
+        "max_days": "largest offset in days",
+        "max_weeks": "largest offset in weeks",
+        "max_years": "largest offset in years (festival questions)",
+    },
+    report_columns=("reference_year", "direction", "type", "format"),
+    report_breakdowns=Lazy("tsolve.families.span.facets:report_breakdowns"),
+    row_hint="these are SPAN questions; score answers with tsolve verify, check gold with "
+    "tsolve audit",
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.span.audit:audit_span"),
     explain=Lazy("tsolve.families.span.audit:explain"),
