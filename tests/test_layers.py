@@ -263,7 +263,7 @@ def family_names_in(path: Path, families: list[str]) -> list[tuple[int, str, str
 
 #: Modules that name families by design: the registry's list of built-ins and
 #: the deprecation table (old module paths -> their homes in the family folders).
-NAMES_FAMILIES_BY_DESIGN = ("contract/registry.py", "compat/__init__.py")
+NAMES_FAMILIES_BY_DESIGN = ("contract/registry.py", "compat/__init__.py", "compat/moved_names.py")
 
 #: Modules outside ``tsolve/families/`` that still name a built-in family.
 #: This list must shrink to nothing: a module comes off it when it asks its
