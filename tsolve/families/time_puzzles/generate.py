@@ -72,7 +72,6 @@ from tsolve.families.time_puzzles.record import (  # noqa: F401
     puzzle_id,
     puzzle_record,
 )
-from tsolve.families.time_puzzles.search.contradiction import answer_mask  # noqa: F401
 from tsolve.families.time_puzzles.search.core import DRAW_TABLES as _DRAW_TABLES  # noqa: F401
 from tsolve.families.time_puzzles.search.core import PuzzleSearch as _Search
 from tsolve.families.time_puzzles.search.default import (  # noqa: F401
