@@ -1,6 +1,7 @@
 """The ``time-puzzles`` family, declared once: every date that satisfies a set
 of facts (the Time Puzzles paper). Its parts sit beside this file in
-``families/time_puzzles/``: generator ``generate.py`` (+ ``invariants.py``),
+``families/time_puzzles/``: generator ``generate.py`` (its parts: ``config.py``, ``search/``,
+``record.py``; + ``invariants.py``),
 solver ``solve.py``, scorer ``score.py``, auditor ``audit.py``, bench cases
 ``bench.py``; its commands are ``cli.py``."""
 
