@@ -132,5 +132,7 @@ def adapt(obj: Any, origin: str) -> Family:
         summarize=summarize if callable(summarize) else None,
         fingerprint=fingerprint if callable(fingerprint) else None,
         answer_fingerprint=answer_fingerprint if callable(answer_fingerprint) else None,
+        # a minimal plug-in's randomness is its own, so a redraw would change nothing
+        distinct=getattr(obj, "distinct", False) is True,  # never on by default
         origin=origin,
     )

@@ -17,8 +17,9 @@ from typing import IO, Any
 
 from tsolve.contract import get_family
 from tsolve.datasets.balance import balanced_config, parse_balance
-from tsolve.datasets.chunks import generate_chunks
-from tsolve.datasets.resume import ResumePoint, resume_point
+from tsolve.datasets.chunks import generate_chunks, primed_pass
+from tsolve.datasets.distinct import DistinctPass
+from tsolve.datasets.resume import ResumePoint, existing_records, resume_point
 from tsolve.datasets.shards import shard_range
 from tsolve.datasets.sinks import (
     HF_FOLDER,
@@ -54,6 +55,7 @@ def write_dataset(
     on_warning: Callable[[str], None] | None = None,
     index_range: range | None = None,
     balance: str | Sequence[str] | None = None,
+    distinct: DistinctPass | None = None,
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -78,6 +80,11 @@ def write_dataset(
     ``balance`` names options whose values are spread evenly by index
     (``"difficulty"``, ``["difficulty", "style"]``; the family's ``strata``):
     :mod:`tsolve.datasets.balance`.
+
+    No two records of the run share an answer (a repeat is drawn again,
+    :mod:`tsolve.datasets.distinct`); a run that starts after index 0 (a
+    shard, a split's later part) first settles the records before it, unless
+    ``distinct`` is the pass that already has (the split's previous part).
     """
     for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -151,9 +158,14 @@ def write_dataset(
         progress(done, total)
     lost: WorkerLost | None = None
     try:
+        if resume and fam.distinct_runs and point.start > indices.start:
+            # the file's records are the ones the pass kept (resume checked them)
+            distinct = primed_pass(fam, opts, seed, indices.start, 1, chunk, runner, keys)
+            distinct.learn(existing_records(path, point.keep))
         for ch in generate_chunks(
-            fam.name, opts, seed, todo, chunk=chunk, engine=runner, balance=keys
-        ):
+            fam.name, opts, seed, todo, chunk=chunk, engine=runner, balance=keys,
+            distinct=distinct,
+        ):  # fmt: skip
             good += sink.write(ch)
             summary.written += len(ch.indices)
             summary.add(ch.counts)
