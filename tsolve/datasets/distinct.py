@@ -176,4 +176,3 @@ def check_distinct(fam: Family, records: Iterable[dict[str, Any]]) -> list[str]:
             out.append(f"record {rec.get('id')!r} repeats the answer of {first!r}")
         seen.keep(key)
     return out
-
