@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_main import run_main
 
 from tsolve.contract import Family, Lazy, get_family, register_family, unregister_family
 from tsolve.datasets.distinct import check_distinct, key_of
@@ -179,3 +180,40 @@ def test_stress_names_a_repeat_within_a_run() -> None:
     assert check_distinct(fam, [rec, again]) == [
         f"record {again['id']!r} repeats the answer of {rec['id']!r}"
     ]
+
+
+# ---------------------------------------------------------------- --exclude
+
+
+def _narrow_args() -> list[str]:
+    return [f"--set={k}={v}" for k, v in NARROW.items()]
+
+
+def test_exclude_keeps_another_files_puzzles_out(
+    narrow_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seeds 0 and 1 of the narrow options meet by chance; with --exclude the
+    second run draws again where it would repeat the first."""
+    plain, excluded = tmp_path / "plain.jsonl", tmp_path / "excluded.jsonl"
+    write_dataset("time-puzzles", NARROW, count=N, out=plain, seed=1)
+    assert find_overlap(narrow_run, plain).answer_overlap >= 1
+    code, _out, err = run_main(
+        capsys, "dataset", "time-puzzles", "-n", str(N), "--seed", "1", *_narrow_args(),
+        "--exclude", str(narrow_run), "-o", str(excluded), "-q",
+    )  # fmt: skip
+    assert code == 0, err
+    assert find_overlap(narrow_run, excluded).answer_overlap == 0
+    assert len(_records(excluded)) == N
+
+
+def test_exclude_refuses_a_row_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"family": "time-puzzles"}\n{broken\n', "utf-8")
+    out = tmp_path / "out.jsonl"
+    code, _out, err = run_main(
+        capsys, "dataset", "time-puzzles", "-n", "2", "--exclude", str(bad), "-o", str(out)
+    )
+    assert code == 2 and "exclude: bad.jsonl:2: malformed JSON" in err
+    assert "Traceback" not in err and not out.exists()

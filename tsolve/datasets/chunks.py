@@ -16,7 +16,7 @@ size or starting index changes which records are kept.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,11 +175,15 @@ def primed_pass(
     chunk: int | None = None,
     engine: Engine | None = None,
     balance: tuple[str, ...] = (),
+    known: Iterable[Key] = (),
 ) -> DistinctPass:
     """The acceptance pass of run ``seed`` after records ``0 .. upto-1``
     (made on ``engine`` and settled, not kept): where a shard, a split's later
-    part or a resumed shard starts."""
+    part or a resumed shard starts. ``known`` are answers it holds from the
+    start (``--exclude``)."""
     distinct = DistinctPass(fam)
+    for key in known:
+        distinct.keep(key)
     if upto > 0:
         prefix = range(0, upto)
         made = _raw_chunks(fam, opts, seed, prefix, workers, chunk, engine, balance)

@@ -39,6 +39,15 @@ that same prefix:
   the pass learns their fingerprints from the file, and the prefix before the
   shard from a regeneration, then goes on.
 
+**Other files** (``--exclude``). Runs with other options draw from other
+streams (the options' salt, :mod:`tsolve.generators.seeding`), yet two
+independent draws can still meet by chance where the content domain is
+small (one pair in two runs of 2,000 time puzzles). A run given files to
+exclude starts its pass knowing their answers, so none of them is drawn: an
+eval file made with ``--exclude train.jsonl`` shares no answer with it, nor
+a puzzle in the other wording. The records then depend on those files as
+well, so give the same files to every shard and to ``--resume``.
+
 Memory: one 16-byte digest and the holder's id per kept record.
 """
 
@@ -48,9 +57,12 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
-from tsolve.contract import Family
+from tsolve.contract import Family, family_of
+from tsolve.errors import TsolveError
+from tsolve.records import BadRow, iter_json_rows
 
 #: Redraw attempts a repeating record gets before it fails.
 MAX_REDRAWS = 32
@@ -123,6 +135,33 @@ class DistinctPass:
             f"repeats earlier records (first {holder or 'a record'}) in {MAX_REDRAWS + 1} draws: "
             "the options leave too few distinct puzzles for a run this long"
         )
+
+
+def excluded_keys(fam: Family, paths: Iterable[str | Path]) -> list[Key]:
+    """The answers of ``fam``'s records in ``paths`` (any format tsolve reads),
+    as keys no record of the run may repeat, in either wording. A row that
+    cannot be read is a one-line error: it could hold a puzzle the run would
+    then repeat, so it is not skipped. Records of other families are left out."""
+    if not fam.distinct_runs:
+        raise TsolveError(
+            f"exclude: {fam.name} runs do not draw a repeat again, so none can exclude"
+        )
+    keys: list[Key] = []
+    for path in paths:
+        if str(path) != "-" and not Path(path).is_file():
+            raise TsolveError(f"exclude: no such file {str(path)!r}")
+        for row in iter_json_rows(path):
+            if isinstance(row, BadRow):
+                raise TsolveError(f"exclude: {row}; fix or drop that row, or the file")
+            try:
+                if family_of(row) != fam.name:
+                    continue
+            except TsolveError:
+                continue  # a record of no family tsolve knows is no puzzle of this one
+            answer = key_of(fam, row)[0]
+            if answer is not None:
+                keys.append((answer, None, None))  # no id: its other wording is excluded too
+    return keys
 
 
 def replace_lines(

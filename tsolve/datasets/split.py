@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tsolve.contract import family_of, get_family
-from tsolve.datasets.distinct import DistinctPass
+from tsolve.datasets.distinct import DistinctPass, excluded_keys
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.datasets.writer import write_dataset
 from tsolve.errors import TsolveError
@@ -143,12 +144,14 @@ def write_split(
     split: str,
     seed: int = 0,
     fmt: str | None = None,
+    exclude: Sequence[str | Path] = (),
     **kwargs: Any,
 ) -> SplitSummary:
     """Write run ``seed``'s ``count`` records as the disjoint parts ``split``
     names (see the module docstring). ``kwargs`` go to
     :func:`~tsolve.datasets.writer.write_dataset` for each part (workers,
-    engine, callbacks); sharding and resuming do not apply to a split."""
+    engine, callbacks); sharding and resuming do not apply to a split.
+    ``exclude``: files whose answers no part may repeat (``--exclude``)."""
     from tsolve.datasets.sinks import infer_format
 
     parts = parse_split(split, count)
@@ -160,6 +163,9 @@ def write_split(
     paths: list[Path] = []
     fam = get_family(family, need="generate")
     distinct = DistinctPass(fam) if fam.distinct_runs else None  # one pass through every part
+    for key in excluded_keys(fam, exclude) if exclude else []:  # (refused where runs repeat)
+        if distinct is not None:
+            distinct.keep(key)
     for name, indices in parts:
         path = part_path(out, name)
         summary.paths[name] = str(path)
