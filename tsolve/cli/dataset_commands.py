@@ -278,6 +278,14 @@ def dataset(
             "assigned by index, so record i still depends only on (seed, i, options).",
         ),
     ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A file (repeatable) whose puzzles this run must not repeat, in any "
+            "wording: an eval set made with --exclude train.jsonl shares no answer with it. "
+            "Give the same files to every shard and to --resume.",
+        ),
+    ] = None,
 ) -> None:
     """Write a dataset of FAMILY records: multi-process, shardable, resumable.
 
@@ -330,6 +338,8 @@ def dataset(
     if fmt == "hub":
         if shard or resume:
             raise TsolveError("format: hub is written whole; it cannot be sharded or resumed")
+        if exclude:
+            raise TsolveError("exclude: not with --format hub (its splits exclude each other)")
         _write_hub(fam.name, options, count, out, seed, split, n_workers, engine, ray_address,
                    summary_json, quiet, on_failure, balance)  # fmt: skip
         return
@@ -337,7 +347,8 @@ def dataset(
         if shard or resume:
             raise TsolveError("split: cannot be combined with --shard or --resume")
         _write_split(fam.name, options, count, out, seed, split, fmt, n_workers, engine,
-                     ray_address, summary_json, quiet, on_failure, balance)  # fmt: skip
+                     ray_address, summary_json, quiet, on_failure, balance,
+                     exclude or [])  # fmt: skip
         return
 
     with progress(None, f"{fam.name} → {out}", enabled=not quiet) as bar:
@@ -363,6 +374,7 @@ def dataset(
                 engine_address=ray_address,
                 on_warning=lambda line: say(err, "yellow", "warning", line),
                 balance=balance,
+                exclude=exclude or [],
             )
     if summary_json:
         sys.stdout.write(json_text(summary.to_json()) + "\n")
@@ -384,6 +396,7 @@ def _write_split(
     family: str, options: dict[str, Any], count: int, out: str, seed: int, split: str,
     fmt: str | None, workers: int | None, engine: str, address: str | None,
     summary_json: bool, quiet: bool, on_failure: Any, balance: str | None = None,
+    exclude: list[str] | None = None,
 ) -> None:  # fmt: skip
     """``--split``: the parts of one run, each summarised as a dataset run is."""
     from tsolve.datasets.split import write_split
@@ -399,6 +412,7 @@ def _write_split(
                 on_failure=on_failure,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
                 on_warning=lambda line: say(err, "yellow", "warning", line), balance=balance,
+                exclude=exclude or [],
             )  # fmt: skip
     _print_split(result, summary_json, info, err)
 
@@ -413,7 +427,7 @@ def _print_split(result: Any, summary_json: bool, info: Any, err: Any) -> None:
             print_summary(info, part.to_json())
             if result.dropped[name]:
                 say(info, "yellow", "dropped", f"{result.dropped[name]} records of {name} "
-                    "repeat an earlier part's content")  # fmt: skip
+                    "repeat an earlier part's answer")  # fmt: skip
     if any(p.interrupted for p in result.parts.values()):
         err.print("[red]interrupted[/]: rerun the command to write the split")
         raise typer.Exit(130)

@@ -83,6 +83,14 @@ family from this one object and from nowhere else. A family says:
 * ``answer_fingerprint(record) -> str``: what determines the record's
   answer, whatever the candidate, wording or names (``answer_overlap`` in
   ``tsolve dataset overlap``; default: the content fingerprint);
+* ``distinct``: whether a dataset run keeps no two records with the same
+  answer fingerprint, drawing a repeat again (:mod:`tsolve.datasets.distinct`).
+  Default: on for a family that declares its own ``fingerprint`` or
+  ``answer_fingerprint`` (it has said what makes two records the same; the
+  default fingerprint of a family that has not may call all its records
+  alike). Redraws reach the generator through
+  :func:`tsolve.generators.seeding.record_rng`, so a family whose generator
+  draws its randomness elsewhere sets it off;
 * ``bench(size) -> measurements``: its cases for ``tsolve bench``;
 * ``cli(app)``: its own command group, when it has one;
 * ``card``: the prose of a Hub dataset card (``tsolve dataset --format
@@ -193,6 +201,7 @@ from typing import Any, NamedTuple
 
 from tsolve.errors import TsolveError
 from tsolve.generators.options import Parser
+from tsolve.generators.seeding import redrawing
 
 Record = dict[str, Any]
 
@@ -273,6 +282,7 @@ class Family:
     domain_warnings: Callable[[int, int, int, Any], list[str]] | Lazy | None = None
     fingerprint: Callable[[Record], str] | Lazy | None = None
     answer_fingerprint: Callable[[Record], str] | Lazy | None = None
+    distinct: bool | None = None
     # ---- checking generators (tsolve stress)
     invariants: Callable[[Record, int, int, Any], list[tuple[str, str]]] | Lazy | None = None
     stress_choices: Callable[[], dict[str, list[Any]]] | Lazy = _no_choices
@@ -376,6 +386,15 @@ class Family:
             )
         return resolve(value)
 
+    @property
+    def distinct_runs(self) -> bool:
+        """Does a dataset run of this family hold no answer twice (``distinct``)?"""
+        if self.distinct is not None:
+            return self.distinct
+        return self.generate is not None and (
+            self.fingerprint is not None or self.answer_fingerprint is not None
+        )
+
     def version_text(self) -> str:
         return str(resolve(self.version))
 
@@ -400,18 +419,26 @@ class Family:
         parsed = self.parse_options(raw or {})
         return resolve(self.build)(parsed) if self.build is not None else parsed
 
-    def make_record(self, seed: int, index: int, config: Any) -> Record:
+    def make_record(self, seed: int, index: int, config: Any, redraw: int = 0) -> Record:
         """Record ``index`` of the run with ``seed``, checked as every family's
         is (:mod:`tsolve.contract.guards`): a dict with a non-empty string
         ``id``, stamped with ``family`` and ``generator`` when it lacks them,
         so that every later command can route and resume it; anything else
-        is a one-line error naming the family."""
+        is a one-line error naming the family. ``redraw`` > 0 draws it again
+        as that attempt (:func:`tsolve.generators.seeding.redrawing`), which a
+        run does when the record repeats an earlier one
+        (:mod:`tsolve.datasets.distinct`)."""
         if self.generate is None:
             self.require("generate")  # raises the one-line error
         # Per record, so no installation check here (``make_options`` did it).
         from tsolve.contract.guards import checked_record
 
-        return checked_record(self, resolve(self.generate)(seed, index, config), seed, index)
+        generate = resolve(self.generate)
+        if not redraw:
+            return checked_record(self, generate(seed, index, config), seed, index)
+        with redrawing(redraw):
+            record = generate(seed, index, config)
+        return checked_record(self, record, seed, index)
 
     def scorer(self, name: str | None = None) -> Callable[..., Any]:
         """The family's scorer (``score``, or the one in ``scorers`` called
@@ -547,6 +574,16 @@ class Family:
         return out
 
     # ------------------------------------------------------------ records
+
+    @staticmethod
+    def redraw_of(record: Record) -> int:
+        """The redraw attempt a stored record was made as (``generator.redraw``;
+        0 when absent: the record as first drawn)."""
+        gen = record.get("generator")
+        value = gen.get("redraw", 0) if isinstance(gen, dict) else 0
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TsolveError(f"generator.redraw: expected a non-negative integer, got {value!r}")
+        return value
 
     @staticmethod
     def index_of(record: Record) -> int:

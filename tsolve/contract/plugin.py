@@ -190,6 +190,8 @@ def adapt(obj: Any, origin: str) -> Family:
         generate=PluginGenerator(obj, name.strip(), version),
         options=AnyOption(),
         score=PluginScorer(obj, name.strip()),
+        # a minimal plug-in's randomness is its own, so a redraw would change nothing
+        distinct=getattr(obj, "distinct", False) is True,  # never on by default
         origin=origin,
         **parts,
     )

@@ -344,10 +344,11 @@ def _splits(summary: HubSummary) -> list[str]:
     out = [
         "## Splits",
         "",
-        "The splits are consecutive index blocks of one run. A record of a later split "
-        "whose content (the family's fingerprint: same facts in any order or wording, "
-        "same question) repeats an earlier split's is dropped, so the splits are disjoint "
-        "by content (`tsolve dataset overlap` finds no overlap).",
+        "The splits are consecutive index blocks of one run, which holds no puzzle twice. "
+        "A record of a later split whose answer-determining content (the family's answer "
+        "fingerprint: same facts in any order or wording, same question whatever its "
+        "candidate) repeats an earlier split's is dropped, so the splits are disjoint "
+        "by content (`tsolve dataset overlap` finds neither overlap nor answer_overlap).",
         "",
         "| split | rows | indices | dropped as repeats | failed |",
         "|---|---|---|---|---|",

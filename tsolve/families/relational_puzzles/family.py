@@ -113,6 +113,14 @@ CARD: dict[str, Any] = {
 }
 
 
+SHORTCUT_CELLS: dict[str, dict[str, Any]] = {
+    mode: {"ask": mode} for mode in ("tuples", "event", "mixed")
+}
+"""The configurations ``tsolve stress --shortcuts`` probes one by one: each
+ask mode (``--set ask=event``): every event's dates as tuples, one event's
+dates, or the two interleaved."""
+
+
 FAMILY = Family(
     name="relational-puzzles",
     description="Relational puzzles: several events, one or more unknown dates",
@@ -149,6 +157,7 @@ FAMILY = Family(
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
     rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),
     solve=Lazy("tsolve.families.relational_puzzles.solve:solve_relational_record"),
+    shortcut_cells=Lazy("tsolve.families.relational_puzzles.family:SHORTCUT_CELLS"),
     recognise=recognise,
     card=CARD,
     typed_forms=(("any", "solver", dict),),

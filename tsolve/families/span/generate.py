@@ -120,7 +120,8 @@ GENERATOR_NAME = "span"
 # is; cells and labels balanced in blocks of 4 x D records in a seeded order;
 # no answer-determining value in the id or beside the prompt (the candidate's
 # kind and Gregorian date, the festival's year are gold fields: gold_detail).
-GENERATOR_VERSION = "6"
+# 7: the random keys carry the options' salt and a redraw attempt (generators/seeding.py).
+GENERATOR_VERSION = "7"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -357,7 +358,7 @@ def reference_day(cfg: SpanConfig, seed: int, index: int) -> int:
     if lo == hi:
         return lo
     pieces = _allowed_days(cfg)
-    k = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index).randrange(
+    k = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index, _fingerprint(cfg)).randrange(
         sum(b - a + 1 for a, b in pieces)
     )
     for a, b in pieces:
@@ -883,7 +884,7 @@ def generate_question(
         raise TsolveError(f"index: expected a non-negative integer, got {index!r}")
     dirs = plan(cfg)
     ref = reference_day(cfg, seed, index)
-    rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
+    rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index, _fingerprint(cfg))
     src, tgt, qtype, fmt, k = _cell(index, dirs, seed, cfg)
     if cfg.date is None:
         q, gold, reading_names = drawn_question(cfg, rng, ref, src, tgt, qtype, fmt)

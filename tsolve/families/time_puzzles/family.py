@@ -203,6 +203,21 @@ CARD: dict[str, Any] = {
 }
 
 
+#: The answer-set sizes ``tsolve stress --shortcuts`` probes one by one: the
+#: paper's range (``--solutions 0-6``), each size a configuration of its own.
+SHORTCUT_SIZES = (0, 1, 2, 3, 4, 5, 6)
+
+SHORTCUT_CELLS: dict[str, dict[str, Any]] = {
+    f"{style}/{size}": {"style": style, "solutions": size}
+    for style in ("implicit", "explicit")
+    for size in SHORTCUT_SIZES
+}
+"""The configurations ``tsolve stress --shortcuts`` probes one by one: each
+wording style x answer-set size (``--style explicit --solutions 3``): a
+policy that pays only on empty answers, or only where the dates are spelled
+out, shows in its own cell."""
+
+
 FAMILY = Family(
     name="time-puzzles",
     description="Time Puzzles: every date that satisfies a set of facts",
@@ -294,6 +309,7 @@ FAMILY = Family(
         ("any", "difficulty.sizes_by_information_gain", list),
         ("with answers", "contradiction", dict),
     ),
+    shortcut_cells=Lazy("tsolve.families.time_puzzles.family:SHORTCUT_CELLS"),
     # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
     # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
     strata={

@@ -113,7 +113,7 @@ from tsolve.solver.base import SolveResult
 
 GENERATOR_NAME = "time-puzzles"
 # What each version changed: CHANGELOG.md.
-GENERATOR_VERSION = "11"
+GENERATOR_VERSION = "12"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py), so that
 # runs with different options never share an id; with
@@ -137,7 +137,7 @@ def generate_puzzle(
     _check_position(index, "index")
     number, slot = style_slot(cfg.style, index)  # the puzzle, and its wording
     style = cast(Style, slot)
-    rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number)
+    rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number, id_fingerprint(cfg))
     target = cfg.target(number)
     n_facts = cfg.facts if cfg.facts is not None else rng.randint(4, 6)
     search = _Search(rng, cfg, target, n_facts)
