@@ -19,6 +19,9 @@ MOVED_NAMES: dict[str, str] = {
         "tsolve.families.logistics.generate.prompt:is_unseentimeqa_item",
     "tsolve.adapters.inspect_ai.report:paper_difficulty":
         "tsolve.families.logistics.facets:paper_difficulty",
+    # The time puzzles' agent tools (Family.agent_tools).
+    **{f"tsolve.adapters.agent_tools:{name}": f"tsolve.families.time_puzzles.agent_tools:{name}"
+       for name in ("solve_facts", "list_fact_kinds", "MAX_LIMIT", "MAX_TIME_LIMIT")},
     # What the report once hard-wired; each family declares its own now
     # (Family.report_columns / report_breakdowns).
     "tsolve.adapters.inspect_ai.report:PUZZLE_FAMILIES":

@@ -281,6 +281,10 @@ FAMILY = Family(
     honest_gold=Lazy("tsolve.families.time_puzzles.honest:time_puzzle_gold"),
     honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
     shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
+    agent_tools=(
+        Lazy("tsolve.families.time_puzzles.mcp_tools:solve_facts"),
+        Lazy("tsolve.families.time_puzzles.mcp_tools:list_fact_kinds"),
+    ),
     fuzz_surfaces={
         "solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case"),
         "library-args": Lazy("tsolve.families.time_puzzles.fuzz:library_args"),
