@@ -283,7 +283,6 @@ NAMES_FAMILIES_BY_DESIGN = ("contract/registry.py", "compat/__init__.py", "compa
 #:   ``datasets/card.py``: SPAN's festival list and field notes in the
 #:   calendar tables, and tsolve's own abstract (held equal to CITATION.cff).
 STILL_NAMING_A_FAMILY: tuple[str, ...] = (
-    "__init__.py",
     "calendars/festivals.py",
     "calendars/islamic.py",
     "calendars/names.py",
