@@ -290,8 +290,6 @@ STILL_NAMING_A_FAMILY: tuple[str, ...] = (
     "datasets/card.py",
     "plots/conditions.py",
     "records/gold_fields.py",
-    "stress/fuzz_adapters.py",
-    "stress/fuzz_surfaces.py",
     "stress/logistics_probes.py",
     "stress/span_probes.py",
     "verifiers/answer_parsing.py",

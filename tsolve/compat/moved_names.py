@@ -22,6 +22,10 @@ MOVED_NAMES: dict[str, str] = {
     # The time puzzles' agent tools (Family.agent_tools).
     **{f"tsolve.adapters.agent_tools:{name}": f"tsolve.families.time_puzzles.agent_tools:{name}"
        for name in ("solve_facts", "list_fact_kinds", "MAX_LIMIT", "MAX_TIME_LIMIT")},
+    # TicToc's task-file surface (its fuzz_surfaces part).
+    "tsolve.stress.fuzz_adapters:tictoc_args": "tsolve.families.tictoc.fuzz:arguments_case",
+    "tsolve.stress.fuzz_adapters:check_tictoc_arguments":
+        "tsolve.families.tictoc.fuzz:check_arguments",
     # What the report once hard-wired; each family declares its own now
     # (Family.report_columns / report_breakdowns).
     "tsolve.adapters.inspect_ai.report:PUZZLE_FAMILIES":
