@@ -288,7 +288,6 @@ STILL_NAMING_A_FAMILY: tuple[str, ...] = (
     "calendars/names.py",
     "cli/calendar_commands.py",
     "datasets/card.py",
-    "plots/conditions.py",
     "records/gold_fields.py",
     "stress/logistics_probes.py",
     "stress/span_probes.py",

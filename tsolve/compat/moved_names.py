@@ -26,6 +26,8 @@ MOVED_NAMES: dict[str, str] = {
     "tsolve.stress.fuzz_adapters:tictoc_args": "tsolve.families.tictoc.fuzz:arguments_case",
     "tsolve.stress.fuzz_adapters:check_tictoc_arguments":
         "tsolve.families.tictoc.fuzz:check_arguments",
+    # The overview figure's panel kind for rows by level, once named after TicToc.
+    "tsolve.plots.conditions:tictoc_series": "tsolve.plots.conditions:levels_series",
     # What the report once hard-wired; each family declares its own now
     # (Family.report_columns / report_breakdowns).
     "tsolve.adapters.inspect_ai.report:PUZZLE_FAMILIES":
