@@ -9,8 +9,11 @@ calls :func:`moved` with the table below (old ``module:name`` -> new
 
 from __future__ import annotations
 
+import functools
 import importlib
-from typing import Any
+import warnings
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 MOVED_NAMES: dict[str, str] = {
     "tsolve.adapters.inspect_ai.prompts:UNSEENTIMEQA_FIELDS":
@@ -53,3 +56,38 @@ def moved(module: str, name: str) -> Any:
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
     new_module, _, attr = new.partition(":")
     return getattr(importlib.import_module(new_module), attr)
+
+
+#: Keyword arguments renamed where a family's name was part of them, kept
+#: working with a ``DeprecationWarning`` until 0.2: ``module.function`` ->
+#: {old keyword: new keyword}.
+RENAMED_KEYWORDS: dict[str, dict[str, str]] = {
+    "tsolve.calendars.festivals.festivals_of": {"span_only": "appendix_only"},
+}
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def renamed_keywords(fn: _F) -> _F:
+    """``fn``, also taking the old names of its keywords in
+    :data:`RENAMED_KEYWORDS` (each passed on under its new name)."""
+    renamed = RENAMED_KEYWORDS.get(f"{fn.__module__}.{fn.__qualname__}")
+    if not renamed:
+        return fn
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        for old, new in renamed.items():
+            if old in kwargs:
+                if new in kwargs:
+                    raise TypeError(f"{fn.__name__}() got both {old!r} and its new name {new!r}")
+                warnings.warn(
+                    f"{fn.__name__}({old}=...) is now {fn.__name__}({new}=...); "
+                    "the old keyword goes in tsolve 0.2",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                kwargs[new] = kwargs.pop(old)
+        return fn(*args, **kwargs)
+
+    return call  # type: ignore[return-value]
