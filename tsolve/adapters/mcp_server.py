@@ -335,13 +335,16 @@ def family_tools() -> tuple[Callable[..., dict[str, Any]], ...]:
 
 _CALENDAR_TOOLS = (search_calendar, convert_date, festival_date)
 _OTHER_TOOLS = (check_claim, verify_answer, lookup_knowledge)
-#: The tools, in the order clients list them: the calendar tools, the
-#: families' own (:func:`family_tools`), then scoring, claims and knowledge.
-TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
-    *_CALENDAR_TOOLS,
-    *family_tools(),
-    *_OTHER_TOOLS,
-)
+
+
+def tools() -> tuple[Callable[..., dict[str, Any]], ...]:
+    """The tools, in the order clients list them: the calendar tools, the
+    families' own (:func:`family_tools`), then claims, scoring and knowledge."""
+    return (*_CALENDAR_TOOLS, *family_tools(), *_OTHER_TOOLS)
+
+
+#: The tools of the families registered when this module was imported.
+TOOLS: tuple[Callable[..., dict[str, Any]], ...] = tools()
 
 #: Every tool computes from tsolve's own tables and solvers: it changes nothing,
 #: the same call gives the same answer, and it reaches nothing outside.
@@ -398,7 +401,7 @@ _SEED_DIGITS = re.compile(r"[0-9]{1,19}")
 
 
 def build_server() -> MCPServer:
-    """The MCP server with every tool of :data:`TOOLS` registered."""
+    """The MCP server with every tool of :func:`tools` registered."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -406,7 +409,7 @@ def build_server() -> MCPServer:
     except PackageNotFoundError:  # pragma: no cover - run from a source tree
         tsolve_version = ""
     server = _OneLineErrorServer(SERVER_NAME, instructions=INSTRUCTIONS, version=tsolve_version)
-    for fn in TOOLS:
+    for fn in tools():
         server.add_tool(_tool(fn), name=fn.__name__, annotations=ANNOTATIONS)
     server.resource(
         INSTRUCTIONS_URI,
