@@ -451,3 +451,9 @@ def serve() -> None:
     """Run the server on stdio until the client closes it (``tsolve mcp``)."""
     quiet_logging()
     build_server().run("stdio")
+
+
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

@@ -25,6 +25,10 @@ MOVED_NAMES: dict[str, str] = {
     # The time puzzles' agent tools (Family.agent_tools).
     **{f"tsolve.adapters.agent_tools:{name}": f"tsolve.families.time_puzzles.agent_tools:{name}"
        for name in ("solve_facts", "list_fact_kinds", "MAX_LIMIT", "MAX_TIME_LIMIT")},
+    # ... and their MCP forms.
+    "tsolve.adapters.mcp_server:solve_facts": "tsolve.families.time_puzzles.mcp_tools:solve_facts",
+    "tsolve.adapters.mcp_server:list_fact_kinds":
+        "tsolve.families.time_puzzles.mcp_tools:list_fact_kinds",
     # TicToc's task-file surface (its fuzz_surfaces part).
     "tsolve.stress.fuzz_adapters:tictoc_args": "tsolve.families.tictoc.fuzz:arguments_case",
     "tsolve.stress.fuzz_adapters:check_tictoc_arguments":
