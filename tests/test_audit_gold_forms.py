@@ -389,9 +389,9 @@ def test_a_tictoc_level_of_another_type_disagrees_with_its_file_label(stated: An
 
     from tsolve.families.tictoc.audit import label_violations
     from tsolve.families.tictoc.data import parse_sample
-    from tsolve.stress.fuzz_adapters import _tictoc_item
+    from tsolve.families.tictoc.fuzz import _item
 
-    sample = parse_sample(_tictoc_item("x", "{}"), "tool", 1, "preferTool_elapse_1.json")
+    sample = parse_sample(_item("x", "{}"), "tool", 1, "preferTool_elapse_1.json")
     assert label_violations(replace(sample, stated=(None, 1))) == []
     (found,) = label_violations(replace(sample, stated=(None, stated)))
     assert found.rule == "label_forms_disagree" and repr(stated) in found.message

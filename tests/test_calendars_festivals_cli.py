@@ -32,7 +32,9 @@ SPAN_APPENDIX_A = {
 
 def test_span_appendix_a_festivals_present() -> None:
     for cal, names in SPAN_APPENDIX_A.items():
-        assert [f.name for f in festivals_of(cal, span_only=True)] == names
+        assert [f.name for f in festivals_of(cal, appendix_only=True)] == names
+        with pytest.warns(DeprecationWarning, match="appendix_only"):  # the old keyword
+            assert festivals_of(cal, span_only=True) == festivals_of(cal, appendix_only=True)
     assert sum(f.span for f in FESTIVALS) == 21
     hebrew = {f.name for f in festivals_of("hebrew")}
     assert hebrew == {"Rosh Hashanah", "Yom Kippur", "Passover", "Hanukkah", "Purim"}

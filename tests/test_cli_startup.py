@@ -75,6 +75,36 @@ def test_lazy_public_api_still_resolves() -> None:
     assert "numpy" in loaded  # the generators really were imported on demand
 
 
+def test_public_names_are_the_engine_s_and_the_built_in_families_exports() -> None:
+    """Every name of ``tsolve.__all__`` resolves: the engine's own table, or a
+    built-in family's ``exports`` part, each of which ``__all__`` lists."""
+    import tsolve
+    from tsolve.contract.family import resolve
+    from tsolve.contract.registry import builtin_families
+
+    declared = {n: p for f in builtin_families() for n, p in f.exports.items()}
+    assert declared, "no built-in family exports a public name"
+    assert sorted(tsolve.__all__) == sorted({*tsolve._EXPORTS, *declared})
+    for name, part in declared.items():
+        assert getattr(tsolve, name) is resolve(part)
+    with pytest.raises(AttributeError, match="no attribute 'not_a_name'"):
+        _ = tsolve.not_a_name
+
+
+def test_import_tsolve_reads_no_family_declaration() -> None:
+    """The families' exports are found in the registry on first use only:
+    neither ``import tsolve`` nor importing one of its submodules loads it."""
+    families = ("tsolve.contract.registry", "tsolve.families.time_puzzles.family")
+    code = (
+        "import sys, tsolve\n"
+        "from tsolve import records\n"
+        f"print(' '.join(m for m in {families!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)  # fmt: skip
+    assert out.stdout.split() == []
+
+
 def _loaded_after(code: str, packages: tuple[str, ...]) -> list[str]:
     """Which of the top-level ``packages`` are in ``sys.modules`` after ``code``."""
     report = f"import sys; print(' '.join(p for p in {packages!r} if p in sys.modules))"

@@ -256,11 +256,15 @@ def test_mcp_args_finds_coercion_and_the_generic_prompt_error(
 
 
 def test_tictoc_args_finds_the_arguments_json_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tsolve.adapters.inspect_ai.tictoc_task as tt
-    from tsolve.stress import fuzz_adapters as fa
+    import tsolve.families.tictoc.inspect_task as tt
+    from tsolve.contract import get_family
+    from tsolve.families.tictoc import fuzz as fa
+    from tsolve.stress import fuzz_adapters
 
+    assert "tictoc-args" in get_family("tictoc").fuzz_surfaces  # the family's own surface
+    assert fuzz_adapters.check_tictoc_arguments is fa.check_arguments  # the old name stays
     with pytest.raises(TsolveError, match="skipped 1 bad item"):  # the good one kept
-        fa.check_tictoc_arguments("[" * 100_000)
+        fa.check_arguments("[" * 100_000)
 
     def old_call(call: Any, i: int, k: int) -> Any:  # only JSONDecodeError caught
         fn = call["function"]
@@ -274,7 +278,7 @@ def test_tictoc_args_finds_the_arguments_json_cannot_read(monkeypatch: pytest.Mo
     monkeypatch.setattr(tt, "_call", old_call)
     for arguments in ("[" * 100_000, "9" * 5000):
         with pytest.raises(Exception) as err:
-            fa.check_tictoc_arguments(arguments)
+            fa.check_arguments(arguments)
         assert not isinstance(err.value, TsolveError | AssertionError)  # a crash, as before
 
 

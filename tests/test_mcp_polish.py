@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from budget import examples
@@ -17,6 +17,7 @@ jsonschema = pytest.importorskip("jsonschema", reason="jsonschema comes with the
 pytest.importorskip("mcp", reason="the mcp extra is not installed")
 
 from mcp.shared.exceptions import MCPError  # noqa: E402
+from pydantic import Field  # noqa: E402
 
 from tsolve.adapters.agent_tools import family_instructions, list_fact_kinds, solve_facts  # noqa: E402
 from tsolve.adapters.mcp_server import TOOLS, build_server  # noqa: E402
@@ -44,6 +45,47 @@ def test_every_tool_is_annotated_read_only_and_closed(server: Any) -> None:
         assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint) == (
             True, False, True, False,
         )  # fmt: skip
+
+
+def _day_count(
+    days: Annotated[int, Field(description="Days.", ge=0, le=10)],
+) -> dict[str, Any]:
+    """A plug-in family's tool: how many days were given."""
+    return {"days": days}
+
+
+def _taken() -> dict[str, Any]:
+    return {}
+
+
+_taken.__name__ = "solve_facts"  # a name another family's tool has
+
+
+def test_a_family_s_own_tools_are_served_after_the_calendar_tools(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A family declares its agent tools (``Family.agent_tools``); the server
+    lists them after the calendar tools, and leaves out, with a warning, one
+    that cannot be imported or whose name is taken."""
+    from tsolve.contract.family import Family, Lazy
+    from tsolve.contract.registry import temporary_family
+
+    toy = Family(
+        name="toy-tools",
+        agent_tools=(_day_count, Lazy("tsolve_no_such_module:tool"), _taken),
+    )
+    with temporary_family(toy), caplog.at_level("WARNING"):
+        served = build_server()
+    names = [t.name for t in _run(served.list_tools())]
+    assert names == [fn.__name__ for fn in TOOLS[:5]] + ["_day_count"] + [
+        fn.__name__ for fn in TOOLS[5:]
+    ]
+    tool = next(t for t in _run(served.list_tools()) if t.name == "_day_count")
+    assert tool.input_schema["properties"]["days"]["maximum"] == 10
+    assert _run(served.call_tool("_day_count", {"days": 3})).structured_content == {"days": 3}
+    warned = " ".join(r.getMessage() for r in caplog.records)
+    assert "tsolve_no_such_module" in warned and "solve_facts left out: the name is taken" in warned
+    assert "_day_count" not in [t.name for t in _run(build_server().list_tools())]
 
 
 def test_solve_facts_lists_a_schema_per_kind(server: Any) -> None:

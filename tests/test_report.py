@@ -438,12 +438,14 @@ def test_a_log_scored_before_values_were_dicts_reads_the_same(
 def test_the_tictoc_figure_draws_accuracy_attempt_rate_and_nar_by_level(
     logs: dict[str, Any], tmp_path: Path
 ) -> None:
-    from tsolve.plots.conditions import condition_figure, panels, tictoc_series
+    from tsolve.plots.conditions import condition_figure, levels_series, panels, tictoc_series
+
+    assert tictoc_series is levels_series  # the old name stays importable
 
     raw = json.loads(TICTOC.read_text(encoding="utf-8"))
     levels = {int(k.removesuffix(".json").split("_elapse_")[1]) for k in raw}
     rows = [r for r in build_report([logs["folder"]]).rows if r["task"] == "tsolve/tictoc"]
-    (key,) = [k for k in panels(rows) if k[3] == "tictoc"]
+    (key,) = [k for k in panels(rows) if k[3] == "levels"]
     series = tictoc_series(panels(rows)[key])
     # the model always calls a tool: prefer-tool decisions all match, prefer-no-tool none
     assert series == {

@@ -43,10 +43,6 @@ _install_derivers(_derive_columns, _family_installed)
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "generate_puzzle": ("tsolve.families.time_puzzles.generate", "generate_puzzle"),
-    "generate_puzzles": ("tsolve.families.time_puzzles.generate", "generate_puzzles"),
-    "PuzzleConfig": ("tsolve.families.time_puzzles.generate", "PuzzleConfig"),
-    "solve": ("tsolve.families.time_puzzles.solve", "solve_record"),
     "verify": ("tsolve.verifiers.verify_batch", "verify"),
     "verify_files": ("tsolve.verifiers.verify_files", "verify_files"),
     "TsolveError": ("tsolve.errors", "TsolveError"),
@@ -61,17 +57,27 @@ if TYPE_CHECKING:
     from tsolve.claims import check_claims
     from tsolve.errors import TsolveError
     from tsolve.facade import create_dataset, score_answer
-    from tsolve.families.time_puzzles.generate import (
-        PuzzleConfig,
-        generate_puzzle,
-        generate_puzzles,
-    )
-    from tsolve.families.time_puzzles.solve import solve_record as solve
     from tsolve.verifiers.verify_batch import verify
     from tsolve.verifiers.verify_files import verify_files
 
 
-__getattr__ = lazy_getattr(__name__, _EXPORTS)
+_engine_getattr = lazy_getattr(__name__, _EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """The engine's names from :data:`_EXPORTS`; any other public name (in
+    ``__all__``) is a built-in family's (its ``exports`` part), looked up in
+    the registry only when such a name is first asked for, so neither
+    ``import tsolve`` nor ``from tsolve import <submodule>`` reads it."""
+    if name in _EXPORTS or name not in __all__:
+        return _engine_getattr(name)
+    from tsolve.contract.family import resolve
+    from tsolve.contract.registry import builtin_families
+
+    for family in builtin_families():
+        if name in family.exports:
+            return resolve(family.exports[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -13,8 +13,9 @@ gets exactly the answers tsolve's generators, solver and verifiers use:
   schemas ``{calendar_name, year, month, day}`` and ``{calendar_name, year,
   festival_name}``; :func:`convert_date` and :func:`festival_date` are the
   narrower forms (one date as text to chosen calendars; a festival's days);
-* :func:`solve_facts`: time-puzzle facts -> their answer set, from a solver
-  backend, with the enumeration's status said honestly;
+* a family's own tools (``Family.agent_tools``, e.g. the time puzzles'
+  ``solve_facts`` and ``list_fact_kinds``), which this module keeps
+  importable from their family's folder;
 * :func:`verify_answer`: a record and a model output -> tsolve's score
   (metrics and diagnosis), from the record's family scorer.
 
@@ -27,7 +28,6 @@ date, its weekday and its date in each calendar asked for.
 from __future__ import annotations
 
 import datetime as _dt
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,11 +44,6 @@ from tsolve.records.validation import (
 if TYPE_CHECKING:
     from tsolve.calendars.festivals import Festival
 
-#: Most answers :func:`solve_facts` lists (a fact such as "a Monday" alone has
-#: ~10,500 answers in the default domain; the count says when it stopped).
-MAX_LIMIT = 100_000
-#: Longest time limit :func:`solve_facts` accepts, in seconds.
-MAX_TIME_LIMIT = 120.0
 #: Longest month name :func:`search_calendar` reads: the longest real one
 #: ("Rabi' al-Thani", "Leap Month 12") is well under it, and a longer text is
 #: refused before any parsing or echoing.
@@ -192,67 +187,6 @@ def _entries(days: Sequence[int], to: Sequence[str] | None = None) -> list[dict[
     ]
 
 
-# -------------------------------------------------------------------- solver
-
-
-def solve_facts(
-    facts: list[dict[str, Any]],
-    domain: dict[str, str] | None = None,
-    limit: int = 1000,
-    time_limit: float = 10.0,
-    backend: str = "cpsat",
-) -> dict[str, Any]:
-    """The dates that satisfy every fact: time-puzzle facts (``kind`` +
-    ``params``, as in the ``facts`` of a ``tsolve puzzle`` record) over
-    ``domain`` (``{"start", "end"}`` ISO dates; default 1900-01-31..2100-12-31).
-
-    ``status`` is how the enumeration ended (:data:`tsolve.solver.base.Status`):
-    ``complete`` / ``unsat`` (``answers`` is the whole answer set, possibly
-    empty), ``limit`` (stopped at ``limit`` answers: there may be more),
-    ``partial`` / ``timeout`` (the time limit stopped it with some / no
-    answers). ``complete`` is true only in the first two cases. ``facts``
-    echoes each fact as tsolve read it (its sentence with dates spelled out),
-    so a caller can see that its parameters meant what it intended.
-    """
-    from tsolve.families.time_puzzles.solve import answers_iso, puzzle_from_record, solve_puzzle
-    from tsolve.solver.backend_names import check_backend
-
-    items = expect_list(facts, "facts", max_len=1000, min_len=1)
-    cap = expect_int(limit, "limit", 1, MAX_LIMIT)
-    seconds = _time_limit(time_limit)
-    name = check_backend(backend)
-    record: dict[str, Any] = {"id": "facts", "facts": items}
-    if domain is not None:
-        record["domain"] = expect_dict(domain, "domain")
-    puzzle = puzzle_from_record(record)
-    result = solve_puzzle(puzzle, name, cap, seconds)
-    return {
-        "answers": answers_iso(result),
-        "count": result.count,
-        "status": result.status,
-        "complete": result.complete,
-        "backend": result.backend,
-        "facts": [{"kind": f.kind, "text": f.render("explicit")} for f in puzzle.facts],
-    }
-
-
-def _time_limit(value: Any) -> float:
-    ok = isinstance(value, int | float) and not isinstance(value, bool)
-    if not ok or not math.isfinite(value) or not 0 < value <= MAX_TIME_LIMIT:
-        raise bad("time_limit", f"seconds in (0, {MAX_TIME_LIMIT:g}]", value)
-    return float(value)
-
-
-def list_fact_kinds() -> dict[str, Any]:
-    """The fact kinds :func:`solve_facts` reads, each with the JSON schema of
-    ``{kind, params}`` (derived from the kind's declaration, so it cannot
-    drift from the reader: :mod:`tsolve.encodings.facts.schema`), whether it
-    is a knowledge-based anchor, and a valid example fact."""
-    from tsolve.encodings.facts.schema import fact_kinds
-
-    return {"kinds": fact_kinds()}
-
-
 # ------------------------------------------------------------------ task families
 
 
@@ -383,7 +317,7 @@ def lookup_knowledge(name: str, kind: str | None = None) -> dict[str, Any]:
     (``[{year, source}]``) and ``scheduled`` (awarded, not yet held).
     """
     from tsolve.calendars import knowledge
-    from tsolve.families.time_puzzles.parse.anchors import name_key
+    from tsolve.calendars.knowledge import name_key
 
     query = expect_str(name, "name", 200)
     key = name_key(query)
@@ -411,7 +345,7 @@ def lookup_knowledge(name: str, kind: str | None = None) -> dict[str, Any]:
 
 def _knowledge_entries(knowledge: Any) -> list[tuple[str, set[str], dict[str, Any]]]:
     """Every knowledge-base entry as ``(kind, names it answers to, entry)``."""
-    from tsolve.families.time_puzzles.parse.anchors import name_key
+    from tsolve.calendars.knowledge import name_key
 
     def iso(day: _dt.date | None) -> str | None:
         return None if day is None else day.isoformat()
@@ -461,3 +395,9 @@ def _knowledge_entries(knowledge: Any) -> list[tuple[str, set[str], dict[str, An
             "source": sport.sources[0] if sport.sources else None,
         }))  # fmt: skip
     return out
+
+
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

@@ -31,10 +31,8 @@ from typing import Annotated, Any, TypeVar
 
 from tsolve.adapters import agent_tools
 from tsolve.adapters.mcp_arguments import check_prompt_arguments, check_tool_arguments
-from tsolve.encodings.facts.schema import any_fact_schema
 from tsolve.errors import INTERNAL, TsolveError
 from tsolve.records.validation import bad, shown
-from tsolve.solver.backend_names import BACKENDS
 
 try:
     from mcp.server.mcpserver import MCPServer
@@ -52,7 +50,7 @@ SERVER_NAME = "tsolve"
 INSTRUCTIONS = """\
 Exact temporal reasoning tools from tsolve. Calendars: gregorian, chinese \
 (Chinese lunar), hebrew, islamic (tabular), islamic-umalqura, persian, shaka; \
-SPAN's names such as 'Chinese lunar calendar' work too. Use search_calendar or \
+longer names such as 'Chinese lunar calendar' work too. Use search_calendar or \
 convert_date to move a date between calendars, festival_date for a festival's \
 day in a year, solve_facts for the dates that satisfy a set of time-puzzle \
 facts (list_fact_kinds gives each kind's parameters), and verify_answer to \
@@ -164,7 +162,7 @@ CalendarName = Annotated[
     str,
     Field(
         description="Calendar: gregorian, chinese, hebrew, islamic, islamic-umalqura, persian "
-        "or shaka; SPAN's names ('Chinese lunar calendar', 'Islamic calendar') also work.",
+        "or shaka; longer names ('Chinese lunar calendar', 'Islamic calendar') also work.",
         max_length=_NAME,
     ),
 ]
@@ -245,51 +243,6 @@ def festival_date(
     return agent_tools.festival_date(festival_name, year, year_calendar)
 
 
-def solve_facts(
-    facts: Annotated[
-        list[dict[str, Any]],
-        Field(
-            description="Facts about one unknown date, each {kind, params} as in tsolve's "
-            "time-puzzle records, e.g. {'kind': 'weekday', 'params': {'weekday': 'Monday'}}, "
-            "{'kind': 'month', 'params': {'month': 3}}, {'kind': 'year', "
-            "'params': {'year': 2024}}. Each kind's params are in the items' schema "
-            "(oneOf) and in list_fact_kinds; an unknown kind lists the known ones.",
-            json_schema_extra={"items": any_fact_schema()},
-        ),
-    ],
-    domain: Annotated[
-        dict[str, str] | None,
-        Field(description="{start, end} ISO dates to search (default 1900-01-31..2100-12-31)."),
-    ] = None,
-    limit: Annotated[
-        int, Field(description="Most answers to list.", ge=1, le=agent_tools.MAX_LIMIT)
-    ] = 1000,
-    time_limit: Annotated[
-        float, Field(description="Seconds.", gt=0, le=agent_tools.MAX_TIME_LIMIT)
-    ] = 10.0,
-    backend: Annotated[
-        str,
-        Field(
-            description="Solver backend.",
-            max_length=_NAME,
-            json_schema_extra={"enum": list(BACKENDS)},
-        ),
-    ] = "cpsat",
-) -> dict[str, Any]:
-    """Every date that satisfies all the facts, from a constraint solver. status says
-    how the search ended: complete or unsat (the answers are all of them), limit
-    (stopped at limit answers; there may be more), partial or timeout (the time limit
-    stopped it). facts echoes each fact as read, dates spelled out."""
-    return agent_tools.solve_facts(facts, domain, limit, time_limit, backend)
-
-
-def list_fact_kinds() -> dict[str, Any]:
-    """The time-puzzle fact kinds solve_facts reads: for each, the JSON schema of
-    {kind, params}, whether it is a knowledge-based anchor (a person, a president,
-    an event), and a valid example fact."""
-    return agent_tools.list_fact_kinds()
-
-
 def verify_answer(
     record: Annotated[
         dict[str, Any],
@@ -349,17 +302,49 @@ def lookup_knowledge(
     return agent_tools.lookup_knowledge(name, kind)
 
 
-#: The tools, in the order clients list them.
-TOOLS: tuple[Callable[..., dict[str, Any]], ...] = (
-    search_calendar,
-    convert_date,
-    festival_date,
-    solve_facts,
-    list_fact_kinds,
-    check_claim,
-    verify_answer,
-    lookup_knowledge,
-)
+def family_tools() -> tuple[Callable[..., dict[str, Any]], ...]:
+    """Every family's own tools (``Family.agent_tools``), family by family as
+    the registry lists them. A tool that cannot be imported (a plug-in's
+    missing dependency) or whose name is taken is left out with a warning in
+    the server's log, so one family cannot stop the server."""
+    from tsolve.contract import all_families
+    from tsolve.contract.family import resolve
+
+    taken = {fn.__name__ for fn in (*_CALENDAR_TOOLS, *_OTHER_TOOLS)}
+    out: list[Callable[..., dict[str, Any]]] = []
+    for fam in all_families():
+        for part in fam.agent_tools:
+            try:
+                fn = resolve(part)
+                name = fn.__name__
+            except Exception as exc:  # a plug-in's tool: the rest still serve
+                logging.getLogger(__name__).warning(
+                    "family %s: agent tool %r left out (%s: %s)",
+                    fam.name, part, type(exc).__name__, exc,
+                )  # fmt: skip
+                continue
+            if name in taken:
+                logging.getLogger(__name__).warning(
+                    "family %s: agent tool %s left out: the name is taken", fam.name, name
+                )
+                continue
+            taken.add(name)
+            out.append(fn)
+    return tuple(out)
+
+
+_CALENDAR_TOOLS = (search_calendar, convert_date, festival_date)
+_OTHER_TOOLS = (check_claim, verify_answer, lookup_knowledge)
+
+
+def tools() -> tuple[Callable[..., dict[str, Any]], ...]:
+    """The tools, in the order clients list them: the calendar tools, the
+    families' own (:func:`family_tools`), then claims, scoring and knowledge."""
+    return (*_CALENDAR_TOOLS, *family_tools(), *_OTHER_TOOLS)
+
+
+#: The tools of the families registered when this module was imported.
+TOOLS: tuple[Callable[..., dict[str, Any]], ...] = tools()
 
 #: Every tool computes from tsolve's own tables and solvers: it changes nothing,
 #: the same call gives the same answer, and it reaches nothing outside.
@@ -416,7 +401,7 @@ _SEED_DIGITS = re.compile(r"[0-9]{1,19}")
 
 
 def build_server() -> MCPServer:
-    """The MCP server with every tool of :data:`TOOLS` registered."""
+    """The MCP server with every tool of :func:`tools` registered."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -424,7 +409,7 @@ def build_server() -> MCPServer:
     except PackageNotFoundError:  # pragma: no cover - run from a source tree
         tsolve_version = ""
     server = _OneLineErrorServer(SERVER_NAME, instructions=INSTRUCTIONS, version=tsolve_version)
-    for fn in TOOLS:
+    for fn in tools():
         server.add_tool(_tool(fn), name=fn.__name__, annotations=ANNOTATIONS)
     server.resource(
         INSTRUCTIONS_URI,
@@ -466,3 +451,9 @@ def serve() -> None:
     """Run the server on stdio until the client closes it (``tsolve mcp``)."""
     quiet_logging()
     build_server().run("stdio")
+
+
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

@@ -27,6 +27,7 @@ import numpy as np
 
 from tsolve.calendars.names import normalise
 from tsolve.calendars.tables import check_calendar, table
+from tsolve.compat.moved_names import renamed_keywords
 from tsolve.errors import TsolveError
 from tsolve.records.validation import shown
 
@@ -131,12 +132,14 @@ def get_festival(name: str) -> Festival:
     return f
 
 
-def festivals_of(calendar: str, span_only: bool = False) -> tuple[Festival, ...]:
-    """The festivals whose rule is in ``calendar``."""
+@renamed_keywords
+def festivals_of(calendar: str, appendix_only: bool = False) -> tuple[Festival, ...]:
+    """The festivals whose rule is in ``calendar``; with ``appendix_only``,
+    only those of the cross-calendar paper's Appendix A (``Festival.span``)."""
     cal = check_calendar(calendar)
     if cal == "islamic-umalqura":
         cal = "islamic"
-    return tuple(f for f in FESTIVALS if f.calendar == cal and (f.span or not span_only))
+    return tuple(f for f in FESTIVALS if f.calendar == cal and (f.span or not appendix_only))
 
 
 def festival_day(fest: Festival, year: int, calendar: str | None = None) -> int:

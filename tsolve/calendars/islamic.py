@@ -32,5 +32,5 @@ SPEC = CalendarSpec(
     build=convertdate_twelve_months("islamic"),
     month_name=month_namer(MONTHS),
     months_in_year=twelve_months,
-    description="Tabular Islamic calendar (convertdate.islamic), as used by SPAN",
+    description="Tabular (arithmetical) Islamic calendar (convertdate.islamic)",
 )

@@ -59,11 +59,23 @@ __all__ = [
     "load_people_csv",
     "load_presidents_csv",
     "load_sports_events_csv",
+    "name_key",
     "people",
     "presidents",
     "scheduled_sports_events",
     "sports_events",
 ]
+
+
+def name_key(name: str) -> str:
+    """A name as the knowledge base matches it: case, punctuation, a leading
+    "the" and a possessive "'s" do not count ("the fall of the Berlin Wall"
+    and "Fall of the Berlin wall" are one key)."""
+    t = re.sub(r"['’]s\b", "", name.casefold())
+    t = re.sub(r"[^\w\s]", " ", t)
+    t = re.sub(r"^\s*the\s+", "", t)
+    return " ".join(t.split())
+
 
 # The knowledge base's horizon: every row is true as known on this day, and
 # nothing after it is known. Readings beyond it (scheduled editions, the rest

@@ -182,6 +182,6 @@ def calendar_key(name: str, field: str = "calendar") -> str:
         known = ", ".join(_CALENDAR_SPELLINGS)
         raise TsolveError(
             f"{field}: unknown calendar {shown(str(name))} (known: {known}; "
-            "SPAN's names such as 'Chinese lunar calendar' also work)"
+            "longer names such as 'Chinese lunar calendar' also work)"
         )
     return found

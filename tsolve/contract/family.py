@@ -144,6 +144,18 @@ family from this one object and from nowhere else. A family says:
   ``tsolve stress all --fuzz --budget N``: surface name -> ``case(rng) ->
   (label, call)``, where ``call()`` returns strict JSON or raises
   ``TsolveError`` (:mod:`tsolve.stress.fuzz_surfaces`; default: none);
+* ``exports``: public name -> ``Lazy`` reference, the names of a built-in
+  family's code the ``tsolve`` package serves as its own (``tsolve.NAME``,
+  each listed in ``tsolve.__all__``; the time puzzles' ``generate_puzzle``
+  and ``solve``), resolved on first use (default: none; a plug-in's names
+  stay in its own package);
+* ``agent_tools``: references to its own tools for agents, served by
+  ``tsolve mcp`` after the calendar tools and before the scoring, claim and
+  knowledge ones (:mod:`tsolve.adapters.mcp_server`): each a function of
+  JSON values returning a JSON-ready dict, its parameters annotated for the
+  tool's input schema (``Annotated`` + pydantic ``Field``) and its docstring
+  the tool's description, raising ``TsolveError`` for bad input; its name is
+  the tool's name, which must be new (default: none);
 * ``scaling_surfaces() -> (Surface, ...)``: its parsers and scorers for
   ``tsolve stress --scaling``, each grown on text to check its work stays
   linear (:mod:`tsolve.stress.scaling`; default: none);
@@ -340,6 +352,8 @@ class Family:
         default_factory=dict
     )
     strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
+    exports: Mapping[str, Lazy] = field(default_factory=dict)
+    agent_tools: tuple[Callable[..., dict[str, Any]] | Lazy, ...] = ()
     scaling_surfaces: Callable[[], Sequence[Any]] | Lazy | None = None
     typed_forms: tuple[tuple[str, str, type], ...] = ()
     paper_tables: Sequence[Any] | Lazy | None = None

@@ -30,6 +30,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tsolve.datasets.citation import TSOLVE as CITATION
 from tsolve.datasets.split import SplitSummary
 from tsolve.records import json_text
 from tsolve.records.columns import Column
@@ -39,22 +40,9 @@ if TYPE_CHECKING:
 
 #: The license of the records tsolve writes (pyproject.toml: MIT).
 LICENSE = "mit"
-#: tsolve's own citation: the one home of the card's BibTeX and of tsolve's
-#: own fields in the repository's ``CITATION.cff`` (title, version, license,
-#: authors, abstract; a test holds the file to this and to pyproject's
-#: version). There is no public repository yet, so no URL: cite by title and
-#: version. No release has been made, so no release date either; the year is
-#: the copyright year of LICENSE.
-TSOLVE: dict[str, str] = {
-    "title": "tsolve: a constraint-solver-centric engine for temporal reasoning benchmarks",
-    "authors": "The tsolve contributors",
-    "year": "2026",
-    "license": "MIT",
-    "abstract": (
-        "A constraint-solver-centric engine for temporal reasoning benchmarks: time puzzles, "
-        "cross-calendar questions and logistics timelines."
-    ),
-}
+#: tsolve's own citation (title, authors, year, license, abstract): its one
+#: home is :mod:`tsolve.datasets.citation`, held equal to ``CITATION.cff``.
+TSOLVE = CITATION
 
 
 def tsolve_version() -> str:

@@ -48,7 +48,9 @@ from tsolve.plots.run_labels import run_label, series_key, series_labels, twin_k
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3")
 
 #: A panel: (task, model, run, breakdown), breakdown "M", "reference_year",
-#: "direction" or "tictoc"; run is "" but for TicToc (one panel per run).
+#: "direction", "cross" or "levels" (rows by a ``level`` field and a
+#: preference, as TicToc's elapsed-time levels); run is "" but for "levels"
+#: (one panel per run).
 PanelKey = tuple[str, str, str, str]
 
 #: The note under every figure: what the error bars are.
@@ -91,7 +93,7 @@ def panels(rows: Sequence[dict[str, Any]]) -> dict[PanelKey, list[dict[str, Any]
     for row in rows:
         if "level" in row:
             run = f"{row['eval_id']}|{row.get('reducer')}"
-            by_panel.setdefault((row["task"], row["model"], run, "tictoc"), []).append(row)
+            by_panel.setdefault((row["task"], row["model"], run, "levels"), []).append(row)
             continue
         if "M" not in row or row.get("accuracy") is None:
             continue
@@ -102,7 +104,7 @@ def panels(rows: Sequence[dict[str, Any]]) -> dict[PanelKey, list[dict[str, Any]
         by_panel.setdefault(key, []).append(row)
     out: dict[PanelKey, list[dict[str, Any]]] = {}
     for key, panel_rows in by_panel.items():
-        if key[3] == "tictoc" and not any(r["accuracy"] is not None for r in panel_rows):
+        if key[3] == "levels" and not any(r["accuracy"] is not None for r in panel_rows):
             continue
         if key[3] == "M":
             per_m = [r for r in panel_rows if r["M"] != "all"]
@@ -195,15 +197,15 @@ def _drawers(
     from tsolve.plots.paper_figures import breakdown_panels, draw_levels_run, draw_years
 
     task, model, _run, kind = key
-    if kind == "tictoc":
+    if kind == "levels":
         label = run_label(panel_rows[0], [r for r in rows if "level" in r])
         run = f" ({label})" if label else ""
 
-        def tictoc(ax: Any) -> list[str]:
+        def levels(ax: Any) -> list[str]:
             draw_levels_run(ax, panel_rows)
             return [str(t) for t in ax.get_legend_handles_labels()[1]]
 
-        return [(f"{task}  {model}{run}, attempt rate and NAR by elapsed time", tictoc)]
+        return [(f"{task}  {model}{run}, attempt rate and NAR by elapsed time", levels)]
     if kind in ("direction", "cross"):
         paper = breakdown_panels(panel_rows, kind)
         if paper:
@@ -231,8 +233,8 @@ def _drawers(
     return [(f"{task}{one}  {model}{', accuracy' if overall else by[kind]}", bars)]
 
 
-def tictoc_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, float | None]]:
-    """The numbers a TicToc panel draws, by measure and level (fractions):
+def levels_series(panel_rows: Sequence[dict[str, Any]]) -> dict[str, dict[Any, float | None]]:
+    """The numbers a "levels" panel (TicToc's) draws, by measure and level (fractions):
     accuracy and attempt rate of the prefer-tool and prefer-no-tool samples,
     and the level's NAR."""
     out: dict[str, dict[Any, float | None]] = {}
@@ -288,3 +290,9 @@ def _bars(ax: Any, series: list[tuple[str, list[dict[str, Any]]]], kind: str) ->
     named = {"M": "answer-set size M", "direction": "conversion direction", "overall": ""}
     ax.set_xlabel(named.get(kind, cross), fontsize=LABEL_FONT)
     return [label for label, _ in series]
+
+
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

@@ -21,9 +21,9 @@ GOLD_FIELDS = frozenset({
 })  # fmt: skip
 """Record fields that hold (or are derived from) the gold answer.
 ``difficulty``, ``depth`` and ``graph`` are measured from the solution, so
-they leak it too; a SPAN record's ``gold_detail`` (its candidate's kind and
-Gregorian date, the festival's year) restates its gold; an imported record's
-``published_answers`` is another source's gold."""
+they leak it too; a cross-calendar record's ``gold_detail`` (its
+candidate's kind and Gregorian date, the festival's year) restates its gold;
+an imported record's ``published_answers`` is another source's gold."""
 
 HIDDEN_PARTS: dict[tuple[str, ...], frozenset[str]] = {
     ("params", "reference_date"): frozenset({"gregorian"}),
@@ -31,13 +31,13 @@ HIDDEN_PARTS: dict[tuple[str, ...], frozenset[str]] = {
     ("source",): frozenset({"seed_date", "noise_date", "solution_count"}),
 }
 """Inside a field that otherwise sits beside the prompt, the parts that are
-gold or a step of the reasoning: a SPAN reference date's Gregorian equivalent
-(converting it is the task); a generated time puzzle's ``generator.seed_date``
-(the date the puzzle was built around, one of its answers; a relational
-puzzle's ``seed_dates``, one of its answer tuples); an imported
-Time Puzzles record's ``source`` dates and published count (the release's
-seed date is one of its answers). Keyed by the path to the dict that holds
-them."""
+gold or a step of the reasoning: the Gregorian equivalent of a
+cross-calendar question's reference date (converting it is the task); a
+generated time puzzle's ``generator.seed_date`` (the date the puzzle was
+built around, one of its answers; a relational puzzle's ``seed_dates``, one
+of its answer tuples); an imported Time Puzzles record's ``source`` dates and
+published count (the release's seed date is one of its answers). Keyed by
+the path to the dict that holds them."""
 
 
 def _at(record: Mapping[str, Any], path: tuple[str, ...]) -> Mapping[str, Any] | None:

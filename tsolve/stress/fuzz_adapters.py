@@ -1,7 +1,8 @@
-"""Hostile input for the adapters: MCP tool and prompt arguments, TicToc
-tool-call arguments, and reasoning-gym / facade / verifiers config values.
+"""Hostile input for the adapters: MCP tool and prompt arguments, and
+reasoning-gym / facade / verifiers config values (a family's own adapters,
+such as an Inspect task's file reader, are its ``fuzz_surfaces``).
 
-Three surfaces of :mod:`tsolve.stress.fuzz_surfaces`, each with an oracle of
+Surfaces of :mod:`tsolve.stress.fuzz_surfaces`, each with an oracle of
 its own rather than the code under test:
 
 * ``mcp-args``: a valid call of a tool (or the ``task_prompt`` prompt) of the
@@ -13,10 +14,6 @@ its own rather than the code under test:
   value of a JSON type the parameter never takes (no tsolve parameter is a
   boolean; a year, a day or a limit is never text or a float) must be
   refused, not coerced. The server must log no traceback.
-* ``tictoc-args``: a TicToc file holding one good item and one whose past
-  tool call has hostile ``arguments`` (deep nesting, a long number, a lone
-  surrogate escape, non-string JSON). The TicToc task must keep the good
-  item (one bad row is reported, the rest go on) or refuse in one line.
 * ``configs``: a family's config with one hostile value (``reward_metric``
   ``"bogus"``, ``""``, ``"alt_reading"``, ``partial``, a size of ``10**30``,
   a negative or boolean seed, an option of the wrong type). ``validate()``
@@ -32,7 +29,6 @@ keeps these promises (the campaign counts it as reported) and
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import tempfile
@@ -82,7 +78,9 @@ _CALLS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("lookup_knowledge", {"name": "Obama", "kind": "office"}),
     ("check_claim", {"text": "March 6, 2023 is a Monday."}),
 )  # fmt: skip
-_PROMPT: dict[str, str] = {"family": "span", "seed": "0", "index": "0"}
+#: A valid ``task_prompt`` call but for its family, which a case draws from
+#: the built-in families that generate records (:func:`_prompt_call`).
+_PROMPT: dict[str, str] = {"seed": "0", "index": "0"}
 #: Parameters that only ever take a JSON integer: text, a float or a boolean
 #: there must be refused (an independent statement of the tools' signatures).
 _INTEGER_ONLY = {"year", "day", "limit"}
@@ -131,7 +129,7 @@ def mcp_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     what, make = rng.choice(_HOSTILE_VALUES)
     value = make()
     if rng.random() < 0.2:
-        arguments = dict(_PROMPT)
+        arguments = _prompt_call(rng)
         name = rng.choice([*arguments, "extra"])
         arguments[name] = value
         label = f"prompt task_prompt: {name} = {what}"
@@ -150,6 +148,13 @@ def mcp_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         return check_tool_call(tool, arguments, must_refuse)
 
     return f"{tool}: {name} = {what}", run
+
+
+def _prompt_call(rng: random.Random) -> dict[str, str]:
+    from tsolve.contract import builtin_families
+
+    family = rng.choice([f.name for f in builtin_families() if f.generate is not None])
+    return {"family": family, **_PROMPT}
 
 
 def check_tool_call(tool: str, arguments: dict[str, Any], must_refuse: bool) -> Any:
@@ -201,104 +206,6 @@ def one_bounded_line(message: str) -> None:
         raise AssertionError(f"error of {len(message)} characters echoes the input")
     if INTERNAL in message:
         raise AssertionError(f"backstop: {message[:200]}")
-
-
-# ------------------------------------------------------------------ TicToc
-
-_TICTOC_ARGUMENTS: tuple[tuple[str, Callable[[], Any]], ...] = (
-    ("100k '['", lambda: "[" * 100_000),
-    ("100k '{\"a\":'", lambda: '{"a":' * 20_000),
-    ("5,000 digits", lambda: "9" * 5000),
-    ("a 5,000-digit field", lambda: '{"n": ' + "9" * 5000 + "}"),
-    ("not JSON", lambda: "{server: web-3"),
-    ("a JSON list", lambda: "[1, 2]"),
-    ("a JSON number", lambda: "12"),
-    ("an object", lambda: {"server": "web-3"}),
-    ("a list", lambda: [1, 2]),
-    ("null", lambda: None),
-    ("a number", lambda: 10**30),
-    ("1e400", lambda: '{"x": 1e400}'),
-    ("NaN", lambda: '{"x": NaN}'),
-    ("empty text", lambda: ""),
-    ("a lone surrogate escape", lambda: '{"server": "\\ud800"}'),
-    ("a lone surrogate", lambda: "\ud800"),
-)
-
-
-def _tictoc_item(item_id: str, arguments: Any) -> dict[str, Any]:
-    """A TicToc item in the benchmark's public shape (invented content)."""
-    when = "2024-06-11T08:00:00Z"
-    call = {"id": "call_1", "type": "function",
-            "function": {"name": "get_load", "arguments": arguments}}  # fmt: skip
-    return {
-        "id": item_id,
-        "history": [
-            {"role": "system", "content": "You report server load.", "time": when},
-            {"role": "user", "content": "How busy is web-3?", "time": when},
-            {"role": "assistant", "content": None, "tool_calls": [call], "time": when},
-            {
-                "role": "tool",
-                "tool_call_id": "call_1",
-                "name": "get_load",
-                "content": '{"cpu": 91}',
-                "time": when,
-            },
-            {
-                "role": "user",
-                "content": "Check web-3 again.",
-                "time": [when, "2024-06-11T08:05:00Z", "2024-06-11T10:00:00Z"],
-            },
-        ],
-        "function": [
-            {
-                "type": "function",
-                "function": {
-                    "name": "get_load",
-                    "description": "Current load of a server.",
-                    "parameters": {"type": "object", "properties": {"server": {"type": "string"}}},
-                },
-            }
-        ],
-    }
-
-
-def tictoc_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    """A TicToc file with one good item and one hostile one (module docstring)."""
-    what, make = rng.choice(_TICTOC_ARGUMENTS)
-    arguments = make()
-    good_first = rng.random() < 0.5
-    return f"tool-call arguments: {what}", lambda: check_tictoc_arguments(arguments, good_first)
-
-
-def check_tictoc_arguments(arguments: Any, good_first: bool = True) -> Any:
-    """The TicToc task's dataset from a file of a good item and one whose past
-    tool call has ``arguments``: the good item must be kept, a skipped one
-    said on stderr in one line (then this raises that line as a
-    :class:`TsolveError`: the input was reported)."""
-    items = [_tictoc_item("good", '{"server": "web-3"}'), _tictoc_item("hostile", arguments)]
-    if not good_first:
-        items.reverse()
-    import contextlib
-    import io
-
-    from tsolve.adapters.inspect_ai.tictoc_task import tictoc_dataset
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "preferTool_elapse_0.json"
-        path.write_text(json.dumps(items), encoding="utf-8")
-        with contextlib.redirect_stderr(io.StringIO()) as err:
-            dataset = tictoc_dataset(path)
-    ids = [str(s.id) for s in dataset]
-    if "good@tool-0" not in ids:
-        raise AssertionError(f"the good item was dropped with the hostile one: {ids}")
-    said = err.getvalue().strip()
-    if len(ids) < len(items) and not said:
-        raise AssertionError("a bad item was skipped without a word on stderr")
-    if said:
-        one_bounded_line(said)
-    if len(ids) < len(items):  # the hostile item was reported and skipped: counted as reported
-        raise TsolveError(said[:200])
-    return {"samples": ids}
 
 
 # ------------------------------------------------------------------ configs
@@ -501,3 +408,9 @@ def check_stress_flags(checks: list[str], extras: list[str]) -> Any:
     if "budget" in extras and ran != "--fuzz":
         raise AssertionError(f"ran {ran}; dropped --budget")
     return {"ran": ran}
+
+
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

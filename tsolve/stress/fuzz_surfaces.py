@@ -61,7 +61,7 @@ def family_surfaces() -> dict[str, Any]:
 
 SURFACES: tuple[str, ...] = (
     "claims", *family_surfaces(), "audit", "mcp", "hf",
-    "mcp-args", "tictoc-args", "configs", "report", "report-plot", "out-folders",
+    "mcp-args", "configs", "report", "report-plot", "out-folders",
     "facade-entries", "stress-flags",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
@@ -239,7 +239,7 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     # The families' own surfaces (their ``fuzz_surfaces`` parts).
     **family_surfaces(),
     # The adapters' arguments and configs: tsolve.stress.fuzz_adapters.
-    "mcp-args": fuzz_adapters.mcp_args, "tictoc-args": fuzz_adapters.tictoc_args,
+    "mcp-args": fuzz_adapters.mcp_args,
     "configs": fuzz_adapters.configs,
     # What tsolve reads back and writes out: tsolve.stress.fuzz_outputs.
     "report": fuzz_outputs.report_input, "report-plot": fuzz_outputs.report_plot_input,

@@ -44,14 +44,16 @@ MARKER = re.compile(r"my[\s*_`]*answer[\s*_`]*[:：]", re.IGNORECASE)
 relational puzzles (:func:`last_marker_end` has a fast path for it)."""
 
 PLAIN_MARKER = re.compile(r"my\s+answer\s*[:：]", re.IGNORECASE)
-"""``MY ANSWER:`` as SPAN asks for it: words apart, no markdown inside."""
+"""``MY ANSWER:`` as the cross-calendar questions ask for it: words apart, no
+markdown inside."""
 
 # One run of whitespace at each position: the former ``answer\s*(?:is)?\s*[:-]``
 # let two adjacent ``\s*`` split a long run of spaces every possible way, which
 # is quadratic in the run's length ("Answer" + 100,000 spaces took 46 s).
 LOOSE_MARKER = re.compile(r"answer\s*(?:is\s*)?[:：\-]", re.I)
-"""``Answer:``, ``Final answer -``, ``the answer is:``: logistics (UnSeenTimeQA
-asks for "Answer:"; "Final answer:" needs no prefix, as only the end is used)."""
+"""``Answer:``, ``Final answer -``, ``the answer is:``: UnSeenTimeQA-style
+timeline questions (they ask for "Answer:"; "Final answer:" needs no prefix,
+as only the end is used)."""
 
 DATE_RE = re.compile(
     rf"""

@@ -34,7 +34,10 @@ FAMILY = Family(
     cli=Lazy("tsolve.families.tictoc.cli:register"),
     scaling_surfaces=Lazy("tsolve.families.tictoc.scaling:scaling_surfaces"),
     paper_tables=Lazy("tsolve.families.tictoc.paper_tables:TABLES"),
-    fuzz_surfaces={"tictoc-detect": Lazy("tsolve.families.tictoc.fuzz:detect_case")},
+    fuzz_surfaces={
+        "tictoc-detect": Lazy("tsolve.families.tictoc.fuzz:detect_case"),
+        "tictoc-args": Lazy("tsolve.families.tictoc.fuzz:arguments_case"),
+    },
     commands=(
         Command(
             "tictoc",

@@ -297,6 +297,16 @@ FAMILY = Family(
     honest_gold=Lazy("tsolve.families.time_puzzles.honest:time_puzzle_gold"),
     honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
     shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
+    exports={
+        "generate_puzzle": Lazy("tsolve.families.time_puzzles.generate:generate_puzzle"),
+        "generate_puzzles": Lazy("tsolve.families.time_puzzles.generate:generate_puzzles"),
+        "PuzzleConfig": Lazy("tsolve.families.time_puzzles.generate:PuzzleConfig"),
+        "solve": Lazy("tsolve.families.time_puzzles.solve:solve_record"),
+    },
+    agent_tools=(
+        Lazy("tsolve.families.time_puzzles.mcp_tools:solve_facts"),
+        Lazy("tsolve.families.time_puzzles.mcp_tools:list_fact_kinds"),
+    ),
     fuzz_surfaces={
         "solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case"),
         "library-args": Lazy("tsolve.families.time_puzzles.fuzz:library_args"),

@@ -12,6 +12,7 @@ from functools import cache
 from typing import TypeVar
 
 from tsolve.calendars import knowledge
+from tsolve.calendars.knowledge import name_key
 from tsolve.encodings.facts.knowledge_facts import (
     EventRelationFact,
     PersonAliveFact,
@@ -19,15 +20,6 @@ from tsolve.encodings.facts.knowledge_facts import (
     UsPresidentFact,
     known_terms,
 )
-
-
-def name_key(name: str) -> str:
-    """Case, punctuation, a leading "the" and a possessive "'s" do not count."""
-    t = re.sub(r"['’]s\b", "", name.casefold())
-    t = re.sub(r"[^\w\s]", " ", t)
-    t = re.sub(r"^\s*the\s+", "", t)
-    return " ".join(t.split())
-
 
 T = TypeVar("T")
 
