@@ -97,7 +97,7 @@ from tsolve.families.span.encoding import (
     render,
     ruled_out_readings,
 )
-from tsolve.families.span.polar_baseline import approx_day, rough_answer
+from tsolve.families.span.polar_baseline import approx_day, approx_days, rough_answer
 from tsolve.generators.options import parse_date_range
 from tsolve.generators.seeding import (
     generator_stamp,
@@ -532,6 +532,17 @@ def rough_gap(q: SpanQuestion, day: int, estimate: float | None = None) -> float
     return approx_day(q.target, *fields_of(q.target, day)) - est
 
 
+_SPAN_OFFSETS = np.array([k for k in range(-MATCH_SPAN, MATCH_SPAN + 1) if k], dtype=np.int64)
+
+
+def rough_gaps(q: SpanQuestion, days: np.ndarray) -> np.ndarray:
+    """:func:`rough_gap` of many target-calendar days at once (the same floats)."""
+    t = table(q.target)
+    i = days - t.first_day
+    at = approx_days(q.target, t.year[i], t.month[i], t.day[i], t.leap[i])
+    return at - rough_estimate(q)
+
+
 #: Reference days a twin question may be asked from in a one-date run (whose
 #: own window is one day): the default window.
 TWIN_DRAWS = 8
@@ -612,14 +623,13 @@ def near_miss(
             if accept(cand):
                 return cand, kind
     else:
-        days = [gold + k for k in range(-MATCH_SPAN, MATCH_SPAN + 1)
-                if k and _in(q.target, gold + k)]  # fmt: skip
-        ties = rng.random(len(days))
-        est = rough_estimate(q)
-        gaps = [abs(rough_gap(q, d, est) - target) for d in days]
-        ranked = sorted(range(len(days)), key=lambda i: (gaps[i], ties[i]))
-        for i in ranked:
-            cand = days[i]
+        lo, hi = span_range(q.target)
+        ks = _SPAN_OFFSETS[(gold + _SPAN_OFFSETS >= lo) & (gold + _SPAN_OFFSETS <= hi)]
+        days = gold + ks
+        ties = rng.random(days.size)
+        gaps = np.abs(rough_gaps(q, days) - target)
+        for i in np.lexsort((ties, gaps)):
+            cand = int(days[i])
             if accept(cand):
                 return cand, named.get(cand, "day" if abs(cand - gold) <= 2 else "shifted")
     for cand in (gold + 2, gold - 2, gold + 1, gold + 3, gold - 3):  # pragma: no cover
