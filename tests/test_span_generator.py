@@ -37,20 +37,37 @@ def _disputed(ref: dt.date) -> bool:
     return any(a <= n <= b for c in ("chinese", "islamic-umalqura") for a, b in disputed_days(c))
 
 
+def _exact(direction: str) -> bool:
+    """A direction between Gregorian and a calendar a formula converts to the day."""
+    return bool({"shaka", "islamic"} & set(direction.split("->")))
+
+
 def test_first_block_covers_every_cell_and_is_correct() -> None:
-    recs = list(generate_questions(96, seed=3, config=SpanConfig(date="2024-07-01")))
+    # A block: 12 directions x 2 types of content, 8 x 2 of yes/no (no Shaka
+    # or tabular Islamic yes/no item: no wrong date hides from a formula there).
+    recs = list(generate_questions(80, seed=3, config=SpanConfig(date="2024-07-01")))
     cells = collections.Counter((r["direction"], r["type"], r["format"]) for r in recs)
-    assert len(cells) == 12 * 2 * 2 and set(cells.values()) == {2}
+    assert len(cells) == 12 * 2 + 8 * 2 and set(cells.values()) == {2}
     assert {r["direction"] for r in recs} == {f"{a}->{b}" for a, b in DIRECTIONS}
     assert "gregorian->islamic-umalqura" in {r["direction"] for r in recs}
+    assert not any(_exact(r["direction"]) for r in recs if r["format"] == "polar")
     polar = collections.Counter(r["answer"] for r in recs if r["format"] == "polar")
-    assert polar == {"Yes": 24, "No": 24}
+    assert polar == {"Yes": 16, "No": 16}
+
+
+def test_all_yes_mode_keeps_every_yes_no_direction() -> None:
+    recs = list(generate_questions(48, seed=3, config=SpanConfig(balanced=False)))
+    polar = {r["direction"] for r in recs if r["format"] == "polar"}
+    assert polar == {f"{a}->{b}" for a, b in DIRECTIONS if "umalqura" not in a + b} | (
+        polar & {"gregorian->islamic-umalqura", "islamic-umalqura->gregorian"}
+    )
+    assert any(_exact(d) for d in polar)
 
 
 def test_outside_the_umm_al_qura_range_ten_directions_cover_evenly() -> None:
-    recs = list(generate_questions(80, seed=3, config=SpanConfig(date="1910-05-05")))
+    recs = list(generate_questions(64, seed=3, config=SpanConfig(date="1910-05-05")))
     cells = collections.Counter((r["direction"], r["type"], r["format"]) for r in recs)
-    assert len(cells) == 10 * 2 * 2 and set(cells.values()) == {2}
+    assert len(cells) == 10 * 2 + 6 * 2 and set(cells.values()) == {2}
     assert not any("umalqura" in r["direction"] for r in recs)
     for r in recs:
         check_record(r)
