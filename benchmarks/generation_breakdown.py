@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import tsolve.families.time_puzzles.generate as gen
+import tsolve.families.time_puzzles.record as record
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
 
 TIMED = (
@@ -49,6 +50,7 @@ def main() -> None:
 
     for name in TIMED:
         setattr(gen, name, timed(name, getattr(gen, name)))
+    record.render_prompt = gen.render_prompt  # the record's assembly calls it from there
     gen._Search.run = timed("search", gen._Search.run)  # type: ignore[method-assign]
     domain = DateDomain.from_dates("0001-01-01", "9999-12-31") if args.wide else DEFAULT_DOMAIN
     cfg = gen.PuzzleConfig(solutions=(1, 2, 3, 4, 5, 6), minimal=args.minimal, domain=domain)

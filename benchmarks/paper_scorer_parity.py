@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.contract import get_family
+from tsolve.families.time_puzzles.paper_battery import battery
 from tsolve.families.time_puzzles.paper_score import paper_extract, score_paper
-from tsolve.stress.paper_battery import battery
 from tsolve.verifiers.registry import scorer_for
 
 METRICS = ("em", "f1", "jaccard")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from cli_main import run_main
 
+from tsolve.audit.base import AuditVerdict
 from tsolve.audit.explain import explain
 from tsolve.audit.report import audit_record
 from tsolve.contract import get_family
@@ -115,3 +116,65 @@ def test_text_output_numbers_the_lines_and_json_keeps_the_exact_proof(
         "why_gold_is_impossible",
     }  # fmt: skip
     assert item["detail"] == json.loads(json.dumps(audit_record(row).detail))
+
+
+STEP_REF = re.compile(r"\(#(\d+)\)")
+TIMES = re.compile(r"\d\d:\d\d [AP]M–\d\d:\d\d [AP]M")
+
+
+def _argument(row: dict[str, Any]) -> tuple[Any, ...]:
+    """What a logistics proof argues, whatever its words: the verdict, the
+    steps its lines cite (by number, in order) with the times they give, and
+    its conclusions."""
+    v = audit_record(row)
+    assert isinstance(v, AuditVerdict)
+    lines = explain(v, row)
+    cited = [(STEP_REF.findall(line), TIMES.findall(line)) for line in lines]
+    return v.verdict, v.readings, len(lines), cited, lines[-2:]
+
+
+@pytest.mark.parametrize("k", [0, 1, 4, 40])
+def test_rewording_a_proof_template_changes_no_argument(
+    k: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chain of steps in a proof is its structure, not its words: with
+    every "why" sentence reworded (no "#N", no "the question states"), the
+    same steps are cited with the same times."""
+    import tsolve.families.logistics.proof_text as text
+
+    row = wrong_location(ROWS[k])
+    before = _argument(row)
+    reworded = {
+        "what-if": "moved {minutes} minutes ({what}) off {planned}{waits}",
+        "question-start": "given in the question{waits}",
+        "after": "once step {cause} is over, {when} ({rule})",
+        "text-start": "its sentence gives this start",
+        "plan-start": "where the plan begins",
+        "plan-start-placed": "where the plan begins (set by step {cause}'s given start)",
+    }
+    monkeypatch.setattr(text, "BECAUSE", reworded)
+    monkeypatch.setattr(text, "WAITS", " (planned right after step {cause})")
+    monkeypatch.setattr(
+        text, "READING_RULES", {key: f"{key} rules it" for key in text.READING_RULES}
+    )
+    v = audit_record(row)
+    assert isinstance(v, AuditVerdict)
+    because = [r["because"] for r in v.detail["proof"]["schedule"]]
+    assert because and not any("#" in b or "states" in b for b in because)  # reworded
+    assert _argument(row) == before
+
+
+def test_a_logistics_verdict_read_back_from_json_is_explained_alike() -> None:
+    """A verdict loaded from a JSON report holds no structure: the proof is
+    built afresh from the record, and the lines are the same."""
+    row = wrong_location(ROWS[1])
+    v = audit_record(row)
+    assert isinstance(v, AuditVerdict)
+    back = AuditVerdict(**json.loads(json.dumps(v.to_json())))
+    assert type(back.detail["proof"]) is dict
+    assert explain(back, row) == explain(v, row)
+    assert len(explain(v, row)) > 3
+    # the record's gold no longer contradicted: no proof to follow, the summary instead
+    fixed = {**row, "answers": v.detail["answers"]}
+    lines = explain(back, fixed)
+    assert lines[0] == "1. " + v.detail["summary"] and not any("“" in line for line in lines)

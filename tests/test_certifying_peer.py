@@ -92,7 +92,7 @@ def test_minimal_puzzles_of_four_facts_or_more_draw_no_event_anchor(
 ) -> None:
     cfg = PuzzleConfig(minimal=minimal, anchors=anchors)
     search = _Search(random.Random(0), cfg, 2, facts)
-    assert ("event_relation" in search.anchor_kinds) == events
+    assert ("event_relation" in search.plan.anchor_kinds) == events
 
 
 @pytest.mark.parametrize(
@@ -110,5 +110,5 @@ def test_minimal_puzzles_of_four_facts_or_more_draw_no_event_relation(
     search = _Search(random.Random(0), cfg, 2, facts)
     for level in (Level.YEAR, Level.MONTH, Level.DAY, None):
         for last in (False, True):
-            kinds = {k for k, _ in search._draws(level, last)}
+            kinds = {k for k, _ in search.plan.draws(level, last)}
             assert ("event_relation" in kinds) == events

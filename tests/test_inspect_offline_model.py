@@ -28,8 +28,8 @@ from inspect_ai.scorer import Score
 
 from tsolve.adapters.inspect_ai import family_task, task_functions
 from tsolve.adapters.inspect_ai.scorer import main_value
-from tsolve.adapters.inspect_ai.tictoc_task import tictoc_task
 from tsolve.errors import TsolveError
+from tsolve.families.tictoc.inspect_task import tictoc_task
 from tsolve.records.gold_fields import record_in
 from tsolve.verifiers.baselines import redraw
 

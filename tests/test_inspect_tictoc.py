@@ -30,8 +30,8 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolCall, ToolInfo
 
-from tsolve.adapters.inspect_ai.tictoc_task import tictoc_task
 from tsolve.errors import TsolveError
+from tsolve.families.tictoc.inspect_task import tictoc_task
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "tictoc_invented.json"
 USAGE = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
@@ -143,7 +143,7 @@ def test_a_bad_file_is_a_one_line_error(tmp_path: Path) -> None:
 
 
 def test_the_registered_task_needs_a_file() -> None:
-    from tsolve.adapters.inspect_ai.tictoc_task import tictoc
+    from tsolve.families.tictoc.inspect_task import tictoc
 
     with pytest.raises(Exception, match="tsolve: file: give the TicToc data file") as info:
         tictoc()
@@ -165,7 +165,7 @@ def test_the_metrics_are_the_papers_formulas(decisions: list[tuple[int, str, boo
     and overall, written out here; a cell with an empty class has no NAR."""
     from inspect_ai.scorer import SampleScore, Score
 
-    from tsolve.adapters.inspect_ai.tictoc_task import tictoc_metrics
+    from tsolve.families.tictoc.inspect_task import tictoc_metrics
 
     scores = [
         SampleScore(score=Score(value=float(called == (pref == "tool")),

@@ -9,7 +9,7 @@ release's ``src/llms/__init__.py``, which the extractor's module imports
 it beside tsolve's re-implementation (:mod:`tsolve.families.time_puzzles.paper_score`),
 which imports none of it, on gold sets written here and on some of the
 release's own puzzles; the outputs come from
-:mod:`tsolve.stress.paper_battery`, built from the gold alone.
+:mod:`tsolve.families.time_puzzles.paper_battery`, built from the gold alone.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsolve.families.time_puzzles.generate import PuzzleConfig, generate_puzzles
+from tsolve.families.time_puzzles.paper_battery import battery
 from tsolve.families.time_puzzles.paper_score import paper_extract, score_paper
-from tsolve.stress.paper_battery import battery
 from tsolve.verifiers.answer_parsing import parse_answer
 from tsolve.verifiers.registry import scorer_for
 

@@ -29,7 +29,7 @@ from inspect_ai.tool import ToolCall, ToolInfo
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.report import build_report
 from tsolve.adapters.inspect_ai.scripted import scripted
-from tsolve.adapters.inspect_ai.tictoc_task import tictoc_task
+from tsolve.families.tictoc.inspect_task import tictoc_task
 from tsolve.records.gold_fields import record_in
 
 TICTOC = Path(__file__).resolve().parent / "fixtures" / "tictoc_invented.json"

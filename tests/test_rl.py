@@ -27,10 +27,10 @@ GARBAGE = ["", "garbage", "MY ANSWER: ", "MY ANSWER: None", "Answer: t1, l1_1", 
            "MY ANSWER: 2020-01-01, 2020-01-02", "x" * 300]  # fmt: skip
 
 
-def _records(family: str, count: int = 8) -> list[dict]:
+def _records(family: str, count: int = 8, seed: int = 3) -> list[dict]:
     fam = get_family(family)
     config = fam.make_options({})
-    return [fam.make_record(3, i, config) for i in range(count)]
+    return [fam.make_record(seed, i, config) for i in range(count)]
 
 
 def _answers(records: list[dict]) -> list[tuple[dict, str]]:
@@ -126,6 +126,22 @@ def test_openrlhf_reward_func_strips_the_prompt() -> None:
     assert [float(x) for x in rewards] == [1.0, 0.0]
 
 
+def test_openrlhf_query_decoded_with_other_spacing_still_loses_its_prompt() -> None:
+    """OpenRLHF decodes the query from tokens; a tokenizer that spaces the
+    prompt otherwise (a word-level one joins words with single spaces, no
+    newlines) must not leave the prompt's own instruction line to be scored."""
+    from tsolve.rl.rewards import response_of
+
+    rec = _records("time-puzzles", 1)[0]
+    answer = next(predict([rec]))["output"]
+    prompt = "user : " + rec["prompt"] + "\nassistant :"
+    query = " ".join(prompt.split()) + " " + answer
+    assert response_of(query, prompt).strip() == answer
+    assert [float(x) for x in reward_func([query], [prompt], [ground_truth(rec)])["rewards"]] == [
+        1.0]  # fmt: skip
+    assert response_of("something else entirely", prompt) == "something else entirely"
+
+
 def test_rows_carry_family_knobs_and_id() -> None:
     rec = _records("relational-puzzles", 1)[0]
     verl = trainer_row(rec, "verl")
@@ -136,6 +152,47 @@ def test_rows_carry_family_knobs_and_id() -> None:
     assert trl["label"] == verl["reward_model"]["ground_truth"] and trl["id"] == rec["id"]
     with pytest.raises(TsolveError, match="trainer"):
         trainer_row(rec, "ppo")
+
+
+def test_rows_as_chat_messages_with_a_system_prompt() -> None:
+    rec = _records("span", 1)[0]
+    text = trainer_row(rec, "openrlhf")["prompt"]
+    assert isinstance(text, str) and text == rec["prompt"]
+    for trainer in ("trl", "openrlhf", "verl"):
+        row = trainer_row(rec, trainer, prompt="chat", system="Be brief.")
+        assert row["prompt"] == [{"role": "system", "content": "Be brief."},
+                                 {"role": "user", "content": text}]  # fmt: skip
+    assert trainer_row(rec, "trl", prompt="chat")["prompt"] == [{"role": "user", "content": text}]
+    assert trainer_row(rec, "openrlhf")["datasource"] == "span"  # what OpenRLHF groups by
+    for bad, why in [({"prompt": "xml"}, "prompt: expected one of text, chat"),
+                     ({"prompt": "text", "trainer": "verl"}, "verl reads chat messages only"),
+                     ({"system": "x"}, "system prompt needs chat"),
+                     ({"prompt": "chat", "system": "  "}, "non-empty system prompt"),
+                     ({"prompt": "chat", "system": 3}, "non-empty system prompt")]:  # fmt: skip
+        trainer = str(bad.pop("trainer", "trl"))
+        with pytest.raises(TsolveError, match=why):
+            trainer_row(rec, trainer, **bad)  # type: ignore[arg-type]
+
+
+def test_export_chat_prompts_from_the_command_line(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    code, out = _cli("export", "openrlhf", "o", "--family", "span", "-n", "4", "--prompt", "chat",
+                     "--system", "Answer last.", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out
+    rows = pq.read_table(tmp_path / "o" / "train.parquet").to_pylist()
+    assert all(r["prompt"][0] == {"role": "system", "content": "Answer last."} for r in rows)
+    assert [r["prompt"][1]["content"] for r in rows] == [
+        r["prompt"] for r in _records("span", 3, seed=0)]  # fmt: skip
+    readme = (tmp_path / "o" / "README.md").read_text()
+    assert "--data.apply_chat_template" in readme and "chat messages" in readme
+    from tsolve.rl.export import export_rl
+
+    with pytest.raises(TsolveError, match="verl reads chat messages only"):
+        export_rl("verl", tmp_path / "v", "span", 4, prompt="text")
+    with pytest.raises(TsolveError, match="needs chat prompts"):
+        export_rl("trl", tmp_path / "t", "span", 4, system="x")
+    assert not (tmp_path / "v").exists() and not (tmp_path / "t").exists()
 
 
 def _cli(*args: str, cwd: Path) -> tuple[int, str]:
@@ -273,11 +330,13 @@ def test_curriculum_watches_a_trl_reward() -> None:
 
 
 def test_signatures_and_schema_match_the_trainers_documented_examples() -> None:
-    """verl and OpenRLHF need a GPU stack to import, so their documented
-    shapes are checked here instead: verl calls ``compute_score(data_source,
-    solution_str, ground_truth, extra_info)`` by keyword and lays a row out as
-    its GSM8K example does; OpenRLHF calls ``reward_func(queries, prompts,
-    labels)``; TRL passes ``completions`` and the columns as keywords."""
+    """The trainers' documented shapes, held where CI has neither verl nor
+    OpenRLHF (their packages declare GPU stacks; tests/test_rl_verl.py and
+    tests/test_rl_openrlhf.py run their own code where they are installed):
+    verl calls ``compute_score(data_source, solution_str, ground_truth,
+    extra_info)`` by keyword and lays a row out as its GSM8K example does;
+    OpenRLHF calls ``reward_func(queries, prompts, labels)``; TRL passes
+    ``completions`` and the columns as keywords."""
     import inspect
 
     from tsolve.rl import openrlhf_reward, verl_reward
@@ -325,6 +384,36 @@ def test_curriculum_drives_a_reasoning_gym_curriculum() -> None:
     assert rg_cur.get_attr_value("events") == 3
     with pytest.raises(TsolveError, match="curricula"):
         Curriculum.from_reasoning_gym({"span": object()})
+
+
+def test_curriculum_drives_a_reasoning_gym_curriculum_experiment() -> None:
+    """reasoning-gym's CurriculumExperiment (curricula over a composite
+    dataset): after the rewards move the curriculum, the experiment's next
+    entries are made at the new level."""
+    pytest.importorskip("reasoning_gym", reason="reasoning-gym is not installed (rg extra)")
+    from reasoning_gym.coaching.curriculum_config import (
+        CurriculumAttributeConfig,
+        CurriculumExperimentConfig,
+    )
+    from reasoning_gym.coaching.experiment import CurriculumExperiment
+
+    from tsolve.adapters.reasoning_gym import register_reasoning_gym
+
+    register_reasoning_gym()
+    name = "tsolve_relational_puzzles"
+    config = CurriculumExperimentConfig(curricula={name: CurriculumAttributeConfig(
+        attribute_levels={"events": 0}, weight=1.0)})  # fmt: skip
+    experiment = CurriculumExperiment("rl", config, size=4, seed=1)
+    assert experiment.get_dataset_entry(0)["metadata"]["difficulty"]["events"] == 2
+    cur = Curriculum.from_reasoning_gym({"relational-puzzles": experiment.curricula[name]},
+                                        window=2)  # fmt: skip
+    cur.update("relational-puzzles", [1.0, 1.0])
+    cur.apply_to_experiment(experiment, {"relational-puzzles": name})
+    entry = experiment.get_dataset_entry(0)
+    assert entry["metadata"]["difficulty"]["events"] == 3
+    assert len(entry["metadata"]["gold"]["answers"][0]) == 3  # three events' dates
+    with pytest.raises(TsolveError, match="no curriculum named"):
+        cur.apply_to_experiment(experiment, {"relational-puzzles": "tsolve_span"})
 
 
 def test_a_family_without_compact_gold_ships_its_record() -> None:

@@ -2,67 +2,67 @@
 
 A model and a tokenizer are built here (never downloaded): a two-layer
 Llama of a few hundred thousand parameters and a word-level tokenizer
-trained on the exported prompts. Two steps must log tsolve's reward
-(``rewards/tsolve_em/mean``). Skipped without trl, which pulls torch and
-transformers: too heavy for CI's ``test`` extra (docs/rl.md gives the
-command that runs it)."""
+trained on the exported prompts (with a chat template, for TRL's
+conversational format). Two steps must log tsolve's reward
+(``rewards/tsolve_em/mean``), from text and from chat prompts, and a run on
+the curriculum's stream must move the curriculum and the items it draws.
+Skipped without trl, which pulls torch and transformers: too heavy for CI's
+``test`` extra (docs/rl.md gives the command that runs it)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from rl_tiny import tiny_model, tiny_tokenizer
 
 trl = pytest.importorskip("trl", reason="trl (and torch) are not installed: pip install trl")
 
 
-def _tokenizer(texts: list[str]):  # type: ignore[no-untyped-def]
-    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
-    from transformers import PreTrainedTokenizerFast
-
-    tok = Tokenizer(models.WordLevel(unk_token="[UNK]"))
-    tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    special = ["[PAD]", "[UNK]", "[EOS]"]
-    tok.train_from_iterator([*texts, "MY ANSWER: None"], trainers.WordLevelTrainer(
-        vocab_size=2000, special_tokens=special))  # fmt: skip
-    fast = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]", pad_token="[PAD]",
-                                   eos_token="[EOS]")  # fmt: skip
-    fast.padding_side = "left"
-    return fast
+def _args(out: Path, steps: int, **kwargs):  # type: ignore[no-untyped-def]
+    given = {"save_strategy": "no", **kwargs}
+    return trl.GRPOConfig(output_dir=str(out), per_device_train_batch_size=4,
+                          num_generations=2, max_completion_length=8, max_steps=steps,
+                          logging_steps=1, report_to=[], use_cpu=True,
+                          learning_rate=1e-4, **given)  # fmt: skip
 
 
-def test_grpo_trainer_logs_tsolve_rewards(tmp_path: Path) -> None:
-    import torch
+@pytest.mark.parametrize("prompt", ["text", "chat"])
+def test_grpo_trainer_logs_tsolve_rewards(tmp_path: Path, prompt: str) -> None:
     from datasets import load_dataset
-    from transformers import LlamaConfig, LlamaForCausalLM
 
     from tsolve.rl import trl_reward, trl_reward_async
     from tsolve.rl.export import export_rl
 
-    export_rl("trl", tmp_path / "data", "time-puzzles,span", 8, seed=0, test=0.25)
+    export_rl("trl", tmp_path / "data", "time-puzzles,span", 8, seed=0, test=0.25, prompt=prompt,
+              system="Answer last." if prompt == "chat" else None)  # fmt: skip
     data = load_dataset("parquet", data_files={"train": str(tmp_path / "data" / "train.parquet")})
     train = data["train"].select(range(4))
-    tokenizer = _tokenizer(list(train["prompt"]))
-    torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64,
-                         num_hidden_layers=2, num_attention_heads=2, num_key_value_heads=2,
-                         max_position_embeddings=1024, pad_token_id=tokenizer.pad_token_id,
-                         eos_token_id=tokenizer.eos_token_id)  # fmt: skip
-    model = LlamaForCausalLM(config)
+    first = train[0]["prompt"]
+    if prompt == "chat":  # TRL's conversational format, as GRPOTrainer tells it apart
+        from trl.data_utils import is_conversational
+
+        assert is_conversational({"prompt": first}) and first[0]["role"] == "system"
+        texts = [m["content"] for p in train["prompt"] for m in p]
+    else:
+        assert isinstance(first, str)
+        texts = list(train["prompt"])
+    tokenizer = tiny_tokenizer(texts)
+    model = tiny_model(tokenizer)
     calls: list[list[float]] = []
     labels: set[str] = set()
     reward = trl_reward("em")
 
+    seen: list[object] = []
+
     def tsolve_em(completions, **kwargs):  # type: ignore[no-untyped-def]
         out = reward(completions, **kwargs)
         calls.append(out)
+        seen.extend(completions)
         labels.update(kwargs["label"])
         return out
 
-    args = trl.GRPOConfig(output_dir=str(tmp_path / "out"), per_device_train_batch_size=4,
-                          num_generations=2, max_completion_length=8, max_steps=2,
-                          logging_steps=1, report_to=[], use_cpu=True, save_strategy="no",
-                          learning_rate=1e-4)  # fmt: skip
+    args = _args(tmp_path / "out", 2)
     # TRL runs a coroutine reward apart (asyncio.gather); "accuracy" is each
     # family's exact-match metric, so it logs the same means as "em".
     trainer = trl.GRPOTrainer(model=model, reward_funcs=[tsolve_em, trl_reward_async("accuracy")],
@@ -77,3 +77,52 @@ def test_grpo_trainer_logs_tsolve_rewards(tmp_path: Path) -> None:
     assert [e["rewards/tsolve_em/mean"] for e in logged] == pytest.approx(means[: len(logged)])
     assert [e["rewards/tsolve_accuracy/mean"] for e in logged] == pytest.approx(
         means[: len(logged)])  # fmt: skip
+    # a chat prompt's completion is the assistant's message, which the reward reads
+    assert all(isinstance(c, list) and c[-1]["role"] == "assistant" for c in seen) == (
+        prompt == "chat")  # fmt: skip
+
+
+def test_grpo_trainer_moves_the_curriculum_and_its_stream(tmp_path: Path) -> None:
+    """A run on :class:`CurriculumCallback`'s stream: the rewards of each step
+    reach the curriculum (an untrained model earns 0, so it moves easier) and
+    the items drawn after the move carry the easier options."""
+    from tsolve.rl import Curriculum, trl_reward
+    from tsolve.rl.trl_curriculum import STATE_FILE, CurriculumCallback
+
+    cur = Curriculum({"relational-puzzles": {"events": [2, 3, 4]}}, window=4,
+                     start={"relational-puzzles": {"events": 2}})  # fmt: skip
+    feed = CurriculumCallback(cur, seed=0, prompt="chat")
+    probe = CurriculumCallback(Curriculum(cur.ladders), seed=0, prompt="chat")
+    texts = [m["content"] for _ in range(4) for m in probe.draw("relational-puzzles")["prompt"]]
+    tokenizer = tiny_tokenizer(texts)
+    options: list[list[str]] = []
+    reward = feed.watch(trl_reward("em"))
+
+    def tsolve_em(completions, **kwargs):  # type: ignore[no-untyped-def]
+        options.append(list(kwargs["options"]))
+        return reward(completions, **kwargs)
+
+    args = _args(tmp_path / "out", 4, shuffle_dataset=False, save_strategy="steps", save_steps=4)
+    trainer = trl.GRPOTrainer(model=tiny_model(tokenizer), reward_funcs=[tsolve_em], args=args,
+                              train_dataset=feed.dataset(), processing_class=tokenizer,
+                              callbacks=[feed])  # fmt: skip
+    trainer.train()
+    logged = [e["rewards/tsolve_em/mean"] for e in trainer.state.log_history
+              if "rewards/tsolve_em/mean" in e]  # fmt: skip
+    assert len(logged) == 4 and len(options) == 4
+    # each step's 4 zero rewards fill the window: one rung easier, until the easiest
+    assert [(m["from"], m["to"]) for m in cur.history] == [(2, 1), (1, 0)]
+    assert [s["step"] for s in feed.steps] == [1, 2, 3, 4]
+    # the items follow one batch behind (Accelerate reads the next batch ahead):
+    # step 1's move shows in step 3's prompts, step 2's in step 4's
+    assert options == [[f'{{"events": {n}}}'] * 4 for n in (4, 4, 3, 2)]
+    saved = Curriculum.load(tmp_path / "out" / "checkpoint-4" / STATE_FILE)
+    assert saved.state() == cur.state()
+
+    shuffled = trl.GRPOTrainer(model=tiny_model(tokenizer), reward_funcs=[tsolve_em],
+                               args=_args(tmp_path / "out2", 1), train_dataset=feed.dataset(),
+                               processing_class=tokenizer, callbacks=[feed])  # fmt: skip
+    from tsolve.errors import TsolveError
+
+    with pytest.raises(TsolveError, match="shuffle_dataset=False"):
+        shuffled.train()

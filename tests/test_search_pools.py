@@ -25,10 +25,10 @@ def test_pools_by_row_equal_pools_by_fact(seed: int, m: int, n: int) -> None:
         return
     anchor, view = picked
     day = int(view.days[search.rng.randrange(view.days.size)])
-    search.choose(anchor, view, DayView.of_day(day))
-    assert search.pools, "the search built no pool"
-    for pool in search.pools.values():
-        plain = search._pool_by_fact(pool.facts)
+    pools = search.choose(anchor, view, DayView.of_day(day)).pools
+    assert pools.cache, "the search built no pool"
+    for pool in pools.cache.values():
+        plain = pools.by_fact(pool.facts)
         assert np.array_equal(pool.windows, plain.windows)
         assert np.array_equal(pool.sizes, plain.sizes)
         assert np.array_equal(pool.kinds, plain.kinds)

@@ -14,7 +14,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai._util.error import PrerequisiteError
 
 from tsolve.adapters.inspect_ai.scripted import scripted
-from tsolve.adapters.inspect_ai.tictoc_task import tictoc
+from tsolve.families.tictoc.inspect_task import tictoc
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tictoc_invented.json"
 

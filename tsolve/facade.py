@@ -19,7 +19,7 @@ registry:
   whole model output ending in the family's marker (``MY ANSWER: ...``);
   anything unreadable scores 0.0, and it never raises on an answer. The
   reward is the family's main metric (``em`` or ``accuracy``, or another
-  named one), never a gameable one
+  named one), never a gameable or diagnostic one
   (:func:`tsolve.verifiers.rewards.reward_value`).
 
 ``metadata.difficulty`` holds the knobs that set the item's difficulty
@@ -37,13 +37,13 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from tsolve.contract import Family, family_of, get_family
+from tsolve.contract import Family, all_families, family_of, get_family
 from tsolve.contract.family import Record
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import gold_part, record_in, visible
 from tsolve.records.validation import expect_int, shown
 from tsolve.verifiers.gold_answers import gold_answer, question_text
-from tsolve.verifiers.rewards import DIAGNOSTIC, MAIN_METRICS, gameable, reward_value
+from tsolve.verifiers.rewards import MAIN_METRICS, gameable, never_rewards, reward_value
 
 Entry = dict[str, Any]
 
@@ -58,6 +58,16 @@ size costs nothing by itself), and far below ``2**63``, where ``len()``
 overflows."""
 
 
+def default_family() -> str:
+    """The family a command or config generates when none is named: the
+    first family that generates and scores, in the order ``tsolve families``
+    lists them (the built-ins first, in the registry's own order)."""
+    for family in all_families():
+        if family.generate is not None and family.score is not None and family.available():
+            return family.name
+    raise TsolveError("family: no installed family generates and scores records")
+
+
 def check_size(value: object, field: str = "size", least: int = 0) -> int:
     """``value`` as a dataset size in ``least..MAX_SIZE``, or a one-line error."""
     return expect_int(value, field, least, MAX_SIZE)
@@ -65,12 +75,15 @@ def check_size(value: object, field: str = "size", least: int = 0) -> int:
 
 def reward_metrics(family: Family, config: Any) -> tuple[str, ...]:
     """The metrics ``family``'s scorer offers as rewards under ``config`` (the
-    family's made options): the ones it reports on an item of the run, less
-    the gameable and the diagnostic ones, which are never a reward
-    (:mod:`tsolve.verifiers.rewards`). The scorer declares no list, so this
-    scores an empty answer to the first item the family makes; empty when it
-    makes none of the first three (then nothing can be checked ahead)."""
-    score = family.require("score")
+    family's made options): its ``reward_metrics`` when it declares them,
+    else the ones it reports on an item of the run, less the gameable and
+    the diagnostic ones, which are never a reward
+    (:mod:`tsolve.verifiers.rewards`), found by scoring an empty answer to
+    the first item the family makes; empty when it makes none of the first
+    three (then nothing can be checked ahead)."""
+    if family.reward_metrics:
+        return tuple(family.reward_metrics)
+    score = family.scorer()
     for index in range(3):
         try:
             record = family.make_record(0, index, config)
@@ -78,7 +91,7 @@ def reward_metrics(family: Family, config: Any) -> tuple[str, ...]:
         except Exception:  # a family whose item fails here fails at that item anyway
             continue
         if isinstance(metrics, Mapping):
-            never = set(gameable(family.name)) | set(DIAGNOSTIC)
+            never = never_rewards(family.name)
             return tuple(name for name in metrics if name not in never)
     return ()
 
@@ -91,7 +104,7 @@ def check_reward_metric(family: Family, name: object, config: Any) -> None:
         return
     if not isinstance(name, str):
         raise TsolveError(f"reward_metric: expected text or None, got {shown(name)}")
-    if name in DIAGNOSTIC:
+    if name in never_rewards(family.name) and name not in gameable(family.name):
         raise TsolveError(
             f"reward_metric: {shown(name)} is a diagnostic (it counts wrong answers of a "
             "kind, not how right an answer is), never a reward"
@@ -189,54 +202,15 @@ def entry_of(record: Record, family: Family, seed: int, index: int) -> Entry:
 
 def difficulty_knobs(record: Record) -> dict[str, Any]:
     """The knobs that set one record's difficulty, read off the record (so
-    they hold for any seed and options), JSON-ready:
-
-    * time puzzles: ``solutions`` (M), ``facts``, the measured ``level`` and
-      ``score`` (:mod:`tsolve.families.time_puzzles.difficulty`) and ``style``;
-    * SPAN: ``direction``, ``format`` (polar / date), ``type``, ``unit`` and
-      ``offset`` (not the kind of a polar candidate, nor whether the
-      table-free estimator gets the item right: beside the prompt, either
-      tells the label);
-    * logistics: ``difficulty`` (the benchmark's split), ``execution``,
-      ``question_type`` and ``depth`` (events);
-    * relational puzzles: ``events``, ``facts``, ``solutions``, ``ask``, ``style``.
-
-    A family tsolve does not know gets ``{}``."""
-    family = record.get("family")
-    if family == "time-puzzles":
-        measured = record.get("difficulty") or {}
-        return {
-            "solutions": record.get("solution_count", len(record.get("answers") or [])),
-            "facts": len(record.get("facts") or []),
-            "level": measured.get("label"),
-            "score": measured.get("score"),
-            "style": record.get("style"),
-        }
-    if family == "span":
-        params = record.get("params") or {}
-        return {
-            "direction": record.get("direction"),
-            "format": record.get("format"),
-            "type": record.get("type"),
-            "unit": params.get("unit"),
-            "offset": params.get("offset"),
-        }
-    if family == "logistics":
-        return {
-            "difficulty": record.get("data_split"),
-            "execution": record.get("execution"),
-            "question_type": record.get("question_type"),
-            "depth": record.get("depth"),
-        }
-    if family == "relational-puzzles":
-        return {
-            "events": len(record.get("events") or []),
-            "facts": len(record.get("facts") or []),
-            "solutions": record.get("solution_count"),
-            "ask": (record.get("asked") or {}).get("mode"),
-            "style": record.get("style"),
-        }
-    return {}
+    they hold for any seed and options), JSON-ready: its family's
+    ``difficulty`` part (:meth:`tsolve.contract.Family.difficulty_of`;
+    by default the record's fields named like the family's curriculum
+    knobs). A record whose family cannot be told gets ``{}``."""
+    try:
+        family = get_family(family_of(record))
+    except TsolveError:
+        return {}
+    return family.difficulty_of(record)
 
 
 def score_answer(
@@ -245,14 +219,14 @@ def score_answer(
     """The reward in [0, 1] for ``answer`` to a facade ``entry``, from the
     family's own scorer on exactly the text given, as ``tsolve verify`` and
     the Inspect scorer read it: bare (one line, only the answer) or ending in
-    the family's ``MY ANSWER:`` (logistics: ``Answer:``) line; anything that
+    the family's marker line (``MY ANSWER:``, or its ``answer_marker``); anything that
     is not text, or that the scorer cannot read, is 0.0. An ``entry`` that is
     not a facade item (or whose ``metadata.record`` is not a valid record of
     its family), or a gameable ``reward_metric``, is a one-line
     :class:`TsolveError`: that is the caller's bug, not a wrong answer."""
     record = record_of(entry)
     family = get_family(family_of(record), need="score")
-    scorer: Callable[..., Any] = family.require("score")
+    scorer: Callable[..., Any] = family.scorer()
     if reward_metric is not None:
         reward_value({reward_metric: 0.0}, family.name, reward_metric)  # a gameable one raises
     if not isinstance(answer, str):

@@ -103,56 +103,61 @@ def backends(rounds: int) -> None:
 
 
 def constants(_rounds: int) -> None:
+    import tsolve.families.time_puzzles.search.minimal as minimal
+    import tsolve.families.time_puzzles.search.plan as plan
+
     cfg = gen.PuzzleConfig(solutions=M_ALL, minimal=True)
-    saved = {k: getattr(gen, k) for k in ("LAST_VARIANTS", "BEAM", "ANCHOR_TRIES")}
+    home = {"LAST_VARIANTS": plan, "BEAM": minimal, "ANCHOR_TRIES": minimal}  # where each is read
+    saved = {k: getattr(home[k], k) for k in home}
     trials: list[dict[str, int]] = [{}, {"LAST_VARIANTS": 5}, {"LAST_VARIANTS": 2},
                                     {"BEAM": 24}, {"BEAM": 96}, {"ANCHOR_TRIES": 4},
                                     {"ANCHOR_TRIES": 16}, {}]  # fmt: skip
     list(gen.generate_puzzles(100, seed=99, config=cfg))
     for trial in trials:
         for k, v in {**saved, **trial}.items():
-            setattr(gen, k, v)
+            setattr(home[k], k, v)
         t = time.process_time()
         list(gen.generate_puzzles(400, seed=1, config=cfg))
         print(f"  {trial or 'defaults'}: {1000 * (time.process_time() - t) / 400:.2f} ms a puzzle")
     for k, v in saved.items():
-        setattr(gen, k, v)
+        setattr(home[k], k, v)
 
 
 def failures(_rounds: int) -> None:
     """Where a minimal puzzle's seeds fail: the search grows a seed's sets
-    slot by slot (``_Search._minimal_sets``) and hands those that leave
-    exactly M days to the necessity test (``_Search._necessary``)."""
+    slot by slot (``MinimalChooser.sets``, time_puzzles/search/minimal.py) and hands those
+    that leave exactly M days to the necessity test (``MinimalChooser.necessary``)."""
+    from tsolve.families.time_puzzles.search.minimal import MinimalChooser
+
     counts: collections.Counter[str] = collections.Counter()
-    search = gen._Search
-    minimal_sets, necessary = search._minimal_sets, search._necessary
+    minimal_sets, necessary = MinimalChooser.sets, MinimalChooser.necessary
     tested: list[bool] = []
 
-    def counting_sets(self: Any, anchor: Any, base: Any) -> Any:
+    def counting_sets(self: Any) -> Any:
         tested.clear()
-        got = minimal_sets(self, anchor, base)
+        got = minimal_sets(self)
         counts["seeds"] += 1
         counts["sets found"] += got is not None
         if got is None and not tested:
             counts["  no set leaves exactly M"] += 1
         elif got is None:
             counts["  sets leave M, but in each a fact is not needed"] += 1
-        if anchor.kind == "event_relation" and len(self.view) < 400:
+        if self.anchor.kind == "event_relation" and len(self.pools.windows.view) < 400:
             counts["event anchors of a month or a year"] += 1
             counts["  of which found a set"] += got is not None
         return got
 
-    def counting_necessary(self: Any, anchor: Any, base: Any, beam: Any) -> Any:
+    def counting_necessary(self: Any, beam: Any) -> Any:
         tested.append(True)
-        return necessary(self, anchor, base, beam)
+        return necessary(self, beam)
 
-    search._minimal_sets = counting_sets  # type: ignore[method-assign]
-    search._necessary = counting_necessary  # type: ignore[method-assign]
+    MinimalChooser.sets = counting_sets  # type: ignore[method-assign]
+    MinimalChooser.necessary = counting_necessary  # type: ignore[method-assign]
     cfg = gen.PuzzleConfig(solutions=M_ALL, minimal=True)
     try:
         list(gen.generate_puzzles(300, seed=1, config=cfg))
     finally:
-        search._minimal_sets, search._necessary = minimal_sets, necessary  # type: ignore[method-assign]
+        MinimalChooser.sets, MinimalChooser.necessary = minimal_sets, necessary  # type: ignore[method-assign]
     for k, v in counts.items():
         print(f"  {k}: {v}")
 

@@ -261,8 +261,7 @@ def family_instructions(family: str, seed: int = 0, index: int = 0) -> dict[str,
     the family's description, the marker its scorer reads the final answer
     after, and record ``index`` of run ``seed`` with default options as a
     worked example (its prompt, and its gold written as the scorer wants it).
-    A family that does not generate records (TEMPO, TicToc) is refused with a
-    one-line error."""
+    A family that does not generate records is refused with a one-line error."""
     from tsolve.contract import get_family
 
     name = expect_str(family, "family", 100)
@@ -270,9 +269,14 @@ def family_instructions(family: str, seed: int = 0, index: int = 0) -> dict[str,
     s = expect_int(seed, "seed", 0, 2**63 - 1)
     i = expect_int(index, "index", 0, 2**63 - 1)
     record = fam.make_record(s, i, fam.make_options({}))
-    prompt = record.get("prompt")  # every generating family writes one
+    from tsolve.verifiers.gold_answers import gold_answer
+
+    prompt = fam.prompt_text(record)  # its prompt part, else the record's prompt or question
     marker = fam.answer_marker
-    gold = fam.require("answer")(record) if fam.answer is not None else None
+    try:
+        gold: str | None = gold_answer(record, fam)
+    except TsolveError:  # a family that offers no gold answer
+        gold = None
     return {
         "family": fam.name,
         "description": fam.description,

@@ -146,14 +146,15 @@ class LmEvalExport:
 
 
 #: The record knobs (:func:`tsolve.facade.difficulty_knobs`) whose values make
-#: subtasks: the style, M (``solutions``), the difficulty level, and SPAN's
-#: direction and type. ``solutions`` is named ``m`` in task names.
+#: subtasks, whichever family reports them: the style, M (``solutions``), the
+#: difficulty level, a conversion direction and a question type. ``solutions``
+#: is named ``m`` in task names.
 GROUP_KNOBS = {"style": "style", "solutions": "m", "level": "difficulty",
                "difficulty": "difficulty", "direction": "direction", "type": "type"}  # fmt: skip
 
 
 def default_task_name(family: str, count: int, seed: int) -> str:
-    """``tsolve_time_puzzles``: stable across exports, so a results table keeps
+    """``tsolve_<family>`` (``-`` read as ``_``): stable across exports, so a results table keeps
     its row names; the seed and count are in the task's metadata instead.
     (``count`` and ``seed`` stay parameters for callers that pass them.)"""
     return f"tsolve_{family.replace('-', '_')}"

@@ -384,7 +384,8 @@ def family_instructions(family: str) -> str:
 
 def task_prompt(
     family: Annotated[
-        str, Field(description="time-puzzles, relational-puzzles, span or logistics.")
+        str,
+        Field(description="A family that generates records (as `tsolve families` lists them)."),
     ],
     seed: Annotated[str, Field(description="Run seed (an integer).")] = "0",
     index: Annotated[str, Field(description="Record index in the run (an integer).")] = "0",

@@ -11,17 +11,17 @@ for tsolve's families:
 * every family that generates and scores is registered as
   ``tsolve_<family>`` (:func:`rg_name`) and its items carry that name as
   ``source_dataset`` (and ``metadata.difficulty``, :func:`tsolve.facade.difficulty_knobs`);
-* each built-in family has a config dataclass with typed fields, one per
-  generator option (``None``: the family's default) plus ``seed``, ``size``
-  and ``reward_metric``, and a ``validate()`` that runs the family's own
+* every family has a config dataclass made from its declaration, with
+  typed fields, one per generator option (``None``: the family's default)
+  plus ``seed``, ``size`` and ``reward_metric``, and a ``validate()`` that runs the family's own
   option parsers, so a bad option is a one-line :class:`TsolveError` at
   ``create_dataset`` time rather than at the first item;
 * ``seed=None`` draws a random seed, as reasoning-gym's own datasets do
   (``ProceduralDataset.__init__``), and the drawn seed is the dataset's
   ``seed``;
-* each built-in family has a curriculum
-  (:mod:`tsolve.adapters.reasoning_gym_classes`), so
-  ``reasoning_gym.create_curriculum("tsolve_time_puzzles")`` works;
+* every family has a curriculum, made from its ``Family.curriculum``
+  (:mod:`tsolve.adapters.reasoning_gym_classes`; without one it has no
+  attributes), so ``reasoning_gym.create_curriculum("tsolve_<family>")`` works;
 * :func:`register_reasoning_gym` may be called any number of times.
 
 This module does not import reasoning-gym; the dataset class and curricula,
@@ -30,12 +30,10 @@ which subclass reasoning-gym's own, live in ``reasoning_gym_classes``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tsolve.adapters.reasoning_gym_configs import (  # noqa: F401  (re-exported)
     BASE_FIELDS,
-    LogisticsConfig,
-    RelationalPuzzlesConfig,
-    SpanConfig,
-    TimePuzzlesConfig,
     TsolveConfig,
     config_class,
     rg_name,
@@ -56,7 +54,10 @@ def register_reasoning_gym() -> list[str]:
         import reasoning_gym
         from reasoning_gym import factory
 
-        from tsolve.adapters.reasoning_gym_classes import CURRICULA, TsolveReasoningGymDataset
+        from tsolve.adapters.reasoning_gym_classes import (
+            TsolveReasoningGymDataset,
+            curriculum_class,
+        )
     except ImportError:
         raise TsolveError("reasoning-gym: not installed (pip install 'tsolve[rg]')") from None
 
@@ -65,7 +66,7 @@ def register_reasoning_gym() -> list[str]:
         if family.generate is None or family.score is None or not family.available():
             continue
         name = rg_name(family.name)
-        curriculum = CURRICULA.get(family.name)
+        curriculum = curriculum_class(family)
         registered = factory.DATASETS.get(name)
         if registered is None:
             factory.register_dataset(
@@ -73,12 +74,21 @@ def register_reasoning_gym() -> list[str]:
             )
         elif registered[0] is not TsolveReasoningGymDataset:
             raise TsolveError(f"reasoning-gym: {name!r} is already registered by another package")
-        elif curriculum is not None:
+        else:  # ours: the family's classes now (the same ones, unless it was declared again)
+            factory.DATASETS[name] = (TsolveReasoningGymDataset, config_class(family))
             factory.CURRICULA[name] = curriculum
         names.append(name)
     # reasoning-gym 0.1.25 defines create_curriculum in its factory but does not
     # re-export it at the top, where create_dataset is; offer the same function
-    # there, so reasoning_gym.create_curriculum("tsolve_span") works as documented.
+    # there, so reasoning_gym.create_curriculum("tsolve_<family>") works as documented.
     if not hasattr(reasoning_gym, "create_curriculum"):
         reasoning_gym.create_curriculum = factory.create_curriculum
     return names
+
+
+def __getattr__(name: str) -> Any:
+    """The family config classes (``TimePuzzlesConfig``, ...), re-exported
+    from :mod:`tsolve.adapters.reasoning_gym_configs`."""
+    from tsolve.adapters import reasoning_gym_configs
+
+    return getattr(reasoning_gym_configs, name)

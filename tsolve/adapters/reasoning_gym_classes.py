@@ -6,46 +6,28 @@ imported only by :func:`tsolve.adapters.reasoning_gym.register_reasoning_gym`.
 Classes live at module level so that datasets and curricula pickle (data
 loaders hand datasets to worker processes).
 
-Curriculum levels are ordered by tsolve's own difficulty measures, and
-``tests/test_reasoning_gym.py`` holds each ordering on a sample:
-
-* time puzzles: ``facts`` (3..6) and ``style`` (explicit, then implicit),
-  ordered by the measured score of :mod:`tsolve.families.time_puzzles.difficulty`
-  (facts needed to fix the answer + implicit facts + 2 for the Chinese
-  calendar). On 12 puzzles per cell (seed 1) the mean score rose with both:
-  explicit 4.3, 6.0, 7.0, 8.0 and implicit 5.3, 7.0, 8.5, 9.3 for 3..6
-  facts. (Seven facts and more are not minimal puzzles and measure easier,
-  so they are not a level.) The generator's own ``difficulty`` filter is not
-  used: with M fixed it often finds no easy or medium puzzle in 200 tries;
-* SPAN: the offset bounds ``max_days``, ``max_weeks``, ``max_years``: a
-  longer offset is more counting and more month and year lengths of the
-  target calendar to get right. This ordering is by the arithmetic asked
-  (the mean offset grows with the level), not by a measured gap: the
-  table-free estimator (:mod:`tsolve.families.span.polar_baseline`) gets 53-59 % of polar
-  items right at every level (100 polar items per level, seed 1), since
-  the near misses, not the offsets, are what defeat it (docs/rl.md);
-* logistics: ``difficulty`` (the benchmark's split: more trucks, planes and
-  packages) and ``depth`` (events in the timeline, each one more step to
-  track); execution and question type stay free choices of the config.
-* relational puzzles: ``events``, the number of unknown dates.
+Curriculum levels are each family's own (``Family.curriculum``, ordered
+from easiest to hardest by the family's difficulty measures, which its
+``family.py`` gives the grounds for), and ``tests/test_reasoning_gym.py``
+holds each ordering on a sample.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from reasoning_gym.coaching import BaseCurriculum, ScalarAttributeDefinition
 from reasoning_gym.dataset import ProceduralDataset
 
 from tsolve.adapters.reasoning_gym_configs import (
-    LogisticsConfig,
-    RelationalPuzzlesConfig,
-    SpanConfig,
-    TimePuzzlesConfig,
     TsolveConfig,
+    class_name,
+    config_class,
     rg_name,
 )
+from tsolve.contract import Family, all_families, get_family
 from tsolve.facade import Entry, TsolveDataset
 
 
@@ -109,56 +91,60 @@ class TsolveCurriculum(BaseCurriculum):
         )
 
 
-class TimePuzzlesCurriculum(TsolveCurriculum):
-    config_cls = TimePuzzlesConfig
-    levels: ClassVar[dict[str, list[Any]]] = {
-        "facts": [3, 4, 5, 6],
-        "style": ["explicit", "implicit"],
-    }
-    descriptions: ClassVar[dict[str, str]] = {
-        "facts": "facts per puzzle (minimal puzzles)",
-        "style": "dates given (explicit) or named by events (implicit)",
-    }
+_CURRICULA: dict[str, tuple[Family, type[TsolveCurriculum]]] = {}
 
 
-class SpanCurriculum(TsolveCurriculum):
-    config_cls = SpanConfig
-    levels: ClassVar[dict[str, list[Any]]] = {
-        "max_days": [7, 30, 100, 365, 1000],
-        "max_weeks": [2, 8, 20, 52, 150],
-        "max_years": [1, 3, 10, 20, 40],
-    }
-    descriptions: ClassVar[dict[str, str]] = {
-        "max_days": "largest offset in days",
-        "max_weeks": "largest offset in weeks",
-        "max_years": "largest offset in years (festival questions)",
-    }
-
-
-class LogisticsCurriculum(TsolveCurriculum):
-    config_cls = LogisticsConfig
-    levels: ClassVar[dict[str, list[Any]]] = {
-        "difficulty": ["easy", "medium", "hard"],
-        "depth": [2, 4, 6, 9, 12, 16, 20],
-    }
-    descriptions: ClassVar[dict[str, str]] = {
-        "difficulty": "the benchmark's split: how many vehicles and packages",
-        "depth": "events in the timeline",
-    }
-
-
-class RelationalPuzzlesCurriculum(TsolveCurriculum):
-    config_cls = RelationalPuzzlesConfig
-    levels: ClassVar[dict[str, list[Any]]] = {"events": [2, 3, 4]}
-    descriptions: ClassVar[dict[str, str]] = {"events": "unknown dates to find"}
-
-
-CURRICULA: dict[str, type[TsolveCurriculum]] = {
-    cls.config_cls.family: cls
-    for cls in (
-        TimePuzzlesCurriculum,
-        SpanCurriculum,
-        LogisticsCurriculum,
-        RelationalPuzzlesCurriculum,
+def curriculum_class(family: Family) -> type[TsolveCurriculum]:
+    """The curriculum class of ``family``, made from its declaration
+    (``Family.curriculum``: knob -> levels, easiest first, and
+    ``curriculum_notes``), one per family and process. A family that declares
+    no curriculum gets one without attributes, so
+    ``reasoning_gym.create_curriculum`` works for every family."""
+    cached = _CURRICULA.get(family.name)
+    if cached is not None and cached[0] is family:
+        return cached[1]
+    name = class_name(family.name, "Curriculum")
+    found: type[TsolveCurriculum] = type(
+        name,
+        (TsolveCurriculum,),
+        {
+            "__module__": __name__,
+            "__qualname__": name,
+            "config_cls": config_class(family),
+            "levels": {k: list(v) for k, v in family.curriculum.items()},
+            "descriptions": dict(family.curriculum_notes),
+        },
     )
-}
+    _CURRICULA[family.name] = (family, found)
+    return found
+
+
+class _Curricula(Mapping[str, type[TsolveCurriculum]]):
+    """The curriculum class of every family that declares one, by family name."""
+
+    def _names(self) -> list[str]:
+        return [f.name for f in all_families() if f.curriculum and f.generate is not None]
+
+    def __getitem__(self, name: str) -> type[TsolveCurriculum]:
+        if name not in self._names():
+            raise KeyError(name)
+        return curriculum_class(get_family(name))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+
+CURRICULA: Mapping[str, type[TsolveCurriculum]] = _Curricula()
+"""Every family's curriculum class that declares a curriculum, by family name."""
+
+
+def __getattr__(name: str) -> Any:
+    """A family's curriculum class by its name here (``SpanCurriculum``)."""
+    if name.endswith("Curriculum"):
+        for family in all_families():
+            if class_name(family.name, "Curriculum") == name and family.generate is not None:
+                return curriculum_class(family)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,11 @@
 """reasoning-gym config classes for tsolve's families: typed dataclasses whose
 ``validate()`` runs the family's own option parsers.
 
+Each is made from the family's declaration (:func:`config_class`): a field
+per option in ``Family.options``, typed by its parser, and per curriculum
+knob, so a new option needs no hand-written field, and a plug-in family's
+config is made the same way as a built-in's.
+
 Apart from :mod:`.reasoning_gym` (registration) and
 :mod:`.reasoning_gym_classes` (the dataset and curriculum classes, which
 import reasoning-gym), so that both can use them without importing each
@@ -10,10 +15,13 @@ other, and so that a config can be built and checked without reasoning-gym.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tsolve.contract import Family, get_family
+from tsolve.contract import Family, all_families, get_family
 from tsolve.errors import TsolveError
 from tsolve.facade import check_reward_metric, check_size
 
@@ -38,11 +46,13 @@ class TsolveConfig:
 
     def options(self) -> dict[str, Any]:
         """The generator options that are set, as ``tsolve dataset --set`` takes them."""
-        return {
+        out = {
             f.name: getattr(self, f.name)
             for f in dataclasses.fields(self)
-            if f.name not in BASE_FIELDS and getattr(self, f.name) is not None
+            if f.name not in (*BASE_FIELDS, "extra_options") and getattr(self, f.name) is not None
         }
+        out.update(getattr(self, "extra_options", None) or {})
+        return out
 
     def validate(self) -> None:
         """Every field checked by the family's own parsers (one-line
@@ -61,102 +71,118 @@ class TsolveConfig:
         check_reward_metric(family, self.reward_metric, family.make_options(self.options()))
 
 
-@dataclass
-class TimePuzzlesConfig(TsolveConfig):
-    """``tsolve_time_puzzles``: every date that satisfies a set of facts.
-    ``solutions`` is M, the number of answers: an int, a tuple cycled over
-    the items, or text such as ``"0-6"``; ``difficulty`` keeps only puzzles
-    of that measured label (``easy``, ``medium``, ``hard``); ``preset``
-    names a generation setting (``"paper"``: the Time Puzzles paper's), which
-    the other fields override."""
-
-    family: ClassVar[str] = "time-puzzles"
-    solutions: int | tuple[int, ...] | str | None = None
-    facts: int | None = None
-    difficulty: str | None = None
-    style: str | tuple[str, ...] | None = None
-    domain_start: str | None = None
-    domain_end: str | None = None
-    categories: tuple[str, ...] | str | None = None
-    anchors: tuple[str, ...] | str | None = None
-    backend: str | None = None
-    max_attempts: int | None = None
-    minimal: bool | None = None
-    trivial_contradictions: bool | None = None
-    preset: str | None = None
+def _field_type(parser: Any) -> Any:
+    """The type of a config field read off its option's parser: the return
+    annotation of the parser (or of the one it wraps, ``optional(...)``),
+    or ``None``; ``Any`` when the parser declares none."""
+    inner = getattr(parser, "__wrapped__", parser)
+    try:
+        returned = inspect.signature(inner).return_annotation
+    except (TypeError, ValueError):
+        returned = inspect.Signature.empty
+    if returned in (inspect.Signature.empty, Any, "Any"):
+        return Any
+    text = returned if isinstance(returned, str) else getattr(returned, "__name__", str(returned))
+    return f"{text} | None"
 
 
-@dataclass
-class SpanConfig(TsolveConfig):
-    """``tsolve_span``: SPAN-style cross-calendar questions, each asked on a
-    reference date drawn from ``date_range`` (``"1960-01-01..2060-12-31"``,
-    the default) or all on one ``date`` (``YYYY-MM-DD``), with offsets up to
-    ``max_days`` / ``max_weeks`` / ``max_years``; ``balanced=False`` makes
-    every polar gold "Yes"; ``format`` (``polar`` / ``content``) and ``type``
-    (``date`` / ``festival``) keep one of each."""
-
-    family: ClassVar[str] = "span"
-    date: str | None = None
-    max_days: int | None = None
-    max_weeks: int | None = None
-    max_years: int | None = None
-    balanced: bool | None = None
-    date_range: str | None = None
-    format: str | None = None
-    type: str | None = None
+def class_name(family: str, suffix: str = "Config") -> str:
+    """``time-puzzles`` -> ``TimePuzzlesConfig``: the name the family's config
+    (or, with ``suffix="Curriculum"``, curriculum) class has here."""
+    return "".join(p.title() for p in family.replace("_", "-").split("-")) + suffix
 
 
-@dataclass
-class LogisticsConfig(TsolveConfig):
-    """``tsolve_logistics``: UnSeenTimeQA-style logistics timelines.
-    ``difficulty`` is the benchmark's split (easy, medium, hard),
-    ``execution`` serial or parallel, ``question`` static, relative or
-    hypothetical, ``depth`` the number of events (None: 6..20 per item);
-    ``asked_minute`` how the asked minute is drawn (``tracked``, the default:
-    the package must be tracked; ``unseentimeqa``: the benchmark's own mix)."""
-
-    family: ClassVar[str] = "logistics"
-    difficulty: str | None = None
-    execution: str | None = None
-    question: str | None = None
-    depth: int | None = None
-    asked_minute: str | None = None
-
-
-@dataclass
-class RelationalPuzzlesConfig(TsolveConfig):
-    """``tsolve_relational_puzzles``: several events with unknown dates."""
-
-    family: ClassVar[str] = "relational-puzzles"
-    events: int | None = None
-    solutions: int | tuple[int, ...] | str | None = None
-    facts: int | None = None
-    style: str | tuple[str, ...] | None = None
-    backend: str | None = None
-    ask: str | None = None
-    domain_start: str | None = None
-    domain_end: str | None = None
-    max_attempts: int | None = None
-
-
-BUILTIN_CONFIGS: dict[str, type[TsolveConfig]] = {
-    cls.family: cls
-    for cls in (TimePuzzlesConfig, SpanConfig, LogisticsConfig, RelationalPuzzlesConfig)
-}
+_CONFIGS: dict[str, tuple[Family, type[TsolveConfig]]] = {}
 
 
 def config_class(family: Family) -> type[TsolveConfig]:
-    """The config dataclass of ``family``: the typed one of a built-in family;
-    for a third-party family, one made from its option names, typed ``Any``
-    (its parsers, which ``validate`` runs, are the only type it declares)."""
-    if family.name in BUILTIN_CONFIGS:
-        return BUILTIN_CONFIGS[family.name]
+    """The config dataclass of ``family``, made from its declaration (one
+    class per family and process, so reasoning-gym's registry, pickling and
+    ``dataclasses.replace`` all see the same one): ``seed``, ``size``,
+    ``reward_metric``, then one field per generator option (``None``: the
+    family's default), typed by its parser (:func:`_field_type`), and one per
+    curriculum knob it lacks. A family whose options are open (a minimal
+    plug-in: :class:`tsolve.contract.plugin.AnyOption`) also takes any other
+    keyword, kept in ``extra_options`` and handed to the generator like the
+    fields, since its generator reads what it is given.
+
+    The class is named after the family (``TimePuzzlesConfig``) and found
+    under that name in this module (:func:`__getattr__`), so it pickles."""
+    found = _CONFIGS.get(family.name)
+    if found is not None and found[0] is family:
+        return found[1]
+    names = [n for n in family.options if n not in BASE_FIELDS]
+    names += [k for k in family.curriculum if k not in names and k not in BASE_FIELDS]
     fields: list[Any] = [
-        (opt, Any, dataclasses.field(default=None))
-        for opt in sorted(family.options)
-        if opt not in BASE_FIELDS
+        (
+            opt,
+            _field_type(family.options[opt]) if opt in family.options else Any,
+            dataclasses.field(default=None),
+        )
+        for opt in names
     ]
-    cls_name = "".join(p.title() for p in family.name.replace("_", "-").split("-")) + "Config"
-    return dataclasses.make_dataclass(
-        cls_name, fields, bases=(TsolveConfig,), namespace={"family": family.name}
+    # options that take any name (a minimal plug-in's): a name no family declares is one
+    open_options = "\0" in family.options
+    if open_options:
+        fields.append(("extra_options", dict[str, Any], dataclasses.field(default_factory=dict)))
+    cls_name = class_name(family.name)
+    cls = dataclasses.make_dataclass(
+        cls_name,
+        fields,
+        bases=(TsolveConfig,),
+        namespace={"family": family.name, "__module__": __name__},
     )
+    cls.__doc__ = (
+        f"``{rg_name(family.name)}``: {family.description or family.name}. Fields: the "
+        f"family's generator options ({', '.join(names) or 'none'}), None meaning the "
+        "family's default."
+    )
+    if open_options:
+        setattr(cls, "__init__", _open_init(vars(cls)["__init__"]))  # noqa: B010  (a made class)
+    _CONFIGS[family.name] = (family, cls)
+    return cls
+
+
+def _open_init(init: Any) -> Any:
+    """A config ``__init__`` that keeps unknown keywords as ``extra_options``."""
+
+    @functools.wraps(init)
+    def __init__(self: Any, **kwargs: Any) -> None:
+        known = {f.name for f in dataclasses.fields(self)}
+        extra = {k: kwargs.pop(k) for k in list(kwargs) if k not in known}
+        init(self, **kwargs)
+        self.extra_options = {**self.extra_options, **extra}
+
+    return __init__
+
+
+class _BuiltinConfigs(Mapping[str, type[TsolveConfig]]):
+    """The config class of every registered family that generates and
+    scores, by family name (read from the registry on use)."""
+
+    def _names(self) -> list[str]:
+        return [f.name for f in all_families() if f.generate is not None and f.score is not None]
+
+    def __getitem__(self, name: str) -> type[TsolveConfig]:
+        if name not in self._names():
+            raise KeyError(name)
+        return config_class(get_family(name))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+
+BUILTIN_CONFIGS: Mapping[str, type[TsolveConfig]] = _BuiltinConfigs()
+"""Every generating family's config class, by family name."""
+
+
+def __getattr__(name: str) -> Any:
+    """A family's config class by its name here (``TimePuzzlesConfig``)."""
+    if name.endswith("Config"):
+        for family in all_families():
+            if class_name(family.name) == name and family.generate is not None:
+                return config_class(family)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

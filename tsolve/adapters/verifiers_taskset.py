@@ -6,7 +6,8 @@ TasksetConfig(id="tsolve_taskset"))`` imports the module ``tsolve_taskset``
 one :class:`Taskset` subclass its ``__all__`` exports. Each task is one
 record of a tsolve run, generated on load:
 
-* the config chooses the ``family`` (default ``time-puzzles``), ``count``,
+* the config chooses the ``family`` (default: the first that ``tsolve
+  families`` lists, :func:`tsolve.facade.default_family`), ``count``,
   ``seed`` and the generator ``options`` (as ``tsolve dataset --set`` takes
   them); a bad one fails validation of the config, in one line, before any
   task is made;
@@ -36,7 +37,14 @@ import verifiers.v1 as vf
 from pydantic import Field, model_validator
 
 from tsolve.contract import get_family
-from tsolve.facade import MAX_SIZE, TsolveDataset, check_reward_metric, record_of, score_answer
+from tsolve.facade import (
+    MAX_SIZE,
+    TsolveDataset,
+    check_reward_metric,
+    default_family,
+    record_of,
+    score_answer,
+)
 
 
 class TsolveTaskData(vf.TaskData):
@@ -55,8 +63,8 @@ class TsolveTaskConfig(vf.TaskConfig):
 
     reward_metric: str | None = None
     """A named reward metric of the family's scorer instead of its main one
-    (``f1`` for partial credit); a gameable one (logistics ``partial``), a
-    diagnostic one (``alt_reading``) or one the scorer does not report is
+    (``f1`` for partial credit); a gameable or diagnostic one
+    (``Family.gameable_metrics``, ``diagnostic_metrics``) or one the scorer does not report is
     refused when the taskset config is validated."""
     tools: Literal["none", "calendar"] = "none"
     """The tool condition of the tool-augmented evaluation: no tools, or tsolve's calendar tools."""
@@ -87,10 +95,10 @@ class TsolveTask(vf.Task[TsolveTaskData, vf.State, TsolveTaskConfig]):
 
 
 class TsolveTasksetConfig(vf.TasksetConfig):
-    """What to generate (``--env.taskset.*``). The default is 100 time puzzles
-    of seed 0 with the family's default options."""
+    """What to generate (``--env.taskset.*``). The default is 100 records of
+    seed 0 of :func:`tsolve.facade.default_family`, with its default options."""
 
-    family: str = "time-puzzles"
+    family: str = Field(default_factory=default_family)
     count: int = Field(default=100, ge=0, le=MAX_SIZE)
     seed: int = Field(default=0, ge=0)
     options: dict[str, Any] = Field(default_factory=dict)

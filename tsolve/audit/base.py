@@ -38,43 +38,12 @@ read; the batch driver reports that row and goes on.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-Verdict = Literal["ok", "ambiguous", "inconsistent"]
-VERDICTS: tuple[Verdict, ...] = ("ok", "ambiguous", "inconsistent")
-
-
-@dataclass
-class AuditVerdict:
-    """The audit of one item.
-
-    ``readings`` lists the names of the readings that were checked (the
-    default reading is ``"canonical"``), so a reader of the report can
-    see what "ok" covered. ``detail`` is JSON-ready: for ``ambiguous`` it holds
-    at least ``reading`` and ``answers`` (what that reading gives); for
-    ``inconsistent`` it holds ``proof``.
-    """
-
-    id: Any  # the record's own id, its JSON type kept (an integer stays an integer)
-    family: str
-    verdict: Verdict
-    detail: dict[str, Any] = field(default_factory=dict)
-    readings: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if self.verdict not in VERDICTS:
-            raise ValueError(f"verdict must be one of {VERDICTS}, got {self.verdict!r}")
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "family": self.family,
-            "verdict": self.verdict,
-            "detail": self.detail,
-            "readings": self.readings,
-        }
-
+# The verdict is the contract's (what an auditor returns, as ItemScore is
+# what a scorer returns), defined there so that the contract can adapt a
+# plug-in's auditor without importing this layer; re-exported here.
+from tsolve.contract.verdict import VERDICTS, AuditVerdict, Verdict  # noqa: F401
 
 Auditor = Callable[[dict[str, Any]], AuditVerdict]
 """``auditor(record) -> AuditVerdict``; raises ``TsolveError`` on a record it

@@ -9,15 +9,15 @@ a fact of the puzzle, a stored field), from the verdict's ``detail`` and the
 record it was audited from. It reads the proof; it never re-decides the
 verdict, and the JSON proof stays what it is.
 
-Each family's auditor module may define ``explain(detail, record)``
-(:data:`EXPLAINERS`); a verdict of a family without one, or a disagreement
+Each family may declare an ``explain(detail, record)`` part (its auditor's
+own reader of its proofs, :class:`tsolve.contract.Family`); a verdict of a
+family without one, or a disagreement
 between stored forms of the gold (:mod:`tsolve.audit.forms`, the same for
 every family), is written from its ``summary`` and ``proof`` alone.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -25,14 +25,34 @@ from typing import Any
 from tsolve.audit.base import AuditVerdict
 from tsolve.audit.forms import REASON
 
-EXPLAINERS = {
-    "logistics": "tsolve.families.logistics.audit",
-    "time-puzzles": "tsolve.families.time_puzzles.audit",
-    "relational-puzzles": "tsolve.families.relational_puzzles.audit",
-    "span": "tsolve.families.span.audit",
-}
-"""The modules whose ``explain(detail, record) -> list[str]`` writes a
-family's own proofs (imported only when a proof of theirs is shown)."""
+
+def __getattr__(name: str) -> Any:
+    # ``EXPLAINERS``: per built-in family, the module of its ``explain`` part
+    # (imported only when a proof of theirs is shown), from the declarations.
+    if name == "EXPLAINERS":
+        from tsolve.contract import builtin_families
+        from tsolve.contract.family import Lazy
+
+        return {
+            f.name: f.explain.module if isinstance(f.explain, Lazy) else f.explain.__module__
+            for f in builtin_families()
+            if f.explain is not None
+        }
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def family_explainer(family: str) -> Callable[[dict[str, Any], dict[str, Any]], list[str]] | None:
+    """The ``explain`` part of ``family``, or None (no such family, or none declared)."""
+    from tsolve.contract import get_family
+    from tsolve.contract.family import resolve
+    from tsolve.errors import TsolveError
+
+    try:
+        part = get_family(family).explain
+    except TsolveError:
+        return None
+    return resolve(part) if part is not None else None
+
 
 QUOTE_AT_MOST = 240
 """Characters of a quoted text shown in a line; longer quotes end in "…"."""
@@ -66,11 +86,8 @@ def explain(verdict: AuditVerdict, record: dict[str, Any] | None = None) -> list
     lines: list[str] | None = None
     if detail.get("reason") == REASON:
         lines = forms_lines(detail)
-    elif record is not None and verdict.family in EXPLAINERS:
-        module = importlib.import_module(EXPLAINERS[verdict.family])
-        family_explain: Callable[[dict[str, Any], dict[str, Any]], list[str]] | None = getattr(
-            module, "explain", None
-        )
+    elif record is not None:
+        family_explain = family_explainer(verdict.family)
         if family_explain is not None:
             lines = family_explain(detail, record)
     if not lines:
@@ -115,4 +132,12 @@ def fallback_lines(verdict: str, detail: dict[str, Any]) -> list[str]:
     return lines
 
 
-__all__ = ["EXPLAINERS", "explain", "fallback_lines", "forms_lines", "quote", "shown"]
+__all__ = [  # noqa: F822 (EXPLAINERS: a view built on use, see __getattr__)
+    "EXPLAINERS",
+    "explain",
+    "fallback_lines",
+    "family_explainer",
+    "forms_lines",
+    "quote",
+    "shown",
+]

@@ -13,13 +13,20 @@ def register(app: typer.Typer) -> None:
     app.command("bench")(bench)
 
 
+def _group_names() -> str:
+    """The bench groups, as ``--family``'s help lists them: the engine's own,
+    then each built-in family's with bench cases (from the registry)."""
+    from tsolve.bench import bench_groups
+
+    return ", ".join(bench_groups())
+
+
 def bench(
     family: Annotated[
         list[str] | None,
         typer.Option(
             "--family",
-            help="Groups (repeatable): time-puzzles, calendars, span, logistics, tempo, tictoc."
-            " Default: all.",
+            help=f"Groups (repeatable): {_group_names()}. Default: all.",
         ),
     ] = None,
     quick: Annotated[

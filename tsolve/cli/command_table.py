@@ -9,15 +9,16 @@ knows each command without importing it; a command's module is imported when
 that command runs (:class:`tsolve.cli.typer_app.LazyTyperGroup`), and the
 root help is printed from the table alone (:mod:`tsolve.cli.root_help`).
 
-This module imports nothing, so it costs nothing to read. It can never go
-stale silently: ``tests/test_cli_lazy.py`` builds every command the eager way
+This module imports nothing but the family declarations (no family's code),
+so it costs next to nothing to read. It can never go stale silently:
+``tests/test_cli_lazy.py`` builds every command the eager way
 (each family's ``Family.cli``, then :data:`CORE_COMMANDS`) and holds the
 names, order, modules and help texts equal to this table.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 #: The root's help: the first line of ``tsolve --help``.
 ROOT_HELP = "Constraint-solver-centric temporal reasoning tasks: generate, solve, verify."
@@ -59,24 +60,11 @@ class CommandEntry(NamedTuple):
     help: str
 
 
-#: Every top-level command, in the order of ``tsolve --help``: Typer lists
-#: single commands (families first, then the core ones) before groups.
-COMMANDS: tuple[CommandEntry, ...] = (
-    CommandEntry(
-        "puzzle",
-        "tsolve.cli.puzzle_commands",
-        "Generate time puzzles whose answer sets have exactly M dates (or M date tuples).",
-    ),
-    CommandEntry(
-        "solve",
-        "tsolve.cli.puzzle_commands",
-        "Recompute each puzzle's full answer set with a solver, or solve puzzles in English.",
-    ),
-    CommandEntry(
-        "span",
-        "tsolve.cli.span_commands",
-        "Generate SPAN-style questions (10 directions, date/festival, polar/content).",
-    ),
+#: The core commands, in the order of ``tsolve --help``: Typer lists single
+#: commands (the families' first, then these) before groups (the families',
+#: then these). The families' own commands are each family's
+#: ``Family.commands`` (:func:`commands`).
+CORE_SINGLE: tuple[CommandEntry, ...] = (
     CommandEntry(
         "verify",
         "tsolve.cli.verify_commands",
@@ -127,21 +115,9 @@ COMMANDS: tuple[CommandEntry, ...] = (
         "tsolve.cli.rl_commands",
         "Serve rewards over HTTP: OpenRLHF's /get_reward, a batch /score, /health (docs/rl.md).",
     ),
-    CommandEntry(
-        "logistics",
-        "tsolve.cli.logistics_commands",
-        "Logistics timelines with parallel events (UnSeenTimeQA).",
-    ),
-    CommandEntry(
-        "tempo",
-        "tsolve.cli.tempo_commands",
-        "TEMPO temporal retrieval metrics from time scopes (TP, TR, TC, NDCG|FC); the tagger.",
-    ),
-    CommandEntry(
-        "tictoc",
-        "tsolve.cli.tictoc_commands",
-        "TicToc: tool-call alignment with elapsed time (NAR, audit, timestamps, baselines).",
-    ),
+)
+
+CORE_GROUPS: tuple[CommandEntry, ...] = (
     CommandEntry(
         "dataset",
         "tsolve.cli.dataset_commands",
@@ -167,9 +143,46 @@ COMMANDS: tuple[CommandEntry, ...] = (
 )
 
 
+def commands() -> tuple[CommandEntry, ...]:
+    """Every top-level command, in the order of ``tsolve --help``: the
+    built-in families' single commands, the core ones, the families' groups,
+    the core groups. A family's commands are its ``Family.commands``, in the
+    module its ``Family.cli`` names (read from the declarations alone: no
+    family code is imported, and no entry point is scanned)."""
+    global _COMMANDS
+    if _COMMANDS is None:
+        from tsolve.contract import builtin_families
+        from tsolve.contract.family import Lazy
+
+        singles: list[CommandEntry] = []
+        groups: list[CommandEntry] = []
+        for family in builtin_families():
+            cli = family.cli
+            module = cli.module if isinstance(cli, Lazy) else getattr(cli, "__module__", "")
+            for cmd in family.commands:
+                (groups if cmd.group else singles).append(CommandEntry(cmd.name, module, cmd.help))
+        _COMMANDS = (*singles, *CORE_SINGLE, *groups, *CORE_GROUPS)
+    return _COMMANDS
+
+
+_COMMANDS: tuple[CommandEntry, ...] | None = None
+
+
+def __getattr__(name: str) -> Any:
+    # ``COMMANDS``, the table itself, is built on first use (:func:`commands`).
+    if name == "COMMANDS":
+        return commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def module_of(name: str) -> str | None:
-    """The module that defines top-level command ``name``, or None."""
-    for entry in COMMANDS:
+    """The module that defines top-level command ``name``, or None. A core
+    command is found without reading the family declarations (a core
+    command's start-up does not pay for the registry)."""
+    for entry in (*CORE_SINGLE, *CORE_GROUPS):
+        if entry.name == name:
+            return entry.module
+    for entry in commands():
         if entry.name == name:
             return entry.module
     return None

@@ -30,9 +30,12 @@ from tsolve.cli.output import (
     console,
     emit_report,
     err_console,
+    family_choices,
     json_text,
     progress,
     say,
+    strata_examples,
+    takes,
     user_text,
 )
 from tsolve.solver.backend_names import GENERATION_BACKENDS, choices_text
@@ -125,7 +128,7 @@ def register(app: typer.Typer) -> None:
 
 def dataset(
     family: Annotated[
-        str, typer.Argument(help="time-puzzles, relational-puzzles, span or logistics.")
+        str, typer.Argument(help=f"{family_choices('generate')}, or a plug-in's family.")
     ],
     count: Annotated[
         int, typer.Option("--count", "-n", min=0, help="Records in the whole dataset.")
@@ -179,52 +182,56 @@ def dataset(
     solutions: Annotated[
         str | None,
         typer.Option(
-            help="time-puzzles: M, a range 1-6 or a list 1,3,5 (default 1: one answer "
+            help=f"{takes('solutions')}: M, a range 1-6 or a list 1,3,5 (default 1: one answer "
             "each; the paper's spread is 1-6)."
         ),
     ] = None,
     facts: Annotated[
-        str | None, typer.Option(help="time-puzzles: facts per puzzle incl. the anchor.")
+        str | None, typer.Option(help=f"{takes('facts')}: facts per puzzle incl. the anchor.")
     ] = None,
     style: Annotated[
         str | None,
-        typer.Option(help="time-puzzles: implicit or explicit, or both (default implicit)."),
+        typer.Option(help=f"{takes('style')}: implicit or explicit, or both (default implicit)."),
     ] = None,
     backend: Annotated[
-        str | None, typer.Option(help=f"time-puzzles: {choices_text(GENERATION_BACKENDS)}.")
+        str | None, typer.Option(help=f"{takes('backend')}: {choices_text(GENERATION_BACKENDS)}.")
     ] = None,
     domain_start: Annotated[
-        str | None, typer.Option(help="time-puzzles: first date of the domain.")
+        str | None, typer.Option(help=f"{takes('domain_start')}: first date of the domain.")
     ] = None,
     domain_end: Annotated[
-        str | None, typer.Option(help="time-puzzles: last date of the domain.")
+        str | None, typer.Option(help=f"{takes('domain_end')}: last date of the domain.")
     ] = None,
     categories: Annotated[
-        str | None, typer.Option(help="time-puzzles: allowed fact kinds, comma-separated.")
+        str | None,
+        typer.Option(help=f"{takes('categories')}: allowed fact kinds, comma-separated."),
     ] = None,
     preset: Annotated[
         str | None,
         typer.Option(
-            help="time-puzzles: a named setting the other options override: paper (4-6 "
+            help=f"{takes('preset')}: a named setting the other options override: paper (4-6 "
             "facts, M = 0-6, 1800-01-01..2050-12-31; docs/formats.md)."
         ),
     ] = None,
     difficulty: Annotated[
         str | None,
-        typer.Option(help="logistics, time-puzzles: easy, medium or hard."),
+        typer.Option(help=f"{takes('difficulty')}: easy, medium or hard."),
     ] = None,
-    execution: Annotated[str | None, typer.Option(help="logistics: serial or parallel.")] = None,
+    execution: Annotated[
+        str | None, typer.Option(help=f"{takes('execution')}: serial or parallel.")
+    ] = None,
     question: Annotated[
-        str | None, typer.Option(help="logistics: static, relative or hypothetical.")
+        str | None, typer.Option(help=f"{takes('question')}: static, relative or hypothetical.")
     ] = None,
-    depth: Annotated[str | None, typer.Option(help="logistics: question depth.")] = None,
+    depth: Annotated[str | None, typer.Option(help=f"{takes('depth')}: question depth.")] = None,
     date: Annotated[
-        str | None, typer.Option(help="span: one reference date YYYY-MM-DD for every record.")
+        str | None,
+        typer.Option(help=f"{takes('date')}: one reference date YYYY-MM-DD for every record."),
     ] = None,
     date_range: Annotated[
         str | None,
         typer.Option(
-            help="span: draw each record's reference date from START..END "
+            help=f"{takes('date_range')}: draw each record's reference date from START..END "
             "(default 1960-01-01..2060-12-31)."
         ),
     ] = None,
@@ -232,7 +239,7 @@ def dataset(
         bool | None,
         typer.Option(
             "--minimal/--no-minimal",
-            help="time-puzzles: every fact necessary (the default, unless --facts is over 6 "
+            help=f"{takes('minimal')}: every fact necessary (the default, unless --facts is over 6 "
             "or --trivial-contradictions asks for M = 0).",
         ),
     ] = None,
@@ -240,7 +247,8 @@ def dataset(
         bool | None,
         typer.Option(
             "--trivial-contradictions",
-            help="time-puzzles: M = 0 by one swapped fact, as the old generator did.",
+            help=f"{takes('trivial_contradictions')}: M = 0 by one swapped fact, as the old "
+            "generator did.",
         ),
     ] = None,
     set_: Annotated[
@@ -266,8 +274,16 @@ def dataset(
         str | None,
         typer.Option(
             help="Equal counts per stratum of these options, e.g. difficulty or "
-            "difficulty,style (time-puzzles), difficulty,execution,question (logistics); "
+            f"{strata_examples()}; "
             "assigned by index, so record i still depends only on (seed, i, options).",
+        ),
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A file (repeatable) whose puzzles this run must not repeat, in any "
+            "wording: an eval set made with --exclude train.jsonl shares no answer with it. "
+            "Give the same files to every shard and to --resume.",
         ),
     ] = None,
 ) -> None:
@@ -322,6 +338,8 @@ def dataset(
     if fmt == "hub":
         if shard or resume:
             raise TsolveError("format: hub is written whole; it cannot be sharded or resumed")
+        if exclude:
+            raise TsolveError("exclude: not with --format hub (its splits exclude each other)")
         _write_hub(fam.name, options, count, out, seed, split, n_workers, engine, ray_address,
                    summary_json, quiet, on_failure, balance)  # fmt: skip
         return
@@ -329,7 +347,8 @@ def dataset(
         if shard or resume:
             raise TsolveError("split: cannot be combined with --shard or --resume")
         _write_split(fam.name, options, count, out, seed, split, fmt, n_workers, engine,
-                     ray_address, summary_json, quiet, on_failure, balance)  # fmt: skip
+                     ray_address, summary_json, quiet, on_failure, balance,
+                     exclude or [])  # fmt: skip
         return
 
     with progress(None, f"{fam.name} → {out}", enabled=not quiet) as bar:
@@ -355,6 +374,7 @@ def dataset(
                 engine_address=ray_address,
                 on_warning=lambda line: say(err, "yellow", "warning", line),
                 balance=balance,
+                exclude=exclude or [],
             )
     if summary_json:
         sys.stdout.write(json_text(summary.to_json()) + "\n")
@@ -376,6 +396,7 @@ def _write_split(
     family: str, options: dict[str, Any], count: int, out: str, seed: int, split: str,
     fmt: str | None, workers: int | None, engine: str, address: str | None,
     summary_json: bool, quiet: bool, on_failure: Any, balance: str | None = None,
+    exclude: list[str] | None = None,
 ) -> None:  # fmt: skip
     """``--split``: the parts of one run, each summarised as a dataset run is."""
     from tsolve.datasets.split import write_split
@@ -391,6 +412,7 @@ def _write_split(
                 on_failure=on_failure,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
                 on_warning=lambda line: say(err, "yellow", "warning", line), balance=balance,
+                exclude=exclude or [],
             )  # fmt: skip
     _print_split(result, summary_json, info, err)
 
@@ -405,7 +427,7 @@ def _print_split(result: Any, summary_json: bool, info: Any, err: Any) -> None:
             print_summary(info, part.to_json())
             if result.dropped[name]:
                 say(info, "yellow", "dropped", f"{result.dropped[name]} records of {name} "
-                    "repeat an earlier part's content")  # fmt: skip
+                    "repeat an earlier part's answer")  # fmt: skip
     if any(p.interrupted for p in result.parts.values()):
         err.print("[red]interrupted[/]: rerun the command to write the split")
         raise typer.Exit(130)

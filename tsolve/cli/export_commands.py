@@ -27,7 +27,12 @@ def register(app: typer.Typer) -> None:
     @ex.command("lm-eval")
     def lm_eval_cmd(
         directory: Annotated[str, typer.Argument(help="Folder to write (new or empty).")],
-        family: Annotated[str, typer.Option(help="Family to generate.")] = "time-puzzles",
+        family: Annotated[
+            str | None,
+            typer.Option(
+                help="Family to generate (default: the first that `tsolve families` lists)."
+            ),
+        ] = None,
         count: Annotated[int, typer.Option(help="Number of records.")] = 100,
         seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
         config: Annotated[str | None, typer.Option(help="JSON file of generator options.")] = None,
@@ -54,8 +59,9 @@ def register(app: typer.Typer) -> None:
         from tsolve.adapters.lm_eval import export_lm_eval
         from tsolve.contract import get_family
         from tsolve.datasets.options import gather_options
+        from tsolve.facade import default_family
 
-        fam = get_family(family, need="generate")
+        fam = get_family(family or default_family(), need="generate")
         options = gather_options(fam, config, sets=set_ or ())
         result = export_lm_eval(
             directory, fam.name, count, seed, options, task=task, max_gen_toks=max_gen_toks,
@@ -78,8 +84,12 @@ def register(app: typer.Typer) -> None:
         def cmd(
             directory: Annotated[str, typer.Argument(help="Folder to write (new or empty).")],
             family: Annotated[
-                str, typer.Option(help="Family, or families comma-separated (a mixture).")
-            ] = "time-puzzles",
+                str | None,
+                typer.Option(
+                    help="Family, or families comma-separated (a mixture; default: the first "
+                    "that `tsolve families` lists)."
+                ),
+            ] = None,
             count: Annotated[int, typer.Option("--count", "-n", help="Records per family.")] = 100,
             seed: Annotated[int, typer.Option(help="Run seed.")] = 0,
             test: Annotated[float, typer.Option(help="Fraction of each run held out.")] = 0.1,
@@ -90,10 +100,22 @@ def register(app: typer.Typer) -> None:
                 list[str] | None,
                 typer.Option("--set", help="Generator option KEY=VALUE (repeatable; one family)."),
             ] = None,
+            prompt: Annotated[
+                str | None,
+                typer.Option(
+                    help="Prompt as 'text' or 'chat' messages (default: chat for verl, "
+                    "text otherwise)."
+                ),
+            ] = None,
+            system: Annotated[
+                str | None, typer.Option(help="System prompt before each chat prompt.")
+            ] = None,
             fmt: Annotated[Fmt, typer.Option("--format", help="text, json or jsonl.")] = Fmt.text,
         ) -> None:
+            from tsolve.facade import default_family
             from tsolve.rl.export import export_rl
 
+            family = family or default_family()
             options = None
             if config is not None or set_:
                 from tsolve.contract import get_family
@@ -104,7 +126,8 @@ def register(app: typer.Typer) -> None:
                     raise typer.BadParameter("--config and --set apply to one --family")
                 options = gather_options(get_family(names[0], need="generate"), config,
                                          sets=set_ or ())  # fmt: skip
-            result = export_rl(trainer, directory, family, count, seed, test, options).to_json()
+            result = export_rl(trainer, directory, family, count, seed, test, options,
+                               prompt, system).to_json()  # fmt: skip
             if fmt is not Fmt.text:
                 emit_report(result, fmt.value)
                 return

@@ -48,6 +48,35 @@ class Fmt(str, Enum):
     jsonl = "jsonl"
 
 
+def family_choices(part: str | None = None, conjunction: str = "or") -> str:
+    """The built-in families that have ``part`` (all when None), as a help
+    text lists them ("a, b, c or d"): from the registry, so that a help text
+    never names a family by hand. Plug-ins are left out (listing them would
+    scan the entry points for every help page); ``tsolve families`` lists all."""
+    from tsolve.contract import builtin_families
+
+    names = [f.name for f in builtin_families() if part is None or getattr(f, part) is not None]
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
+def takes(option: str) -> str:
+    """The built-in families whose generator takes ``option`` ("a, b"), for
+    the help of a flag only some families take: from their declarations."""
+    from tsolve.contract import builtin_families
+
+    return ", ".join(f.name for f in builtin_families() if option in f.options)
+
+
+def strata_examples() -> str:
+    """What ``--balance`` may name, per built-in family that declares strata
+    ("difficulty,style (a), difficulty,execution (b)")."""
+    from tsolve.contract import builtin_families
+
+    return ", ".join(f"{','.join(f.strata)} ({f.name})" for f in builtin_families() if f.strata)
+
+
 def check_format(fmt: str, allowed: tuple[str, ...] = FORMATS) -> str:
     if fmt not in allowed:
         raise TsolveError(f"format: expected one of {', '.join(allowed)}, got {fmt!r}")

@@ -15,6 +15,14 @@ import typer
 from tsolve.cli.output import Fmt
 
 
+def _paper_choices() -> str:
+    """The paper tables and figures ``--table`` and ``--figure`` take, from
+    their one list (:data:`tsolve.plots.paper_tables.CHOICES`)."""
+    from tsolve.plots.paper_tables import CHOICES
+
+    return ", ".join(CHOICES)
+
+
 def register(app: typer.Typer) -> None:
     """Attach the ``report`` command to ``app``."""
 
@@ -42,18 +50,16 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--figure",
                 help="What --plot draws: auto (every panel the logs have, the default), one "
-                "paper's figure (time-puzzles, span-year, span-direction, span-type-format, "
-                "unseentimeqa, tictoc), or all (each of those the logs have, one file each: "
-                "OUT-NAME.png).",
+                f"paper's figure ({_paper_choices()}), or all (each of those the logs have, one "
+                "file each: OUT-NAME.png).",
             ),
         ] = "auto",
         table: Annotated[
             str | None,
             typer.Option(
                 "--table",
-                help="Print one paper's table instead of the per-run rows: time-puzzles, "
-                "span-year, span-direction, span-type-format, unseentimeqa, tictoc, or all "
-                "(text, or its rows with --format json/jsonl).",
+                help=f"Print one paper's table instead of the per-run rows: {_paper_choices()}, "
+                "or all (text, or its rows with --format json/jsonl).",
             ),
         ] = None,
         claims: Annotated[
@@ -201,15 +207,16 @@ def _print_tables(rows: list[dict[str, Any]]) -> None:
         if "level" in task_rows[0]:
             cols = [*extra, "level", "preference", "n", "accuracy", "stderr", "attempt_rate", "nar"]
         else:
-            span = ["reference_year", "direction"] if "direction" in task_rows[0] else []
-            span += [f for f in ("type", "format", "difficulty", "question_type")
-                     if f in task_rows[0]]  # fmt: skip
+            # the breakdowns the task's rows carry (as the report keys them)
+            breakdowns = ["reference_year", "direction"] if "direction" in task_rows[0] else []
+            breakdowns += [f for f in ("type", "format", "difficulty", "question_type")
+                           if f in task_rows[0]]  # fmt: skip
             # a family's "accuracy" metric is the acc column already
             metric_names = sorted({k for r in task_rows for k in r["metrics"]} - {"accuracy"})
             # against a published gold too (an imported release): side by side
             published = (["n_published", "accuracy_published", "stderr_published"]
                          if any(r.get("n_published") for r in task_rows) else [])  # fmt: skip
-            cols = [*extra, "condition", "style", "M", *span, "n", "accuracy", "stderr",
+            cols = [*extra, "condition", "style", "M", *breakdowns, "n", "accuracy", "stderr",
                     *published, *metric_names,
                     *(["wrong_with_false_claim"] if "false_claims" in task_rows[0] else []),
                     "mean_tool_calls", "mean_turns", "mean_output_tokens",

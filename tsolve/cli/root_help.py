@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from tsolve.cli.command_table import COMMANDS, ROOT_HELP, ROOT_OPTIONS
+from tsolve.cli.command_table import ROOT_HELP, ROOT_OPTIONS, commands
 
 _WORD = re.compile(r"\s*\S+\s*")
 
@@ -176,8 +176,8 @@ def render_root_help(
     lines += _panel("Options", ROOT_OPTIONS, flag_width, width, colour)
     # Typer's commands table: the name (as wide as the longest), one cell of
     # padding either side of the gap, the help in the rest.
-    name_width = max(len(entry.name) for entry in COMMANDS) + 2
-    rows = [(entry.name, entry.help) for entry in COMMANDS]
+    name_width = max(len(entry.name) for entry in commands()) + 2
+    rows = [(entry.name, entry.help) for entry in commands()]
     lines += _panel("Commands", rows, name_width, width, colour)
     return "\n".join(lines) + "\n\n"
 

@@ -9,7 +9,15 @@ import typer
 from rich.markup import escape
 from rich.text import Text
 
-from tsolve.cli.output import check_format, console, emit_report, json_text, progress, user_text
+from tsolve.cli.output import (
+    check_format,
+    console,
+    emit_report,
+    family_choices,
+    json_text,
+    progress,
+    user_text,
+)
 from tsolve.errors import TsolveError
 
 
@@ -21,8 +29,8 @@ def stress(
     family: Annotated[
         str,
         typer.Argument(
-            help="time-puzzles, relational-puzzles, span or logistics (with --fuzz: or all; "
-            "with --scaling: a parser/scorer surface such as claims, or all)."
+            help=f"{family_choices('generate')} (with --fuzz, --adversarial or --shortcuts: "
+            "or all; with --scaling: a parser/scorer surface such as claims, or all)."
         ),
     ],
     n: Annotated[
@@ -94,7 +102,7 @@ def stress(
         typer.Option(
             min=1,
             help="--fuzz: N inputs in all, dealt over the families' outputs and mutations, "
-            "the other surfaces (claims, TicToc, TEMPO, audit, solve --text-file, hf) and "
+            "the other surfaces (claims, each family's own, audit, hf; docs/robustness.md) and "
             "the MCP wire; replaces --outputs and --mutations.",
         ),
     ] = None,
@@ -243,6 +251,17 @@ def _families(family: str, known: Sequence[str]) -> list[str]:
     return list(known) if family == "all" else [family]
 
 
+def _suite_families(family: str) -> list[str]:
+    """The families an adversarial or shortcut run covers: ``all`` is every
+    registered family that generates and scores (plug-ins included), a name
+    is that family (checked to generate and score, or a one-line error)."""
+    from tsolve.stress.adversarial import suite_families, suite_family
+
+    if family == "all":
+        return list(suite_families(include_entry_points=True))
+    return [suite_family(family)]
+
+
 def _per_family(what: str, families: Sequence[str], quiet: bool,
                 run: Callable[[Callable[[str], None]], Any]) -> Any:  # fmt: skip
     """``run(on_family)`` with a progress bar that advances once per family."""
@@ -260,10 +279,10 @@ def run_adversarial_cli(family: str, n: int, seed: int, fmt: str, quiet: bool) -
     :func:`tsolve.stress.adversarial.run_adversarial`."""
     from rich.table import Table
 
-    from tsolve.stress.adversarial import FAMILIES, run_adversarial
+    from tsolve.stress.adversarial import run_adversarial
 
     check_format(fmt, ("text", "json"))
-    families = _families(family, FAMILIES)
+    families = _suite_families(family)
     report = _per_family("adversarial", families, quiet,
                          lambda on: run_adversarial(families, n, seed, on_family=on))  # fmt: skip
     if fmt != "text":
@@ -298,10 +317,10 @@ def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bo
     :func:`tsolve.stress.shortcuts.run_shortcuts`."""
     from rich.table import Table
 
-    from tsolve.stress.shortcuts import DEFAULT_N, FAMILIES, run_shortcuts
+    from tsolve.stress.shortcuts import DEFAULT_N, run_shortcuts
 
     check_format(fmt, ("text", "json"))
-    families = _families(family, FAMILIES)
+    families = _suite_families(family)
     size = n or DEFAULT_N
     report = _per_family("shortcuts", families, quiet,
                          lambda on: run_shortcuts(families, size, seed, on_family=on))  # fmt: skip

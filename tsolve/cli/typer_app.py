@@ -21,7 +21,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from tsolve.cli.command_table import COMMANDS, CORE_COMMANDS, ROOT_HELP, module_of
+from tsolve.cli.command_table import CORE_COMMANDS, ROOT_HELP, commands, module_of
 from tsolve.cli.plain_values import plain_first
 
 
@@ -135,7 +135,7 @@ class LazyTyperGroup(TyperGroup):
     every command first, so Typer's "Did you mean ...?" sees them all."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [entry.name for entry in COMMANDS]
+        return [entry.name for entry in commands()]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands:
@@ -147,7 +147,7 @@ class LazyTyperGroup(TyperGroup):
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and module_of(args[0]) is None:
-            for entry in COMMANDS:
+            for entry in commands():
                 self.get_command(ctx, entry.name)
         return super().resolve_command(ctx, args)
 

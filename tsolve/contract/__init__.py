@@ -11,7 +11,7 @@ Importing this package is cheap: declarations hold :class:`Lazy` references,
 so nothing of a family's generator, scorer or solver is imported until used.
 """
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.contract.registry import (
     BUILTIN,
     ENTRY_POINT_GROUP,
@@ -31,6 +31,7 @@ __all__ = [
     "BUILTIN",
     "ENTRY_POINT_GROUP",
     "REGISTRY",
+    "Command",
     "Family",
     "Lazy",
     "Record",

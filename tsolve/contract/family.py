@@ -30,6 +30,46 @@ family from this one object and from nowhere else. A family says:
   neither; the metrics are the scorer's own less the diagnostic ones, equal
   to ``score(record, output)``'s. A family without them ships the whole
   record as its gold (:mod:`tsolve.rl.gold`);
+* what the cross-family adapters ask, each with a default, so a family that
+  declares none of it still gets every command:
+
+  - ``prompt(record) -> str``: the text a model is shown (Inspect, the
+    reasoning-gym facade, lm-eval and the trainer exports; default: the
+    record's ``prompt`` field, else its ``question``);
+  - ``perturb(record, gold_output) -> str``: a near miss of the gold, for
+    ``tsolve predict --baseline perturbed`` and ``--model tsolve/perturbed``
+    (default: :func:`tsolve.contract.defaults.perturb`, one value moved;
+    whatever the part returns, an output equal to the gold is replaced by
+    :func:`tsolve.contract.defaults.never_gold`, so the baseline never
+    scores the gold's marks by accident);
+  - ``reward_metrics``, ``gameable_metrics`` and ``diagnostic_metrics``:
+    the metrics that may be a reward (default: every metric the scorer
+    reports, less the other two), the ones a policy that does not reason
+    can farm (reported, never a reward; logistics' ``partial``) and the ones
+    that count wrong answers of a kind (``alt_reading``): the Inspect
+    scorer reports the diagnostic ones as 0 where an item has none
+    (:mod:`tsolve.verifiers.rewards`; default: none of either);
+  - ``difficulty(record) -> dict``: the knobs that set one record's
+    difficulty, read off the record (reasoning-gym's ``metadata.difficulty``;
+    default: the record's fields named like the curriculum's knobs);
+  - ``curriculum``: generator option -> its levels, easiest first, with
+    ``curriculum_notes`` (option -> what it is): reasoning-gym's curriculum
+    (default: none, an empty curriculum). Every option in ``options`` (and
+    every knob) is a field of the family's reasoning-gym config, made from
+    these declarations (:mod:`tsolve.adapters.reasoning_gym_configs`);
+  - ``report_columns`` and ``report_breakdowns(record) -> [{field: label}]``:
+    the fields every row of the family's ``tsolve report`` table carries
+    (``"all"`` where a row does not break down by one) and, per record, the
+    extra rows it counts in beside its condition and style row (M, a
+    reference year, a two-way cell: :mod:`tsolve.adapters.inspect_ai.report`;
+    default: none, one row per condition and style);
+  - ``inspect_tasks``: Inspect task name -> ``Lazy`` task function, the
+    family's own tasks besides the generated one (TicToc's, whose items are
+    not generated), registered as ``tsolve/<name>``; the task's module also
+    answers the offline models, the scripted solver and ``tsolve report``
+    for its samples (:mod:`tsolve.adapters.inspect_ai.family_tasks`);
+  - ``row_hint``: what to do instead, when ``tsolve solve`` is handed this
+    family's records and the family has no ``solve`` (one line);
 * ``audit(record) -> AuditVerdict``: whether the gold holds under every
   reading (``tsolve audit``);
 * ``summarize``, ``invariants`` and ``stress_choices``: dataset summaries and
@@ -43,6 +83,14 @@ family from this one object and from nowhere else. A family says:
 * ``answer_fingerprint(record) -> str``: what determines the record's
   answer, whatever the candidate, wording or names (``answer_overlap`` in
   ``tsolve dataset overlap``; default: the content fingerprint);
+* ``distinct``: whether a dataset run keeps no two records with the same
+  answer fingerprint, drawing a repeat again (:mod:`tsolve.datasets.distinct`).
+  Default: on for a family that declares its own ``fingerprint`` or
+  ``answer_fingerprint`` (it has said what makes two records the same; the
+  default fingerprint of a family that has not may call all its records
+  alike). Redraws reach the generator through
+  :func:`tsolve.generators.seeding.record_rng`, so a family whose generator
+  draws its randomness elsewhere sets it off;
 * ``bench(size) -> measurements``: its cases for ``tsolve bench``;
 * ``cli(app)``: its own command group, when it has one;
 * ``card``: the prose of a Hub dataset card (``tsolve dataset --format
@@ -58,6 +106,63 @@ family from this one object and from nowhere else. A family says:
   every setting a user can ask for that could open a shortcut should be a
   cell (:mod:`tsolve.stress.shortcut_cells`; default: one cell, the
   adversarial suite's options);
+* ``commands``: the top-level commands its ``cli`` registers, each a
+  :class:`Command` (name, one-line help, whether it is a group), so that
+  ``tsolve --help`` lists them without importing the family's command
+  module (:mod:`tsolve.cli.command_table`; default: none);
+* ``import_cli(group)``: its subcommand of ``tsolve import`` (reading
+  another benchmark's release into its records; default: none);
+* ``adversarial_item(record, gold) -> (stratum, candidates)``: what a blind
+  guesser of ``tsolve stress --adversarial`` may see of a record (its
+  stratum, e.g. yes/no or date) and the single answers a hedger could list
+  (default: one stratum; every date of the gold's year when the gold is a
+  date, else the gold, ``Yes``, ``No``, ``None``, ``0``, ``1`` and the run's
+  commonest golds: :func:`tsolve.stress.adversarial.default_item`,
+  :func:`~tsolve.stress.adversarial.make_items`);
+  ``adversarial_options``: the generator options the suites use (default:
+  the family's defaults); ``adversarial_rotate``: an option whose stress
+  choices the suites cycle through record by record, so that every stratum
+  is in every run (default: none); ``adversarial_scale``: how many times
+  ``n`` records a run uses (default 1; SPAN, half yes/no, takes 2);
+* ``honest_gold(record) -> Gold`` and ``honest_styles``: the record's gold as
+  the honest styles render it, and the family's own styles beside the
+  marker wrappers every family gets (:mod:`tsolve.stress.honest`; default:
+  the gold text of ``answer`` after ``answer_marker``, and no styles of its
+  own);
+* ``shortcut_probes``: references to tuples of
+  :class:`tsolve.stress.shortcut_probes.Probe`, the family's own shortcut
+  policies for ``tsolve stress --shortcuts`` (default: the generic probes,
+  :func:`tsolve.stress.shortcut_probes.generic_probes`: the commonest gold,
+  a random gold, a lookup by prompt, an n-gram classifier);
+  ``shortcut_file_probes(records, train)``: rules that read a whole file in
+  order (a label from a neighbour's), reported apart (default: none);
+* ``explain(detail, record) -> [line, ...]``: its audit proofs as numbered
+  lines a person can check, each quoting the item's text
+  (``tsolve audit --explain``; default: the proof's summary and reasons,
+  :func:`tsolve.audit.explain.fallback_lines`);
+* ``fuzz_surfaces``: its own entry points beyond generating and scoring, for
+  ``tsolve stress all --fuzz --budget N``: surface name -> ``case(rng) ->
+  (label, call)``, where ``call()`` returns strict JSON or raises
+  ``TsolveError`` (:mod:`tsolve.stress.fuzz_surfaces`; default: none);
+* ``scaling_surfaces() -> (Surface, ...)``: its parsers and scorers for
+  ``tsolve stress --scaling``, each grown on text to check its work stays
+  linear (:mod:`tsolve.stress.scaling`; default: none);
+* ``typed_forms``: ``(which records, dotted path, type)`` of the stored
+  forms its audit reads whose type is fixed (``which``: ``any``, ``with
+  answers`` or ``FIELD=VALUE``), for the hostile-record campaign, which
+  gives each a value of another type (:mod:`tsolve.stress.fuzz_records`;
+  default: none);
+* ``solve_check(records, check=True, time_limit=...) -> report``: the
+  library call behind ``tsolve solve --check`` when the family has that
+  command (default: none);
+* ``paper_tables``: its papers' own tables, each a
+  :class:`tsolve.plots.paper_tables.PaperTable` (name, Inspect task, rows
+  builder, text grids), for ``tsolve report --table NAME`` and the figure of
+  the same name (default: none);
+* ``strategies``: hypothesis strategies of its own generator's configs by
+  name, for its property tests (:mod:`tsolve.testing.strategies` serves
+  them by name; default: none, :func:`~tsolve.testing.strategies.option_dicts`
+  draws any family's options);
 * ``recognise(record)``: for benchmark items without a ``family`` field;
 * ``fuzz_records(seed)`` and ``rederive(record)``: for ``tsolve stress
   --fuzz``, a few valid records of every shape the family makes (default:
@@ -74,6 +179,12 @@ Only ``name`` is required. A family without ``generate`` (TEMPO and TicToc
 score data that exists elsewhere) is refused by ``tsolve dataset`` with a
 one-line error, and likewise for every other optional part.
 
+Every family, built-in or plug-in, passes the same guards
+(:mod:`tsolve.contract.guards`): :meth:`Family.make_record` checks and
+stamps each record (``family``, ``generator``), and :meth:`Family.scorer`
+takes an ``ItemScore`` or a dict of metrics in [0, 1] from ``score``; any
+other result, or a part that fails, is a one-line error naming the family.
+
 Parts are usually :class:`Lazy` references (``"module:attribute"``), so that
 declaring a family costs nothing: ``tsolve --help`` does not import a single
 generator or solver, and a family whose code is not installed is listed but
@@ -86,10 +197,11 @@ import importlib
 import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tsolve.errors import TsolveError
 from tsolve.generators.options import Parser
+from tsolve.generators.seeding import redrawing
 
 Record = dict[str, Any]
 
@@ -137,6 +249,17 @@ def resolve(part: Any) -> Any:
     return part.get() if isinstance(part, Lazy) else part
 
 
+class Command(NamedTuple):
+    """One top-level command a family's ``cli`` registers: its name, the help
+    ``tsolve --help`` shows beside it (the first paragraph of the command's
+    help, one line), and whether it is a group of subcommands (Typer lists
+    single commands before groups)."""
+
+    name: str
+    help: str
+    group: bool = False
+
+
 def _no_choices() -> dict[str, list[Any]]:
     return {}
 
@@ -159,6 +282,7 @@ class Family:
     domain_warnings: Callable[[int, int, int, Any], list[str]] | Lazy | None = None
     fingerprint: Callable[[Record], str] | Lazy | None = None
     answer_fingerprint: Callable[[Record], str] | Lazy | None = None
+    distinct: bool | None = None
     # ---- checking generators (tsolve stress)
     invariants: Callable[[Record, int, int, Any], list[tuple[str, str]]] | Lazy | None = None
     stress_choices: Callable[[], dict[str, list[Any]]] | Lazy = _no_choices
@@ -170,6 +294,19 @@ class Family:
     answer_marker: str = ""
     compact_gold: Callable[[Record], dict[str, Any]] | Lazy | None = None
     score_compact: Callable[[dict[str, Any], str], Mapping[str, float]] | Lazy | None = None
+    # ---- what the adapters ask (each has a default: module docstring)
+    prompt: Callable[[Record], str] | Lazy | None = None
+    perturb: Callable[[Record, str], str] | Lazy | None = None
+    reward_metrics: tuple[str, ...] = ()
+    gameable_metrics: tuple[str, ...] = ()
+    diagnostic_metrics: tuple[str, ...] = ()
+    difficulty: Callable[[Record], Mapping[str, Any]] | Lazy | None = None
+    curriculum: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    curriculum_notes: Mapping[str, str] = field(default_factory=dict)
+    report_columns: tuple[str, ...] = ()
+    report_breakdowns: Callable[[Record], Sequence[Mapping[str, Any]]] | Lazy | None = None
+    inspect_tasks: Mapping[str, Lazy] = field(default_factory=dict)
+    row_hint: str = ""
     audit: Callable[[Record], Any] | Lazy | None = None
     recognise: Callable[[Record], bool] | None = None
     fuzz_records: Callable[[int], list[Record]] | Lazy | None = None
@@ -187,6 +324,26 @@ class Family:
         | Lazy
         | None
     ) = None
+    # ---- what the cross-family commands ask (each with a default: see the docstring)
+    commands: tuple[Command, ...] = ()
+    import_cli: Callable[[Any], None] | Lazy | None = None
+    adversarial_item: Callable[[Record, str], tuple[str, tuple[str, ...]]] | Lazy | None = None
+    adversarial_options: Mapping[str, Any] = field(default_factory=dict)
+    adversarial_rotate: str = ""
+    adversarial_scale: int = 1
+    honest_gold: Callable[[Record], Any] | Lazy | None = None
+    honest_styles: Mapping[str, Callable[[Any], str | None]] | Lazy | None = None
+    shortcut_probes: tuple[Sequence[Any] | Lazy, ...] = ()
+    shortcut_file_probes: Callable[[Sequence[Record], Sequence[Record]], Any] | Lazy | None = None
+    explain: Callable[[dict[str, Any], Record], list[str]] | Lazy | None = None
+    fuzz_surfaces: Mapping[str, Callable[[Any], tuple[str, Callable[[], Any]]] | Lazy] = field(
+        default_factory=dict
+    )
+    strategies: Mapping[str, Callable[..., Any] | Lazy] = field(default_factory=dict)
+    scaling_surfaces: Callable[[], Sequence[Any]] | Lazy | None = None
+    typed_forms: tuple[tuple[str, str, type], ...] = ()
+    paper_tables: Sequence[Any] | Lazy | None = None
+    solve_check: Callable[..., Any] | Lazy | None = None
     origin: str = "built-in"
 
     # ------------------------------------------------------------ capabilities
@@ -229,6 +386,15 @@ class Family:
             )
         return resolve(value)
 
+    @property
+    def distinct_runs(self) -> bool:
+        """Does a dataset run of this family hold no answer twice (``distinct``)?"""
+        if self.distinct is not None:
+            return self.distinct
+        return self.generate is not None and (
+            self.fingerprint is not None or self.answer_fingerprint is not None
+        )
+
     def version_text(self) -> str:
         return str(resolve(self.version))
 
@@ -253,13 +419,107 @@ class Family:
         parsed = self.parse_options(raw or {})
         return resolve(self.build)(parsed) if self.build is not None else parsed
 
-    def make_record(self, seed: int, index: int, config: Any) -> Record:
-        """Record ``index`` of the run with ``seed``."""
+    def make_record(self, seed: int, index: int, config: Any, redraw: int = 0) -> Record:
+        """Record ``index`` of the run with ``seed``, checked as every family's
+        is (:mod:`tsolve.contract.guards`): a dict with a non-empty string
+        ``id``, stamped with ``family`` and ``generator`` when it lacks them,
+        so that every later command can route and resume it; anything else
+        is a one-line error naming the family. ``redraw`` > 0 draws it again
+        as that attempt (:func:`tsolve.generators.seeding.redrawing`), which a
+        run does when the record repeats an earlier one
+        (:mod:`tsolve.datasets.distinct`)."""
         if self.generate is None:
             self.require("generate")  # raises the one-line error
         # Per record, so no installation check here (``make_options`` did it).
-        record: Record = resolve(self.generate)(seed, index, config)
-        return record
+        from tsolve.contract.guards import checked_record
+
+        generate = resolve(self.generate)
+        if not redraw:
+            return checked_record(self, generate(seed, index, config), seed, index)
+        with redrawing(redraw):
+            record = generate(seed, index, config)
+        return checked_record(self, record, seed, index)
+
+    def scorer(self, name: str | None = None) -> Callable[..., Any]:
+        """The family's scorer (``score``, or the one in ``scorers`` called
+        ``name``) behind the guards every family's has
+        (:func:`tsolve.contract.guards.checked_scorer`): it returns an
+        ``ItemScore`` whose metrics are numbers in [0, 1], or raises a
+        one-line error naming the family."""
+        from tsolve.contract.guards import checked_scorer
+
+        if name is None:
+            return checked_scorer(self, self.require("score"))
+        part = self.scorers.get(name)
+        if part is None:
+            known = ", ".join(sorted(self.scorers)) or "none"
+            raise TsolveError(
+                f"scorer: family {self.name!r} has no scorer {name!r} (named: {known})"
+            )
+        if isinstance(part, Lazy) and not part.importable():
+            raise TsolveError(f"scorer: {name!r} of {self.name!r} is not installed ({part.module})")
+        return checked_scorer(self, resolve(part))
+
+    # ------------------------------------------------------------ what adapters ask
+
+    def prompt_text(self, record: Record) -> str:
+        """The text a model is shown for ``record``: the family's ``prompt``
+        part, else the record's ``prompt`` field, else its ``question``."""
+        from tsolve.contract.guards import family_call
+
+        if self.prompt is not None:
+            text = family_call(self, "prompt", resolve(self.prompt), record)
+            if not isinstance(text, str) or not text.strip():
+                raise TsolveError(
+                    f"family {self.name}: prompt returned {type(text).__name__}, not text"
+                )
+            return text
+        for name in ("prompt", "question"):
+            text = record.get(name)
+            if isinstance(text, str) and text.strip():
+                return text
+        raise TsolveError(f"record {record.get('id')!r}: no 'prompt' or 'question' text to ask")
+
+    def perturbed_output(self, record: Record, gold_output: str) -> str:
+        """A near miss of ``gold_output`` (the record's gold as a model writes
+        it): the family's ``perturb`` part, else one value moved
+        (:func:`tsolve.contract.defaults.perturb`); never the gold itself
+        (:func:`tsolve.contract.defaults.never_gold`)."""
+        from tsolve.contract.defaults import never_gold, perturb
+        from tsolve.contract.guards import family_call
+
+        if self.perturb is not None:
+            text = family_call(self, "perturb", resolve(self.perturb), record, gold_output)
+            if not isinstance(text, str):
+                raise TsolveError(
+                    f"family {self.name}: perturb returned {type(text).__name__}, not text"
+                )
+        else:
+            text = perturb(gold_output)
+        return never_gold(gold_output) if text.strip() == gold_output.strip() else text
+
+    def difficulty_of(self, record: Record) -> dict[str, Any]:
+        """The knobs that set ``record``'s difficulty (the ``difficulty``
+        part; default: the record's fields named like a curriculum knob),
+        JSON-ready."""
+        from tsolve.contract.guards import family_call
+
+        if self.difficulty is None:
+            return {knob: record[knob] for knob in self.curriculum if knob in record}
+        found = family_call(self, "difficulty", resolve(self.difficulty), record)
+        if not isinstance(found, Mapping):
+            raise TsolveError(
+                f"family {self.name}: difficulty returned {type(found).__name__}, not a dict"
+            )
+        return dict(found)
+
+    def report_keys(self, record: Record) -> list[dict[str, Any]]:
+        """The extra ``tsolve report`` rows ``record`` counts in, each as
+        ``{field: label}`` (the ``report_breakdowns`` part; default: none)."""
+        if self.report_breakdowns is None:
+            return []
+        found = resolve(self.report_breakdowns)(record)
+        return [dict(key) for key in found]
 
     def coverage_warnings(self, seed: int, start: int, count: int, config: Any) -> list[str]:
         """One-line warnings when records ``start .. start+count-1`` of run
@@ -314,6 +574,16 @@ class Family:
         return out
 
     # ------------------------------------------------------------ records
+
+    @staticmethod
+    def redraw_of(record: Record) -> int:
+        """The redraw attempt a stored record was made as (``generator.redraw``;
+        0 when absent: the record as first drawn)."""
+        gen = record.get("generator")
+        value = gen.get("redraw", 0) if isinstance(gen, dict) else 0
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TsolveError(f"generator.redraw: expected a non-negative integer, got {value!r}")
+        return value
 
     @staticmethod
     def index_of(record: Record) -> int:

@@ -7,8 +7,11 @@ Another package provides an object with
   record with a string ``id``, a pure function of its arguments;
 * ``score(record: dict, output: str) -> dict[str, float]``: metrics in [0, 1];
 
-and, optionally, ``description``, ``version`` and ``summarize(record)``
-(labels a dataset summary counts the record under). A package that wants more
+and, optionally, ``description``, ``version``, ``summarize(record)``
+(labels a dataset summary counts the record under) and any of the parts in
+:data:`OPTIONAL_PARTS`, under a full :class:`~tsolve.contract.family.Family`'s
+field names and meanings (``prompt``, ``answer``, ``perturb``,
+``difficulty``, ``curriculum``, ``audit``, ...). A package that wants more
 (an auditor, stress invariants, bench cases, CLI commands) exports a full
 :class:`~tsolve.contract.family.Family` instead. :func:`adapt` wraps the
 minimal object so that ``tsolve dataset``, ``verify`` and ``families`` treat
@@ -25,7 +28,6 @@ they read as JSON (``3``, ``true``, ``[1, 2]``) and as text otherwise.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
@@ -53,59 +55,118 @@ class AnyOption(Mapping[str, Parser]):
 
 
 class PluginGenerator:
-    """``generate(seed, index, params)`` of a plugin, with tsolve's record checks."""
+    """``generate(seed, index, params)`` of a plugin, with tsolve's record
+    checks (:func:`tsolve.contract.guards.checked_record`, as for every family)."""
 
     def __init__(self, obj: Any, name: str, version: str) -> None:
         self.obj, self.name, self.version = obj, name, version
 
     def __call__(self, seed: int, index: int, params: dict[str, Any]) -> Record:
+        from tsolve.contract.guards import checked_record
+
         record = self.obj.generate(seed, index, dict(params))
-        if not isinstance(record, dict):
-            raise TsolveError(
-                f"family {self.name}: generate returned {type(record).__name__}, not a dict"
-            )
-        if not isinstance(record.get("id"), str) or not record["id"]:
-            raise TsolveError(f"family {self.name}: record {index} has no string 'id'")
-        out = dict(record)
-        out.setdefault("family", self.name)
-        out.setdefault(
-            "generator", {"name": self.name, "version": self.version, "seed": seed, "index": index}
-        )
-        return out
+        return checked_record(Family(name=self.name, version=self.version), record, seed, index)
 
 
 class PluginScorer:
-    """``score(record, output)`` of a plugin, as tsolve's ``ItemScore``."""
+    """``score(record, output)`` of a plugin, as tsolve's ``ItemScore``
+    (:func:`tsolve.contract.guards.checked_score`, as for every family)."""
 
     def __init__(self, obj: Any, name: str) -> None:
         self.obj, self.name = obj, name
 
     def __call__(self, record: Record, output: str, *, diagnose: bool = True) -> Any:
-        from tsolve.contract.item import ItemScore
+        from tsolve.contract.guards import checked_score
 
-        metrics = self.obj.score(record, output)
-        if not isinstance(metrics, Mapping) or not metrics:
-            raise TsolveError(f"family {self.name}: score must return a non-empty dict of metrics")
-        clean: dict[str, float] = {}
-        for key, value in metrics.items():
-            if (
-                not isinstance(key, str)
-                or isinstance(value, bool)
-                or not isinstance(value, int | float)
-                or math.isnan(value)
-                or not 0.0 <= value <= 1.0
-            ):
-                raise TsolveError(
-                    f"family {self.name}: metric {key!r} = {value!r} is not a number in [0, 1]"
-                )
-            clean[key] = float(value)
-        return ItemScore(
-            id=str(record.get("id")),
+        return checked_score(self.name, record, self.obj.score(record, output))
+
+
+class PluginAuditor:
+    """``audit(record)`` of a plugin, as tsolve's ``AuditVerdict``: the
+    plugin may return one, or a dict ``{"verdict": "ok" | "ambiguous" |
+    "inconsistent", "detail": {...}, "readings": [...]}``; anything else is
+    a one-line error on that row."""
+
+    def __init__(self, fn: Any, name: str) -> None:
+        self.fn, self.name = fn, name
+
+    def __call__(self, record: Record) -> Any:
+        from tsolve.contract.verdict import VERDICTS, AuditVerdict
+
+        found = self.fn(record)
+        if isinstance(found, AuditVerdict):
+            return found
+        verdict = found.get("verdict") if isinstance(found, Mapping) else None
+        detail = found.get("detail", {}) if isinstance(found, Mapping) else None
+        readings = found.get("readings", []) if isinstance(found, Mapping) else None
+        if (
+            verdict not in VERDICTS
+            or not isinstance(detail, Mapping)
+            or not isinstance(readings, list)
+        ):
+            raise TsolveError(
+                f"family {self.name}: audit must return an AuditVerdict or a dict with "
+                f"'verdict' one of {', '.join(VERDICTS)} (got {type(found).__name__})"
+            )
+        return AuditVerdict(
+            id=record.get("id"),
             family=self.name,
-            metrics=clean,
-            parsed=None,
-            parse_failed=False,
+            verdict=verdict,
+            detail=dict(detail),
+            readings=list(readings),
         )
+
+
+#: The optional parts a minimal object may also have, under a full
+#: :class:`Family`'s field names, each with the kind of value it must be.
+OPTIONAL_PARTS: dict[str, str] = {
+    "summarize": "callable",
+    "fingerprint": "callable",
+    "answer_fingerprint": "callable",
+    "answer": "callable",
+    "answer_marker": "text",
+    "audit": "callable",
+    "prompt": "callable",
+    "perturb": "callable",
+    "difficulty": "callable",
+    "curriculum": "mapping",
+    "curriculum_notes": "mapping",
+    "reward_metrics": "names",
+    "gameable_metrics": "names",
+    "diagnostic_metrics": "names",
+    "report_columns": "names",
+    "report_breakdowns": "callable",
+}
+
+
+def _optional_parts(obj: Any) -> dict[str, Any]:
+    """The :data:`OPTIONAL_PARTS` ``obj`` has; one of the wrong kind is a
+    one-line error (the entry point is then listed as broken)."""
+    out: dict[str, Any] = {}
+    for part, kind in OPTIONAL_PARTS.items():
+        value = getattr(obj, part, None)
+        if value is None:
+            continue
+        if (kind == "callable" and callable(value)) or (kind == "text" and isinstance(value, str)):
+            out[part] = value
+        elif kind == "mapping" and isinstance(value, Mapping):
+            out[part] = dict(value)
+        elif kind == "names" and isinstance(value, list | tuple):
+            if not all(isinstance(v, str) for v in value):
+                raise TsolveError(f"the object's {part!r} must be a list of names")
+            out[part] = tuple(value)
+        else:
+            want = {"callable": "callable", "text": "a string", "mapping": "a dict",
+                    "names": "a list of names"}[kind]  # fmt: skip
+            raise TsolveError(f"the object's {part!r} is not {want}")
+    if "curriculum" in out:
+        for knob, levels in out["curriculum"].items():
+            if not isinstance(knob, str) or not isinstance(levels, list | tuple) or not levels:
+                raise TsolveError(
+                    f"the object's 'curriculum' must map option names to lists of levels "
+                    f"(got {knob!r}: {levels!r})"
+                )
+    return out
 
 
 def adapt(obj: Any, origin: str) -> Family:
@@ -119,9 +180,9 @@ def adapt(obj: Any, origin: str) -> Family:
         if not callable(getattr(obj, part, None)):
             raise TsolveError(f"the object has no callable '{part}'")
     version = str(getattr(obj, "version", "") or "")
-    summarize = getattr(obj, "summarize", None)
-    fingerprint = getattr(obj, "fingerprint", None)
-    answer_fingerprint = getattr(obj, "answer_fingerprint", None)
+    parts = _optional_parts(obj)
+    if "audit" in parts:
+        parts["audit"] = PluginAuditor(parts["audit"], name.strip())
     return Family(
         name=name.strip(),
         description=str(getattr(obj, "description", "") or ""),
@@ -129,8 +190,8 @@ def adapt(obj: Any, origin: str) -> Family:
         generate=PluginGenerator(obj, name.strip(), version),
         options=AnyOption(),
         score=PluginScorer(obj, name.strip()),
-        summarize=summarize if callable(summarize) else None,
-        fingerprint=fingerprint if callable(fingerprint) else None,
-        answer_fingerprint=answer_fingerprint if callable(answer_fingerprint) else None,
+        # a minimal plug-in's randomness is its own, so a redraw would change nothing
+        distinct=getattr(obj, "distinct", False) is True,  # never on by default
         origin=origin,
+        **parts,
     )

@@ -19,6 +19,11 @@ pure function of ``(seed, i)`` and the generator options (every family in
   of the last record written whole; a dead worker stops the run with
   :class:`tsolve.engines.pool.WorkerLost` after the last whole chunk. Either way
   the file is ready for ``--resume``.
+* **No puzzle twice** (:mod:`~tsolve.datasets.distinct`). A record whose
+  answer repeats an earlier record's is drawn again, in index order in the
+  writing process, with redraws seeded by ``(seed, i, attempt)``; a shard or
+  a later split part settles the records before it first, a resumed file
+  lends its own, so all of the above still hold.
 * **Memory is flat.** Records are streamed to the file as they arrive
   (:mod:`~tsolve.datasets.sinks`: JSON Lines or Parquet); only the bounded
   counters of :mod:`~tsolve.datasets.summary` and at most a window of chunks

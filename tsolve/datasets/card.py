@@ -13,7 +13,10 @@ a mapping with these keys, each optional:
 * ``readings``: the readings the gold is checked under;
 * ``limitations``: what the data does not cover or may get wrong;
 * ``papers``: the source papers, one line each;
-* ``citation``: a BibTeX entry for the source paper(s);
+* ``citation``: the full BibTeX entry of the source paper (the one home of
+  it: the card lists every built-in family's paper after the family's own);
+* ``citation_of``: instead of ``citation``, the family whose paper this
+  family's task comes from;
 * ``task_categories``: Hub task categories (default ``question-answering``);
 * ``configs``: record fields to make one Hub config per value of (field ->
   label: ``{"style": "style", "solution_count": "M"}`` makes the configs
@@ -78,71 +81,57 @@ def tsolve_bibtex(version: str | None = None) -> str:
     )
 
 
-#: Every paper tsolve implements (docs/papers.md), as each paper states itself
-#: and as its public record confirms: authors, year, venue or arXiv id, URL.
-#: Where a paper states no author (the SPAN text names none), the entry says
-#: so rather than guess, and gives the paper's own link.
-PAPERS: dict[str, str] = {
-    "time_puzzles": """@misc{time_puzzles,
-  title = {Measuring Iterative Temporal Reasoning with Time Puzzles},
-  author = {Wang, Zhengxiang and Dong, Zeyu},
-  year = {2026},
-  eprint = {2601.07148},
-  archivePrefix = {arXiv},
-  primaryClass = {cs.CL},
-  url = {https://arxiv.org/abs/2601.07148},
-  note = {Code and data: https://github.com/jaaack-wang/Time-Puzzles}
-}""",
-    "span": """@misc{span,
-  title = {{SPAN}: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
-           Large Language Models},
-  author = {{The SPAN authors}},
-  note = {The paper's text names no authors, year or venue; code and data at the URL},
-  url = {https://github.com/miaozhongjian/span}
-}""",
-    "unseentimeqa": """@inproceedings{unseentimeqa,
-  title = {{UnSeenTimeQA}: Time-Sensitive Question-Answering Beyond {LLMs}' Memorization},
-  author = {Uddin, Md Nayem and Saeidi, Amir and Handa, Divij and Seth, Agastya
-            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta},
-  booktitle = {Proceedings of the 63rd Annual Meeting of the Association for
-               Computational Linguistics (ACL 2025)},
-  year = {2025},
-  eprint = {2407.03525},
-  archivePrefix = {arXiv},
-  url = {https://arxiv.org/abs/2407.03525}
-}""",
-    "tempo": """@misc{tempo,
-  title = {{TEMPO}: A Realistic Multi-Domain Benchmark for Temporal
-           Reasoning-Intensive Retrieval},
-  author = {Abdallah, Abdelrahman and Ali, Mohammed and Abdul-Mageed, Muhammad
-            and Jatowt, Adam},
-  year = {2026},
-  eprint = {2601.09523},
-  archivePrefix = {arXiv},
-  url = {https://arxiv.org/abs/2601.09523}
-}""",
-    "tictoc": """@inproceedings{tictoc,
-  title = {Your {LLM} Agents are Temporally Blind: The Misalignment Between Tool Use
-           Decisions and Human Time Perception},
-  author = {Cheng, Yize and Soltani Moakhar, Arshia and Fan, Chenrui and Hosseini, Parsa
-            and Faghih, Kazem and Sodagar, Zahra and Wang, Wenxiao and Feizi, Soheil},
-  booktitle = {Findings of the Association for Computational Linguistics: ACL 2026},
-  year = {2026},
-  eprint = {2510.23853},
-  archivePrefix = {arXiv},
-  url = {https://aclanthology.org/2026.findings-acl.1848/}
-}""",
-}
+def citation_of(fam: Family) -> str | None:
+    """The family's source paper as a full BibTeX entry: its card's
+    ``citation``, or that of the family its card's ``citation_of`` names (a
+    family built on another's paper), or None."""
+    from tsolve.contract import get_family
+    from tsolve.errors import TsolveError
 
-#: The paper behind each family (the others are cited after it).
-FAMILY_PAPER = {
-    "time-puzzles": "time_puzzles",
-    "relational-puzzles": "time_puzzles",
-    "span": "span",
-    "logistics": "unseentimeqa",
-    "tempo": "tempo",
-    "tictoc": "tictoc",
-}
+    prose = dict(fam.card or {})
+    if prose.get("citation"):
+        return str(prose["citation"]).strip()
+    if prose.get("citation_of"):
+        try:
+            other = get_family(str(prose["citation_of"]))
+        except TsolveError:
+            return None
+        return citation_of(other) if other.name != fam.name else None
+    return None
+
+
+def bibtex_key(entry: str) -> str:
+    """The key of a BibTeX entry (``@misc{key, ...`` -> ``key``)."""
+    return entry.split("{", 1)[1].split(",", 1)[0].strip()
+
+
+def _papers() -> tuple[dict[str, str], dict[str, str]]:
+    """Every paper the built-in families implement, by BibTeX key, in
+    registry order, and the key of each family's paper (from the families'
+    cards: each paper is written once, in the family that implements it)."""
+    from tsolve.contract import builtin_families
+
+    papers: dict[str, str] = {}
+    family_paper: dict[str, str] = {}
+    for fam in builtin_families():
+        entry = citation_of(fam)
+        if entry is not None:
+            papers.setdefault(bibtex_key(entry), entry)
+            family_paper[fam.name] = bibtex_key(entry)
+    return papers, family_paper
+
+
+def __getattr__(name: str) -> Any:
+    # ``PAPERS`` (every paper tsolve implements, docs/papers.md, as each paper
+    # states itself and as its public record confirms: authors, year, venue or
+    # arXiv id, URL) and ``FAMILY_PAPER`` (the paper behind each family): views
+    # of the families' cards.
+    if name == "PAPERS":
+        return _papers()[0]
+    if name == "FAMILY_PAPER":
+        return _papers()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: What each common record field holds, for the card's field table; a field
 #: not listed is the family's own (docs/hf.md has every family's fields).
@@ -293,23 +282,23 @@ def render_card(
     out += _columns(fam, columns, ids or {})
     if prose.get("limitations"):
         out += ["## Known limitations", "", str(prose["limitations"]), ""]
-    out += _citations(fam.name, prose)
+    out += _citations(fam, prose)
     return "\n".join(out)
 
 
-def _citations(family: str, prose: dict[str, Any]) -> list[str]:
+def _citations(fam: Family, prose: dict[str, Any]) -> list[str]:
     """The family's source paper first, tsolve, then every other paper tsolve
-    implements: each in full (:data:`PAPERS`)."""
-    own = FAMILY_PAPER.get(family)
+    implements: each in full (:data:`PAPERS`, from the families' cards)."""
+    papers, _family_paper = _papers()
+    entry = citation_of(fam)
+    own = bibtex_key(entry) if entry is not None else None
     out = ["## Source papers and citation", ""]
     out += [f"- {line}" for line in prose.get("papers") or []]
     out += ["", "Please cite the source paper of this family and tsolve:", "", "```bibtex"]
-    if own is not None:
-        out.append(PAPERS[own])
-    elif prose.get("citation"):
-        out.append(str(prose["citation"]).strip())
+    if entry is not None:
+        out.append(entry)
     out += [tsolve_bibtex(), "```", "", "The other papers tsolve implements:", "", "```bibtex"]
-    out += [text for key, text in PAPERS.items() if key != own]
+    out += [text for key, text in papers.items() if key != own]
     return [*out, "```", ""]
 
 
@@ -355,10 +344,11 @@ def _splits(summary: HubSummary) -> list[str]:
     out = [
         "## Splits",
         "",
-        "The splits are consecutive index blocks of one run. A record of a later split "
-        "whose content (the family's fingerprint: same facts in any order or wording, "
-        "same question) repeats an earlier split's is dropped, so the splits are disjoint "
-        "by content (`tsolve dataset overlap` finds no overlap).",
+        "The splits are consecutive index blocks of one run, which holds no puzzle twice. "
+        "A record of a later split whose answer-determining content (the family's answer "
+        "fingerprint: same facts in any order or wording, same question whatever its "
+        "candidate) repeats an earlier split's is dropped, so the splits are disjoint "
+        "by content (`tsolve dataset overlap` finds neither overlap nor answer_overlap).",
         "",
         "| split | rows | indices | dropped as repeats | failed |",
         "|---|---|---|---|---|",

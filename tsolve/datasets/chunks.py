@@ -6,17 +6,23 @@ strictly in index order (a bounded window of in-flight chunks, consumed oldest
 first), and the output is the same for any number of workers and on any
 engine (:mod:`tsolve.engines`: the local pool or a Ray cluster). Each worker
 builds its own generator config and solver state once per run (``_setup``).
+
+Chunks pass through the run's acceptance pass (:mod:`tsolve.datasets.distinct`)
+in index order before they are yielded: a record that repeats an earlier
+one's answer is drawn again here, in this process, so no worker count, chunk
+size or starting index changes which records are kept.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.contract import Family, Lazy, get_family
 from tsolve.datasets.balance import balanced_config, config_for
+from tsolve.datasets.distinct import DistinctPass, Key, key_of, replace_lines
 from tsolve.engines.base import Engine
 from tsolve.engines.local import LocalEngine
 from tsolve.errors import TsolveError
@@ -37,6 +43,7 @@ class Chunk:
     blob: bytes = b""
     counts: dict[str, Counter[str]] = field(default_factory=dict)
     failures: list[tuple[int, str]] = field(default_factory=list)
+    keys: list[Key] = field(default_factory=list)  # per written record, for the pass
 
 
 def _setup(
@@ -57,17 +64,34 @@ def _setup(
         return f"worker set-up failed: {type(exc).__name__}: {exc}"
 
 
-def generate_line(fam: Family, cfg: Any, seed: int, index: int) -> tuple[str, Any] | str:
-    """Record ``index`` as ``(line, summary buckets)``, or why it failed. The one
-    place that decides whether a record exists, so resume can tell a record the
-    run skipped from a line that went missing. ``cfg`` may be a balanced
-    run's :class:`~tsolve.datasets.balance.BalancedConfig`."""
+def make_one(
+    fam: Family, cfg: Any, seed: int, index: int, redraw: int = 0
+) -> tuple[dict[str, Any], str] | str:
+    """Attempt ``redraw`` of record ``index`` as ``(record, line)``, or why it
+    failed (see :func:`generate_line`)."""
     try:
-        rec = fam.make_record(seed, index, config_for(cfg, index))
-        return dumps(rec), fam.buckets(rec)
+        rec = fam.make_record(seed, index, config_for(cfg, index), redraw)
+        return rec, dumps(rec)
     except TsolveError as exc:
         return str(exc)
     except Exception as exc:  # one bad record must not stop a long run
+        return f"{type(exc).__name__}: {exc}"
+
+
+def generate_line(
+    fam: Family, cfg: Any, seed: int, index: int, redraw: int = 0
+) -> tuple[str, Any] | str:
+    """Record ``index`` (at redraw attempt ``redraw``) as ``(line, summary
+    buckets)``, or why it failed. The one place that decides whether a record
+    exists, so resume can tell a record the run skipped from a line that went
+    missing. ``cfg`` may be a balanced run's
+    :class:`~tsolve.datasets.balance.BalancedConfig`."""
+    made = make_one(fam, cfg, seed, index, redraw)
+    if isinstance(made, str):
+        return made
+    try:
+        return made[1], fam.buckets(made[0])
+    except Exception as exc:
         return f"{type(exc).__name__}: {exc}"
 
 
@@ -75,11 +99,18 @@ def _make_chunk(fam: Family, cfg: Any, seed: int, lo: int, hi: int) -> Chunk:
     chunk = Chunk(lo, hi)
     lines: list[str] = []
     for i in range(lo, hi):
-        made = generate_line(fam, cfg, seed, i)
+        made = make_one(fam, cfg, seed, i)
         if isinstance(made, str):
             chunk.failures.append((i, made))
             continue
-        line, buckets = made
+        rec, line = made
+        try:
+            buckets = fam.buckets(rec)
+        except Exception as exc:
+            chunk.failures.append((i, f"{type(exc).__name__}: {exc}"))
+            continue
+        if fam.distinct_runs:
+            chunk.keys.append(key_of(fam, rec))
         lines.append(line)
         chunk.indices.append(i)
         for key, values in buckets.items():
@@ -105,6 +136,7 @@ def generate_chunks(
     chunk: int | None = None,
     engine: Engine | None = None,
     balance: tuple[str, ...] = (),
+    distinct: DistinctPass | None = None,
 ) -> Iterator[Chunk]:
     """:class:`Chunk` results covering ``indices`` in index order, computed by
     ``engine`` (default: ``workers`` local processes; this process when
@@ -114,9 +146,96 @@ def generate_chunks(
     bounded however long the range is (``Pool.imap`` would queue every task
     up front). The chunk size only sets how the work is cut, never the bytes.
     ``balance`` names the options balanced by index (:mod:`tsolve.datasets.balance`).
+
+    For a ``distinct`` family every chunk goes through the acceptance pass
+    (:mod:`tsolve.datasets.distinct`). ``distinct`` is a pass that already
+    knows every record kept before ``indices.start`` (resume); without one,
+    a range that starts after 0 first runs a new pass over the records
+    before it (made, not yielded).
     """
     opts = dict(options or {})
     fam = get_family(family, need="generate")
+    if not fam.distinct_runs:
+        yield from _raw_chunks(fam, opts, seed, indices, workers, chunk, engine, balance)
+        return
+    if distinct is None:
+        distinct = primed_pass(fam, opts, seed, indices.start, workers, chunk, engine, balance)
+    yield from _settled(
+        fam, opts, seed, balance, distinct,
+        _raw_chunks(fam, opts, seed, indices, workers, chunk, engine, balance),
+    )  # fmt: skip
+
+
+def primed_pass(
+    fam: Family,
+    opts: dict[str, Any],
+    seed: int,
+    upto: int,
+    workers: int = 1,
+    chunk: int | None = None,
+    engine: Engine | None = None,
+    balance: tuple[str, ...] = (),
+    known: Iterable[Key] = (),
+) -> DistinctPass:
+    """The acceptance pass of run ``seed`` after records ``0 .. upto-1``
+    (made on ``engine`` and settled, not kept): where a shard, a split's later
+    part or a resumed shard starts. ``known`` are answers it holds from the
+    start (``--exclude``)."""
+    distinct = DistinctPass(fam)
+    for key in known:
+        distinct.keep(key)
+    if upto > 0:
+        prefix = range(0, upto)
+        made = _raw_chunks(fam, opts, seed, prefix, workers, chunk, engine, balance)
+        for _ in _settled(fam, opts, seed, balance, distinct, made):
+            pass
+    return distinct
+
+
+def _settled(
+    fam: Family,
+    opts: dict[str, Any],
+    seed: int,
+    balance: tuple[str, ...],
+    distinct: DistinctPass,
+    chunks: Iterator[Chunk],
+) -> Iterator[Chunk]:
+    """``chunks`` through the acceptance pass, in order: repeats redrawn here."""
+    state: tuple[Family, Any, int] | str | None = None
+
+    def make(index: int, attempt: int) -> tuple[dict[str, Any], str] | str:
+        nonlocal state
+        if state is None:  # the config, built in this process on the first redraw
+            state = _setup((fam.name, opts, seed, balance))
+        if isinstance(state, str):
+            return state
+        return make_one(state[0], state[1], seed, index, attempt)
+
+    for ch in chunks:
+        changes: dict[int, tuple[dict[str, Any], str] | str] = {}
+        for i, key in zip(ch.indices, ch.keys, strict=True):
+            settled = distinct.settle(i, key, make)
+            if settled is not None:
+                changes[i] = settled
+        if changes:
+            ch.blob, ch.indices, failed = replace_lines(fam, ch.blob, ch.indices, ch.counts,
+                                                        changes)  # fmt: skip
+            ch.failures = sorted(ch.failures + failed)
+        ch.keys = []
+        yield ch
+
+
+def _raw_chunks(
+    fam: Family,
+    opts: dict[str, Any],
+    seed: int,
+    indices: range,
+    workers: int,
+    chunk: int | None,
+    engine: Engine | None,
+    balance: tuple[str, ...],
+) -> Iterator[Chunk]:
+    """The chunks as the workers make them (attempt 0 of every record)."""
     n = len(indices)
     if engine is None or (isinstance(engine, LocalEngine) and n <= 1):
         engine = LocalEngine(workers if engine is None and n > 1 else 1)  # 1: this process

@@ -22,10 +22,11 @@ derived from the record (:mod:`tsolve.records.hub_columns`): checked against
 the record and dropped when tsolve reads the records back.
 
 The splits come from one run (:func:`tsolve.datasets.split.write_split`):
-consecutive index blocks, and a later split loses any record whose content
-fingerprint repeats an earlier split's, so the splits are disjoint by the
-same rule as ``tsolve dataset overlap``. A split left with no record is not
-written (the Hub cannot load an empty Parquet split into a config).
+consecutive index blocks of a run that holds no puzzle twice, and a later
+split loses any record whose answer fingerprint repeats an earlier split's,
+so the splits are disjoint by both rules of ``tsolve dataset overlap``. A
+split left with no record is not written (the Hub cannot load an empty
+Parquet split into a config).
 
 ``DIR`` is checked before a record is made, the run's JSON Lines parts are
 spooled to a temporary folder beside it, and the finished folder is renamed

@@ -7,6 +7,7 @@ inside the shard; every index missing between them must be one that fails to
 generate (a skipped record), else a line was deleted and the file is refused;
 all lines must end alike (a CRLF file stays CRLF; mixed endings are refused);
 and the last record and the records on lines 1, 2, 4, 8, ... are regenerated
+(at the redraw attempt each names, :mod:`tsolve.datasets.distinct`)
 and compared byte for byte (so a file written with other options, or by a
 changed generator, is refused rather than extended). Only then does the writer
 cut off a partial last line (an interrupted write, whatever its bytes) and
@@ -16,6 +17,7 @@ continue at the next index.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,6 +81,16 @@ class ResumePoint:
     start: int
     keep: int
     newline: bytes = b"\n"
+
+
+def existing_records(path: Path, keep: int) -> Iterator[dict[str, Any]]:
+    """The records of the first ``keep`` bytes of ``path``, a file
+    :func:`resume_point` has validated (so every line is a record)."""
+    with path.open("rb") as fh:
+        while fh.tell() < keep:
+            rec, _ = loads_row(fh.readline(MAX_LINE_BYTES + 1).decode("utf-8").rstrip("\r\n"))
+            if isinstance(rec, dict):
+                yield rec
 
 
 def resume_point(
@@ -166,7 +178,8 @@ def resume_point(
     if not probes or probes[-1][0] != prev:
         probes.append((prev, last_line))
     for idx, text in probes:
-        made = generate_line(fam, cfg, seed, idx)
+        rec, _ = loads_row(text)
+        made = generate_line(fam, cfg, seed, idx, fam.redraw_of(rec))
         if isinstance(made, str) or made[0] != text:
             raise TsolveError(
                 f"resume: record {idx} of {path.name} is not what seed {seed} and these options "

@@ -5,12 +5,15 @@ whose content domain is small (SPAN) can ask the same question under two
 seeds. A split is therefore made from *one* run: its ``count`` indices are cut
 into consecutive blocks, one per part, in the order the parts are named
 (``train=0.8,eval=0.2``: indices ``0..0.8N-1`` are train, the rest eval).
-Records of one run never repeat each other's content where the family's
-domain allows (docs/formats.md, "Content, seeds and ids"), and as a last
-guard every record of a later part whose content fingerprint
-(:mod:`tsolve.generators.fingerprints`) equals one of an earlier part is
-dropped from it and counted, so the parts are disjoint under ``tsolve dataset
-overlap`` by construction.
+Records of one run never repeat each other's answer
+(:mod:`tsolve.datasets.distinct`: a repeat is drawn again; the parts are
+written in order with one acceptance pass, so a later part costs no
+regeneration of the earlier ones), and as a last guard every record of a
+later part whose answer fingerprint (``Family.answer_content_fingerprint``)
+equals one of an earlier part's is dropped from it and counted, so the parts
+are disjoint under ``tsolve dataset overlap``, by ``answer_overlap`` and so by
+``overlap`` too, by construction. The other wording of a puzzle counts as the
+puzzle: a pair split across two parts loses its later record.
 
 Each part is its own file beside ``--out``: ``data.jsonl`` gives
 ``data.train.jsonl`` and ``data.eval.jsonl``. Sizes are fractions summing to
@@ -21,11 +24,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tsolve.contract import family_of, get_family
+from tsolve.datasets.distinct import DistinctPass, excluded_keys
 from tsolve.datasets.summary import DatasetSummary
 from tsolve.datasets.writer import write_dataset
 from tsolve.errors import TsolveError
@@ -100,9 +105,9 @@ class SplitSummary:
 
 
 def drop_repeats(paths: list[Path]) -> list[int]:
-    """Remove from each JSON Lines file the records whose content fingerprint
-    occurs in an earlier file (or earlier in the same one is left alone: a
-    run's own repeats are the family's domain warnings' business). Returns
+    """Remove from each JSON Lines file the records whose answer fingerprint
+    occurs in an earlier file (repeats within one file are left alone: the
+    run's acceptance pass keeps none but a puzzle's two wordings). Returns
     how many were dropped per file."""
     seen: set[str] = set()
     dropped: list[int] = []
@@ -117,7 +122,7 @@ def drop_repeats(paths: list[Path]) -> list[int]:
                 continue
             rec = json.loads(line)
             name = family_of(rec)
-            key = f"{name}:{get_family(name).content_fingerprint(rec)}"
+            key = f"{name}:{get_family(name).answer_content_fingerprint(rec)}"
             if key in seen:
                 gone += 1
                 continue
@@ -139,12 +144,14 @@ def write_split(
     split: str,
     seed: int = 0,
     fmt: str | None = None,
+    exclude: Sequence[str | Path] = (),
     **kwargs: Any,
 ) -> SplitSummary:
     """Write run ``seed``'s ``count`` records as the disjoint parts ``split``
     names (see the module docstring). ``kwargs`` go to
     :func:`~tsolve.datasets.writer.write_dataset` for each part (workers,
-    engine, callbacks); sharding and resuming do not apply to a split."""
+    engine, callbacks); sharding and resuming do not apply to a split.
+    ``exclude``: files whose answers no part may repeat (``--exclude``)."""
     from tsolve.datasets.sinks import infer_format
 
     parts = parse_split(split, count)
@@ -154,12 +161,17 @@ def write_split(
         raise TsolveError("split: parts are written as jsonl; give a .jsonl --out")
     summary = SplitSummary()
     paths: list[Path] = []
+    fam = get_family(family, need="generate")
+    distinct = DistinctPass(fam) if fam.distinct_runs else None  # one pass through every part
+    for key in excluded_keys(fam, exclude) if exclude else []:  # (refused where runs repeat)
+        if distinct is not None:
+            distinct.keep(key)
     for name, indices in parts:
         path = part_path(out, name)
         summary.paths[name] = str(path)
         summary.parts[name] = write_dataset(
             family, options, count=count, out=path, seed=seed, fmt="jsonl",
-            index_range=indices, **kwargs,
+            index_range=indices, distinct=distinct, **kwargs,
         )  # fmt: skip
         paths.append(path)
         if summary.parts[name].interrupted:

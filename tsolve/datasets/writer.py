@@ -17,8 +17,9 @@ from typing import IO, Any
 
 from tsolve.contract import get_family
 from tsolve.datasets.balance import balanced_config, parse_balance
-from tsolve.datasets.chunks import generate_chunks
-from tsolve.datasets.resume import ResumePoint, resume_point
+from tsolve.datasets.chunks import generate_chunks, primed_pass
+from tsolve.datasets.distinct import DistinctPass, excluded_keys
+from tsolve.datasets.resume import ResumePoint, existing_records, resume_point
 from tsolve.datasets.shards import shard_range
 from tsolve.datasets.sinks import (
     HF_FOLDER,
@@ -54,6 +55,8 @@ def write_dataset(
     on_warning: Callable[[str], None] | None = None,
     index_range: range | None = None,
     balance: str | Sequence[str] | None = None,
+    distinct: DistinctPass | None = None,
+    exclude: Sequence[str | Path] = (),
 ) -> DatasetSummary:
     """Write records ``shard_range(count, shard)`` of run ``seed`` to ``out``.
 
@@ -78,6 +81,13 @@ def write_dataset(
     ``balance`` names options whose values are spread evenly by index
     (``"difficulty"``, ``["difficulty", "style"]``; the family's ``strata``):
     :mod:`tsolve.datasets.balance`.
+
+    No two records of the run share an answer (a repeat is drawn again,
+    :mod:`tsolve.datasets.distinct`); a run that starts after index 0 (a
+    shard, a split's later part) first settles the records before it, unless
+    ``distinct`` is the pass that already has (the split's previous part).
+    ``exclude`` names files whose answers the run must not repeat either
+    (:func:`tsolve.datasets.distinct.excluded_keys`; read before any work).
     """
     for name, v, lo in (("count", count, 0), ("seed", seed, 0), ("workers", workers or 1, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < lo:
@@ -86,6 +96,7 @@ def write_dataset(
     opts = dict(options or {})
     cfg = fam.make_options(opts)  # validate in the parent: one-line errors before any work
     keys = parse_balance(fam, balance)
+    known = excluded_keys(fam, exclude) if exclude else []
     run_cfg = balanced_config(fam, opts, keys, seed) if keys else cfg
     kind = infer_format(str(out), fmt)
     indices = shard_range(count, shard) if index_range is None else index_range
@@ -151,9 +162,16 @@ def write_dataset(
         progress(done, total)
     lost: WorkerLost | None = None
     try:
+        resumed = resume and fam.distinct_runs and point.start > indices.start
+        if distinct is None and (resumed or known):
+            distinct = primed_pass(fam, opts, seed, indices.start, 1, chunk, runner, keys, known)
+        if resumed and distinct is not None:
+            # the file's records are the ones the pass kept (resume checked them)
+            distinct.learn(existing_records(path, point.keep))
         for ch in generate_chunks(
-            fam.name, opts, seed, todo, chunk=chunk, engine=runner, balance=keys
-        ):
+            fam.name, opts, seed, todo, chunk=chunk, engine=runner, balance=keys,
+            distinct=distinct,
+        ):  # fmt: skip
             good += sink.write(ch)
             summary.written += len(ch.indices)
             summary.add(ch.counts)

@@ -189,6 +189,7 @@ def optional(parser: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
             return None
         return parser(value, name)
 
+    parse.__wrapped__ = parser  # type: ignore[attr-defined]  # what it reads (its type)
     return parse
 
 

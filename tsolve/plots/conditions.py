@@ -192,7 +192,7 @@ def _drawers(
 ) -> list[_Drawer]:
     """The panels one key of :func:`panels` is drawn as: one, or for a
     direction or two-way breakdown, its paper figure's panels (one a run)."""
-    from tsolve.plots.paper_figures import breakdown_panels, draw_tictoc_run, draw_years
+    from tsolve.plots.paper_figures import breakdown_panels, draw_levels_run, draw_years
 
     task, model, _run, kind = key
     if kind == "tictoc":
@@ -200,7 +200,7 @@ def _drawers(
         run = f" ({label})" if label else ""
 
         def tictoc(ax: Any) -> list[str]:
-            draw_tictoc_run(ax, panel_rows)
+            draw_levels_run(ax, panel_rows)
             return [str(t) for t in ax.get_legend_handles_labels()[1]]
 
         return [(f"{task}  {model}{run}, attempt rate and NAR by elapsed time", tictoc)]

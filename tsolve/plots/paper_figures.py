@@ -29,13 +29,10 @@ from tsolve.plots.layout import (
     WIDE,
     annotate_bars,
     declutter,
-    thin_ticks,
     wrap_label,
 )
-from tsolve.plots.ordering import ordered
 from tsolve.plots.output import new_figure, save
-from tsolve.plots.paper_tables import CHOICES, paper_table
-from tsolve.plots.run_labels import twin_key
+from tsolve.plots.paper_tables import paper_table, paper_tables
 
 #: One colour per series (condition and run), in the table's order.
 PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#da8bc3",
@@ -44,8 +41,6 @@ PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860", "#d
 #: The caption under every figure.
 CAPTION = "error bars: ±1 s.e. of the mean over samples"
 
-#: TicToc's elapsed-time levels, as the paper names them.
-LEVEL_NAMES = {0: "small", 1: "medium", 2: "large"}
 
 #: Most years named under a narrow (overview) panel's axis.
 OVERVIEW_TICKS = 8
@@ -68,25 +63,23 @@ def paper_figure(rows: Sequence[dict[str, Any]], choice: str, path: str | Path) 
     """Draw paper figure ``choice`` (one of :data:`CHOICES`) of the report's
     ``rows`` to ``path`` (PNG or SVG); a one-line error when the logs have no
     rows for it."""
-    if choice not in CHOICES:
-        raise TsolveError(f"figure: unknown choice {choice!r} ({', '.join(CHOICES)}, all, auto)")
+    tables = paper_tables()
+    if choice not in tables or tables[choice].panels is None:
+        choices = [k for k, t in tables.items() if t.panels is not None]
+        raise TsolveError(f"figure: unknown choice {choice!r} ({', '.join(choices)}, all, auto)")
+    paper = tables[choice]
     table = paper_table(rows, choice)
-    drawn = _PANELS[choice](table)
-    note = _NOTES.get(choice, "")
-    # Time Puzzles with F1: a model's EM and F1 panels side by side, a row a
-    # model; stacked when a panel has more bars than half a page holds
-    columns = _COLUMNS.get(choice, MAX_COLUMNS)
-    if choice == "time-puzzles" and max(map(len, _split(table, ("task", "model")).values())) > (
-        HALF_PAGE_BARS
-    ):
-        columns = 1
-    return _draw(drawn, path, f"{CAPTION}{note}", choice in _WIDE_ALONE, columns)
+    drawn = _panels_of(paper)(table)
+    columns = paper.columns if isinstance(paper.columns, int) else paper.columns(table)
+    return _draw(drawn, path, f"{CAPTION}{paper.note}", paper.wide, columns)
 
 
 def figures_with_data(rows: Sequence[dict[str, Any]]) -> list[str]:
-    """The choices the report's rows have data for, in :data:`CHOICES` order."""
+    """The choices the report's rows have data for, in the tables' order."""
     out = []
-    for choice in CHOICES:
+    for choice, paper in paper_tables().items():
+        if paper.panels is None:
+            continue
         try:
             paper_table(rows, choice)
         except TsolveError:
@@ -211,118 +204,6 @@ def _who(model: str, series: str = "") -> str:
     return f"{model}: {series}" if series else model
 
 
-# ------------------------------------------------------------ Time Puzzles
-
-
-def _time_puzzles_panels(table: list[dict[str, Any]]) -> list[Panel]:
-    """Per model: EM, and F1 beside it where the logs have it; a bar group
-    per M and one for all M, a bar per condition and style, the explicit twin
-    hatched beside its implicit run in the same colour."""
-    out: list[Panel] = []
-    for (task, model), rows in _split(table, ("task", "model")).items():
-        metrics = [("em", "stderr", "exact match")]
-        if any(r["f1"] is not None for r in rows):
-            metrics.append(("f1", "f1_stderr", "F1"))
-        for key, err, name in metrics:
-            out.append((f"{task}  {_who(model)}\n{name} by answer-set size M",
-                        _tp_draw(rows, key, err, name)))  # fmt: skip
-    return out
-
-
-def _tp_draw(
-    rows: list[dict[str, Any]], key: str, err: str, name: str
-) -> Callable[[Any], list[str]]:
-    def draw(ax: Any) -> list[str]:
-        groups = ordered([r["M"] for r in rows])
-        by = _split(rows, ("series",))
-        # implicit and explicit of one run side by side, one colour per run
-        runs = list(dict.fromkeys(twin_key(rs[0]) for rs in by.values()))
-        order = sorted(by, key=lambda s: (runs.index(twin_key(by[s][0])),
-                                          by[s][0]["style"] == "explicit"))  # fmt: skip
-        series = [(s, {r["M"]: (r[key], r[err]) for r in by[(s,)]}) for (s,) in order]
-        colors = [PALETTE[runs.index(twin_key(by[(s,)][0])) % len(PALETTE)] for (s,) in order]
-        hatches = ["//" if by[(s,)][0]["style"] == "explicit" else None for (s,) in order]
-        labels = _bars(ax, groups, series, hatches=hatches, colors=colors)
-        names = [(f"M={m}" if m != "all" else "all M") for m in groups]
-        ax.set_xticks(range(len(groups)),
-                      [f"{nm}\n{_n_text([r for r in rows if r['M'] == m])}"
-                       for nm, m in zip(names, groups, strict=True)])  # fmt: skip
-        if "all" in groups and len(groups) > 1:
-            ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")
-        ax.set_xlabel("answer-set size M (dates that satisfy the puzzle)", fontsize=LABEL_FONT)
-        ax.set_ylabel(f"{name} (%)", fontsize=LABEL_FONT)
-        return labels
-
-    return draw
-
-
-# ------------------------------------------------------------ SPAN
-
-
-def _year_panels(table: list[dict[str, Any]], max_ticks: int | None = None) -> list[Panel]:
-    """Per model: accuracy against reference year, a line per run; with
-    ``max_ticks``, only every k-th year is named (a narrow panel)."""
-    out: list[Panel] = []
-    for (task, model), rows in _split(table, ("task", "model")).items():
-
-        def draw(ax: Any, rows: list[dict[str, Any]] = rows) -> list[str]:
-            labels = []
-            for i, ((series,), part) in enumerate(_split(rows, ("series",)).items()):
-                xs = [r["year_from"] for r in part]
-                ys = [100 * r["accuracy"] for r in part]
-                errs = [100 * (r["stderr"] or 0.0) for r in part]
-                ax.errorbar(xs, ys, yerr=errs, marker="o", markersize=3, capsize=2, label=series,
-                            color=PALETTE[i % len(PALETTE)], linewidth=1.2)  # fmt: skip
-                labels.append(series)
-            # a point at a bin's first year; many bins are named by that year
-            # alone, so that the labels do not run into each other
-            bins = _split(rows, ("year_from",))
-            short = len(bins) > 8
-            ticks = sorted(y for (y,) in bins)
-            names = [str(y) if short else bins[(y,)][0]["years"] for y in ticks]
-            ns = [_n_text(bins[(y,)]) for y in ticks]
-            labels_at = [f"{nm}\n{n}" for nm, n in zip(names, ns, strict=True)]
-            if max_ticks is not None and len(ticks) > max_ticks:
-                step = -(-len(ticks) // max_ticks)
-                ticks, labels_at = ticks[::step], names[::step]
-            ax.set_xticks(ticks, labels_at, fontsize=LABEL_FONT)
-            thin_ticks(ax)  # years: a label left out still has its neighbours
-            _percent_axis(ax)
-            ax.set_xlabel("reference year (the question's 'today')", fontsize=LABEL_FONT)
-            ax.set_ylabel("accuracy (%)", fontsize=LABEL_FONT)
-            return labels
-
-        out.append((f"{task}  {_who(model)}\naccuracy by reference year", draw))
-    return out
-
-
-def _direction_panels(table: list[dict[str, Any]]) -> list[Panel]:
-    """Per run: for each other calendar (and all pooled), converting from
-    the Gregorian calendar against converting to it."""
-    out: list[Panel] = []
-    for (task, model, series), rows in _split(table, ("task", "model", "series")).items():
-
-        def draw(ax: Any, rows: list[dict[str, Any]] = rows) -> list[str]:
-            groups = ordered([r["calendar"] for r in rows])
-            kinds = ordered([r["group"] for r in rows], ("gregorian->others", "others->gregorian"))
-            shown = {"gregorian->others": "from Gregorian (Gregorian->others)",
-                     "others->gregorian": "to Gregorian (others->Gregorian)"}  # fmt: skip
-            bars = [(shown.get(k, k), _values(rows, "calendar", "group", k)) for k in kinds]
-            hatches = [None if k == "gregorian->others" else "//" for k in kinds]
-            labels = _bars(ax, groups, bars, hatches=hatches)
-            # a long name ("islamic-umalqura") on two lines, not into its neighbour's
-            ax.set_xticks(range(len(groups)),
-                          [_two_lines(g, [r for r in rows if r["calendar"] == g])
-                           for g in groups], fontsize=LABEL_FONT)  # fmt: skip
-            if "all" in groups and len(groups) > 1:
-                ax.axvline(len(groups) - 1.5, color="grey", linewidth=0.6, linestyle=":")
-            ax.set_xlabel("the other calendar", fontsize=LABEL_FONT)
-            return labels
-
-        out.append((f"{task}  {_who(model, series)}\naccuracy by direction", draw))
-    return out
-
-
 def _cross_panels(
     table: list[dict[str, Any]], down: str, across: str, what: str, xlabel: str
 ) -> list[Panel]:
@@ -351,108 +232,52 @@ def _cross_panels(
     return out
 
 
-def _type_format_panels(table: list[dict[str, Any]]) -> list[Panel]:
-    return _cross_panels(table, "type", "format", "accuracy by type x format",
-                         "question type (bars: answer format)")  # fmt: skip
+def _overview_table(rows: Sequence[dict[str, Any]], role: str) -> tuple[Any, list[dict[str, Any]]]:
+    """The first paper table declared for overview ``role`` that the rows
+    make (its declaration and rows); a one-line error when none does."""
+    for table in paper_tables().values():
+        if table.overview == role:
+            try:
+                return table, paper_table(rows, table.name)
+            except TsolveError:
+                continue
+    raise TsolveError(f"figure: no paper table for the overview's {role!r} panel")
 
 
-def _uqa_panels(table: list[dict[str, Any]]) -> list[Panel]:
-    return _cross_panels(table, "difficulty", "question_type",
-                         "accuracy by difficulty x question type",
-                         "difficulty (bars: question type)")  # fmt: skip
+def _panels_of(table: Any) -> Callable[..., list[Panel]]:
+    from tsolve.contract.family import resolve
 
-
-# ------------------------------------------------------------ TicToc
-
-
-def _tictoc_panels(table: list[dict[str, Any]]) -> list[Panel]:
-    """Per run: by elapsed-time level, the attempt rate of prefer-tool and of
-    prefer-no-tool samples (bars), and the NAR (a line; 50 % is chance)."""
-    out: list[Panel] = []
-    for (task, model, series), rows in _split(table, ("task", "model", "series")).items():
-
-        def draw(ax: Any, rows: list[dict[str, Any]] = rows) -> list[str]:
-            levels = [r["level"] for r in rows]
-            bars = [
-                ("attempt rate: prefer tool",
-                 {r["level"]: (r["attempt_tool"], r["attempt_tool_stderr"]) for r in rows}),
-                ("attempt rate: prefer no-tool",
-                 {r["level"]: (r["attempt_no_tool"], r["attempt_no_tool_stderr"]) for r in rows}),
-            ]  # fmt: skip
-            labels = _bars(ax, levels, bars, hatches=[None, "//"])
-            points = [(g, r) for g, r in enumerate(rows) if r["nar"] is not None]
-            if points:
-                ax.errorbar([g for g, _ in points], [100 * r["nar"] for _, r in points],
-                            yerr=[100 * (r["nar_stderr"] or 0.0) for _, r in points],
-                            color="black", marker="o", markersize=4, capsize=2,
-                            label="NAR")  # fmt: skip
-                labels.append("NAR")
-            ax.axhline(50, color="grey", linewidth=0.6, linestyle="--")
-            names = [f"{v} ({LEVEL_NAMES[v]})" if v in LEVEL_NAMES else str(v) for v in levels]
-            ax.set_xticks(range(len(levels)),
-                          [f"{nm}\nn={r['n_tool']}+{r['n_no_tool']}"
-                           for nm, r in zip(names, rows, strict=True)])  # fmt: skip
-            ax.set_xlabel(
-                "elapsed-time level (n: prefer-tool + prefer-no-tool)", fontsize=LABEL_FONT
-            )
-            ax.set_ylabel("% of samples", fontsize=LABEL_FONT)
-            return labels
-
-        out.append((f"{task}  {_who(model, series)}\nattempt rate and NAR by elapsed time", draw))
-    return out
+    panels: Callable[..., list[Panel]] = resolve(table.panels)
+    return panels
 
 
 def draw_years(ax: Any, rows: Sequence[dict[str, Any]]) -> None:
     """One model's accuracy against reference year (the report's rows of it)
-    on ``ax``, binned as ``--figure span-year`` bins them: the overview
-    figure's year panel is this one."""
-    ((_, draw),) = _year_panels(paper_table(rows, "span-year"), max_ticks=OVERVIEW_TICKS)
+    on ``ax``, binned as the paper figure of overview role ``years`` bins
+    them: the overview figure's year panel is this one."""
+    table, found = _overview_table(rows, "years")
+    ((_, draw),) = _panels_of(table)(found, max_ticks=OVERVIEW_TICKS)
     draw(ax)
 
 
 def breakdown_panels(rows: Sequence[dict[str, Any]], kind: str) -> list[Panel]:
-    """The panels ``--figure span-direction`` (``kind`` "direction") or the
-    two-way figure (``kind`` "cross": SPAN's type x format, the logistics
-    difficulty x question type) draws of one task and model's report rows,
+    """The panels the paper figure of overview role ``kind`` ("direction",
+    or "cross": a two-way table) draws of one task and model's report rows,
     a panel per run: the overview figure's panels of those breakdowns are
-    these ones. [] when the rows make no such table."""
-    if kind == "direction":
-        choice = "span-direction"
-    else:
-        choice = "span-type-format" if any("type" in r for r in rows) else "unseentimeqa"
+    these ones (of the first such figure the rows make). [] when the rows
+    make no such table."""
     try:
-        table = paper_table(rows, choice)
+        table, found = _overview_table(rows, kind)
     except TsolveError:
         return []
-    return _PANELS[choice](table)
+    return _panels_of(table)(found)
 
 
-def draw_tictoc_run(ax: Any, run_rows: Sequence[dict[str, Any]]) -> None:
-    """One TicToc run's panel (from the report's rows of that run) on ``ax``,
-    its legend beside it: the overview figure's TicToc panel is this one."""
-    ((_, draw),) = _tictoc_panels(paper_table(run_rows, "tictoc"))
+def draw_levels_run(ax: Any, run_rows: Sequence[dict[str, Any]]) -> None:
+    """One run's panel by level (from the report's rows of that run) on
+    ``ax``, its legend beside it: the overview figure's panel of a run
+    reported by level is this one (the paper figure of overview role ``levels``)."""
+    table, found = _overview_table(run_rows, "levels")
+    ((_, draw),) = _panels_of(table)(found)
     draw(ax)
     ax.legend(fontsize=LEGEND_FONT, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-
-
-_PANELS: dict[str, Callable[[list[dict[str, Any]]], list[Panel]]] = {
-    "time-puzzles": _time_puzzles_panels, "span-year": _year_panels,
-    "span-direction": _direction_panels, "span-type-format": _type_format_panels,
-    "unseentimeqa": _uqa_panels, "tictoc": _tictoc_panels,
-}  # fmt: skip
-
-_NOTES = {
-    "time-puzzles": "; explicit constraints hatched beside their implicit twin",
-    "span-year": "; with many reference years a point is a bin of years, drawn at its first",
-    "span-direction": "; 'all' pools every other calendar",
-    "span-type-format": "; 'all' pools over the other field",
-    "unseentimeqa": "; 'all' pools over the other field",
-    "tictoc": "; NAR: normalized alignment rate (dashed: 50 %, chance)",
-}
-
-#: The figures whose one panel is drawn a page wide (many groups or years).
-_WIDE_ALONE = frozenset({"span-year", "unseentimeqa", "span-direction"})
-
-#: The figures whose panels are stacked a page wide: seven calendars' names
-#: ("islamic-umalqura") do not fit under half a page.
-_COLUMNS = {"span-direction": 1}

@@ -2,23 +2,14 @@
 
 ``tsolve report --table NAME`` prints one of these, and ``--plot OUT
 --figure NAME`` draws it (:mod:`tsolve.plots.paper_figures`); both read the
-same table rows, so a figure and its table never disagree. The choices:
+same table rows, so a figure and its table never disagree. Each table is a
+family's (its ``paper_tables`` part: :class:`PaperTable`); the built-in ones:
 
-* ``time-puzzles``: exact match (and F1 where the logs have it) by answer-set
-  size M, per condition and style (the Time Puzzles paper's Figure 2/4 and
-  Table 1: implicit against explicit constraints), and, for records that
-  carry a published gold (the imported release), exact match against it;
-* ``span-year``: accuracy by reference year, in bins when there are many
-  years (SPAN's Figure 2, Future-Date Degradation);
-* ``span-direction``: accuracy converting from the Gregorian calendar against
-  converting to it, per other calendar and pooled (SPAN's Figure 5, Calendar
-  Asymmetry Bias);
-* ``span-type-format``: accuracy by question type x answer format, with both
-  margins (SPAN's Figures 3 and 4);
-* ``unseentimeqa``: accuracy by difficulty x question type, with both margins
-  (UnSeenTimeQA's Tables 2 and 3), difficulties in the paper's order;
-* ``tictoc``: attempt rate of prefer-tool and prefer-no-tool samples and the
-  normalized alignment rate, by elapsed-time level (TicToc's Figures 2-4).
+* ``time-puzzles``: exact match (and F1) by answer-set size M, per condition
+  and style (the Time Puzzles paper's Figure 2/4 and Table 1);
+* ``span-year``, ``span-direction``, ``span-type-format``: SPAN's Figures 2-5;
+* ``unseentimeqa``: UnSeenTimeQA's Tables 2 and 3;
+* ``tictoc``: TicToc's Figures 2-4 (attempt rates and NAR by level).
 
 A margin (a type over every format, a group of directions, a bin of years)
 pools the report's rows of disjoint samples. The pooled mean and standard
@@ -35,29 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.errors import TsolveError
-from tsolve.plots.ordering import natural_key, ordered
+from tsolve.plots.ordering import ordered
 from tsolve.plots.run_labels import series_key, series_labels
-
-#: The paper tables and figures, by name, in the order ``all`` draws them.
-CHOICES = (
-    "time-puzzles", "span-year", "span-direction", "span-type-format", "unseentimeqa", "tictoc",
-)  # fmt: skip
-
-#: The task each choice reads.
-TASK_OF = {
-    "time-puzzles": "tsolve/time_puzzles", "span-year": "tsolve/span",
-    "span-direction": "tsolve/span", "span-type-format": "tsolve/span",
-    "unseentimeqa": "tsolve/logistics", "tictoc": "tsolve/tictoc",
-}  # fmt: skip
-
-#: UnSeenTimeQA's difficulties and question types in the paper's order
-#: (others, as a file may have, after them in alphabetical order).
-DIFFICULTY_ORDER = ("easy", "medium", "hard", "hard_serial", "hard_parallel")
-QUESTION_TYPE_ORDER = ("static_time", "relative_time", "hypothetical_time")
-
-#: The SPAN paper's types and formats, in its order.
-TYPE_ORDER = ("date", "festival")
-FORMAT_ORDER = ("polar", "content")
 
 #: At most this many reference years are shown one by one (the SPAN paper's 19
 #: evaluation dates, 1960 to 2050 every five years, are); more are binned.
@@ -66,10 +36,68 @@ MAX_YEARS = 20
 #: The widths a bin of reference years may have, narrowest first.
 BIN_WIDTHS = (5, 10, 20, 25, 50, 100, 200, 500, 1000)
 
-GREGORIAN = "gregorian"
-
 #: The run's settings each table row carries (as the report's rows do).
 RUN_SETTINGS = ("tags", "solver", "solver_args", "task_args", "epochs", "generate_config", "log")
+
+
+@dataclass(frozen=True)
+class PaperTable:
+    """One paper's table, as a family declares it (its ``paper_tables``
+    part, a tuple of these): its name (``--table NAME``), the Inspect task
+    whose rows it reads, ``build(report rows) -> table rows`` and
+    ``grids(title, table rows) -> [Grid, ...]``, the text laid out as the
+    paper's. The figure of the same name draws the same rows
+    (:mod:`tsolve.plots.paper_figures`): ``panels(table rows) -> [(title,
+    draw(ax)), ...]`` (usually a :class:`~tsolve.contract.Lazy` reference, so
+    that nothing here imports matplotlib; no figure without it), the
+    caption's ``note``, ``wide`` (one panel drawn a page wide), ``columns``
+    (at most, or a function of the table rows), and ``overview``: the role
+    of its panels in the overview figure of ``--plot`` (``years``,
+    ``direction``, ``cross`` or ``levels``; none by default)."""
+
+    name: str
+    task: str
+    build: Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]]
+    grids: Callable[[str, list[dict[str, Any]]], list[Grid]]
+    panels: Any = None
+    note: str = ""
+    wide: bool = False
+    columns: Any = 2
+    overview: str = ""
+
+
+def paper_tables() -> dict[str, PaperTable]:
+    """Every built-in family's paper tables by name, in registry order (the
+    order ``all`` draws them)."""
+    from tsolve.contract import builtin_families
+    from tsolve.contract.family import resolve
+
+    out: dict[str, PaperTable] = {}
+    for fam in builtin_families():
+        if fam.paper_tables is not None:
+            for table in resolve(fam.paper_tables):
+                out[table.name] = table
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    # The tables' names (``CHOICES``), tasks (``TASK_OF``) and builders
+    # (``BUILDERS``) are views of the families' declarations; any other name
+    # of a family's table module (its builders) is found there.
+    tables = paper_tables()
+    if name == "CHOICES":
+        return tuple(tables)
+    if name == "TASK_OF":
+        return {k: t.task for k, t in tables.items()}
+    if name == "BUILDERS":
+        return {k: t.build for k, t in tables.items()}
+    import sys
+
+    for table in tables.values():
+        module = sys.modules.get(table.build.__module__)
+        if module is not None and hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -137,34 +165,6 @@ def _by_series(rows: Sequence[dict[str, Any]]) -> list[tuple[str, list[dict[str,
     return out
 
 
-def _time_puzzles(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    mine = [r for r in _family_rows(rows, TASK_OF["time-puzzles"])
-            if all(r.get(f, "all") == "all" for f in ("reference_year", "direction"))]  # fmt: skip
-    for label, series in _by_series(mine):
-        for r in sorted(series, key=lambda r: natural_key(r["M"])):
-            if r["n"] == 0:
-                continue
-            f1 = r.get("metrics", {}).get("f1")
-            out.append({**_base("time-puzzles", r, label), "M": r["M"], "n": r["n"],
-                        "accuracy": r["accuracy"], "stderr": r["stderr"],
-                        "em": r.get("metrics", {}).get("em", r["accuracy"]),
-                        "f1": f1,
-                        "f1_stderr": (r.get("metric_stderr") or {}).get("f1"),
-                        **_published(r)})  # fmt: skip
-    return out
-
-
-def _published(r: dict[str, Any]) -> dict[str, Any]:
-    """A row's exact match against the published gold, where its records
-    carry one (an imported release: ``accuracy_published`` of ``tsolve
-    report``), and None elsewhere."""
-    if not r.get("n_published"):
-        return {"em_published": None, "em_published_stderr": None}
-    return {"em_published": r.get("accuracy_published"),
-            "em_published_stderr": r.get("stderr_published")}  # fmt: skip
-
-
 def year_bins(years: Sequence[int]) -> list[tuple[int, int]]:
     """The bins of reference years: each year its own bin when there are at
     most :data:`MAX_YEARS`, else aligned bins of the narrowest width in
@@ -191,61 +191,11 @@ def bin_label(lo: int, hi: int) -> str:
     return f"{lo}-{hi}"
 
 
-def _span_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in _family_rows(rows, TASK_OF["span-year"]) if r["n"] > 0]
-
-
 def _is(row: dict[str, Any], **want: Any) -> bool:
     """The row is the breakdown ``want`` asks for, "all" in every other field."""
     fields = ("reference_year", "direction", "type", "format", "difficulty", "question_type")
     return all(row.get(f, "all") == want.get(f, "all") or (want.get(f) == "*" and
                row.get(f, "all") != "all") for f in fields)  # fmt: skip
-
-
-def _span_year(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    mine = [r for r in _span_rows(rows) if _is(r, reference_year="*")]
-    bins = {key: year_bins([r["reference_year"] for r in group])  # one set of bins a model
-            for key, group in _groups(mine, ("task", "model")).items()}  # fmt: skip
-    for label, series in _by_series(mine):
-        for lo, hi in bins[(series[0]["task"], series[0]["model"])]:
-            inside = [r for r in series if lo <= r["reference_year"] <= hi]
-            if not inside:
-                continue
-            out.append({**_base("span-year", series[0], label), "years": bin_label(lo, hi),
-                        "year_from": lo, "year_to": hi, **_stats(_pool_rows(inside))})  # fmt: skip
-    return out
-
-
-def direction_parts(direction: str) -> tuple[str, str]:
-    """``(other calendar, group)`` of a direction ``a->b``: the group is
-    ``gregorian->others``, ``others->gregorian``, or the direction itself
-    when neither side is Gregorian."""
-    source, _, target = direction.partition("->")
-    if source == GREGORIAN:
-        return target, "gregorian->others"
-    if target == GREGORIAN:
-        return source, "others->gregorian"
-    return direction, direction
-
-
-def _span_direction(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for label, series in _by_series([r for r in _span_rows(rows) if _is(r, direction="*")]):
-        by: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        for r in series:
-            calendar, group = direction_parts(str(r["direction"]))
-            by.setdefault((calendar, group), []).append(r)
-            by.setdefault(("all", group), []).append(r)
-        for calendar in ordered([c for c, _ in by]):
-            for group in ordered([g for c, g in by if c == calendar],
-                                 ("gregorian->others", "others->gregorian")):  # fmt: skip
-                part = by[(calendar, group)]
-                direction = part[0]["direction"] if calendar != "all" else "all"
-                out.append({**_base("span-direction", series[0], label), "calendar": calendar,
-                            "group": group, "direction": direction,
-                            **_stats(_pool_rows(part))})  # fmt: skip
-    return out
 
 
 def _cross(
@@ -267,74 +217,24 @@ def _cross(
     return out
 
 
-def _span_type_format(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return _cross("span-type-format", _span_rows(rows), ("type", "format"),
-                  (TYPE_ORDER, FORMAT_ORDER))  # fmt: skip
-
-
-def _unseentimeqa(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    mine = [r for r in _family_rows(rows, TASK_OF["unseentimeqa"]) if r["n"] > 0]
-    return _cross("unseentimeqa", mine, ("difficulty", "question_type"),
-                  (DIFFICULTY_ORDER, QUESTION_TYPE_ORDER))  # fmt: skip
-
-
-def _tictoc(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per run and level: each preference's attempt rate with the standard
-    error of its share (the matching decisions' one: with one epoch, a
-    prefer-tool sample matches when it calls, a prefer-no-tool one when it
-    does not, so the two shares have the same spread), and the NAR with the
-    standard error of the mean of two independent shares."""
-    mine = [r for r in rows if r["task"] == TASK_OF["tictoc"] and "level" in r]
-    runs: dict[str, list[dict[str, Any]]] = {}
-    for r in mine:
-        runs.setdefault(f"{r['eval_id']}|{r.get('reducer')}", []).append(r)
-    labels: dict[str, str] = {}
-    for same_model in _groups(mine, ("model",)).values():
-        labels.update(series_labels(same_model, by_style=False))
-    out: list[dict[str, Any]] = []
-    for run_rows in runs.values():
-        label = labels[series_key(run_rows[0], by_style=False)]
-        for level in ordered([r["level"] for r in run_rows]):
-            at = {r["preference"]: r for r in run_rows if r["level"] == level}
-            tool, no_tool = at.get("tool"), at.get("no_tool")
-            row: dict[str, Any] = {**_base("tictoc", run_rows[0], label), "level": level}
-            for name, pr in (("tool", tool), ("no_tool", no_tool)):
-                row[f"n_{name}"] = pr["n"] if pr else 0
-                row[f"attempt_{name}"] = pr["attempt_rate"] if pr else None
-                row[f"attempt_{name}_stderr"] = pr["stderr"] if pr else None
-            nar = at["all"].get("nar") if "all" in at else None
-            errs = [pr["stderr"] for pr in (tool, no_tool) if pr is not None]
-            nar_err = None
-            if nar is not None and len(errs) == 2 and None not in errs:
-                nar_err = 0.5 * math.sqrt(sum(e * e for e in errs if e is not None))
-            row.update(nar=nar, nar_stderr=nar_err)
-            out.append(row)
-    return out
-
-
-BUILDERS: dict[str, Callable[[Sequence[dict[str, Any]]], list[dict[str, Any]]]] = {
-    "time-puzzles": _time_puzzles, "span-year": _span_year, "span-direction": _span_direction,
-    "span-type-format": _span_type_format, "unseentimeqa": _unseentimeqa, "tictoc": _tictoc,
-}  # fmt: skip
-
-
 def paper_table(rows: Sequence[dict[str, Any]], choice: str) -> list[dict[str, Any]]:
     """The rows of paper table ``choice`` (one of :data:`CHOICES`, or
     ``all``: every table the logs have data for, one after the other), each
     naming its ``table``, ``task``, ``model`` and ``series`` (the run: its
     condition, style, and what tells it apart); a one-line error when the
     report has no rows for it."""
+    tables = paper_tables()
     if choice == "all":
-        found = [t for c in CHOICES for t in BUILDERS[c](rows)]
+        found = [t for table in tables.values() for t in table.build(rows)]
         if not found:
             raise TsolveError("table: no rows of a tsolve task to tabulate")
         return found
-    if choice not in BUILDERS:
-        raise TsolveError(f"table: unknown choice {choice!r} ({', '.join(CHOICES)}, all)")
-    found = BUILDERS[choice](rows)
+    if choice not in tables:
+        raise TsolveError(f"table: unknown choice {choice!r} ({', '.join(tables)}, all)")
+    found = tables[choice].build(rows)
     if not found:
         raise TsolveError(
-            f"table {choice}: no rows to tabulate (it needs scored {TASK_OF[choice]} logs)"
+            f"table {choice}: no rows to tabulate (it needs scored {tables[choice].task} logs)"
         )
     return found
 
@@ -362,10 +262,10 @@ def grids(table: Sequence[dict[str, Any]]) -> list[Grid]:
     """The text tables of paper table rows: per task and model (and per run
     for the two-way tables and TicToc), a grid laid out as the paper's."""
     out: list[Grid] = []
-    for choice in CHOICES:
+    for choice, paper in paper_tables().items():
         mine = [r for r in table if r["table"] == choice]
         for (task, model), rows in _groups(mine, ("task", "model")).items():
-            out.extend(_GRIDS[choice](f"{choice}: {task}  {model}", rows))
+            out.extend(paper.grids(f"{choice}: {task}  {model}", rows))
     return out
 
 
@@ -389,29 +289,8 @@ def _pivot(
     return grid
 
 
-def _tp_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
-    shown = [{**r, "M": f"M={r['M']}" if r["M"] != "all" else "all"} for r in rows]
-    out = [_pivot(f"{title}  exact match % (±1 s.e.)", shown, "series", "M",
-                  lambda r: cell(r["em"], r["stderr"]), "condition")]  # fmt: skip
-    if any(r["f1"] is not None for r in rows):
-        out.append(_pivot(f"{title}  F1 % (±1 s.e.)", shown, "series", "M",
-                          lambda r: cell(r["f1"], r["f1_stderr"]), "condition"))  # fmt: skip
-    if any(r.get("em_published") is not None for r in rows):
-        out.append(_pivot(f"{title}  exact match against the published gold % (±1 s.e.)",
-                          shown, "series", "M",
-                          lambda r: cell(r["em_published"], r["em_published_stderr"]),
-                          "condition"))  # fmt: skip
-    n = _pivot(f"{title}  samples (n)", shown, "series", "M", lambda r: str(r["n"]), "condition")
-    return [*out, n]
-
-
 def _acc(r: dict[str, Any]) -> str:
     return f"{cell(r['accuracy'], r['stderr'])} (n={r['n']})"
-
-
-def _year_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
-    return [_pivot(f"{title}  accuracy % by reference year (±1 s.e.)", rows, "years", "series",
-                   _acc, "reference year")]  # fmt: skip
 
 
 def _per_series(
@@ -419,37 +298,3 @@ def _per_series(
 ) -> list[Grid]:
     return [_pivot(f"{title}  {series}  {what}", part, down, across, _acc, down)
             for (series,), part in _groups(rows, ("series",)).items()]  # fmt: skip
-
-
-def _direction_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
-    return _per_series(title, rows, "calendar", "group", "accuracy % by direction (±1 s.e.)")
-
-
-def _type_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
-    return _per_series(title, rows, "type", "format", "accuracy % by type x format (±1 s.e.)")
-
-
-def _uqa_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
-    return _per_series(title, rows, "difficulty", "question_type",
-                       "accuracy % by difficulty x question type (±1 s.e.)")  # fmt: skip
-
-
-def _tictoc_grids(title: str, rows: list[dict[str, Any]]) -> list[Grid]:
-    out: list[Grid] = []
-    for (series,), part in _groups(rows, ("series",)).items():
-        name = f"{title}  {series}  ".rstrip() + "  % by elapsed-time level (±1 s.e.)"
-        grid = Grid(name, ["level", "n tool", "attempt, prefer tool", "n no-tool",
-                           "attempt, prefer no-tool", "NAR"])  # fmt: skip
-        for r in part:
-            tool = cell(r["attempt_tool"], r["attempt_tool_stderr"])
-            no_tool = cell(r["attempt_no_tool"], r["attempt_no_tool_stderr"])
-            grid.rows.append([str(r["level"]), str(r["n_tool"]), tool, str(r["n_no_tool"]),
-                              no_tool, cell(r["nar"], r["nar_stderr"])])  # fmt: skip
-        out.append(grid)
-    return out
-
-
-_GRIDS: dict[str, Callable[[str, list[dict[str, Any]]], list[Grid]]] = {
-    "time-puzzles": _tp_grids, "span-year": _year_grids, "span-direction": _direction_grids,
-    "span-type-format": _type_grids, "unseentimeqa": _uqa_grids, "tictoc": _tictoc_grids,
-}  # fmt: skip

@@ -9,7 +9,9 @@
 * :mod:`tsolve.rl.rows` and :mod:`tsolve.rl.export`: ``tsolve export
   trl|verl|openrlhf``;
 * :mod:`tsolve.rl.server`: ``tsolve serve-rewards``;
-* :mod:`tsolve.rl.curriculum`: :class:`Curriculum`.
+* :mod:`tsolve.rl.curriculum`: :class:`Curriculum`;
+* :mod:`tsolve.rl.trl_curriculum`: ``CurriculumCallback``, a curriculum wired
+  to TRL (imported on its own: it loads transformers when installed).
 
 docs/rl.md shows each with a command that runs as written.
 """

@@ -145,6 +145,14 @@ class Curriculum:
                         "rate": round(rate, 6)}  # fmt: skip
         return None
 
+    def held(
+        self, sources: Sequence[object] | None, rewards: Sequence[float]
+    ) -> list[tuple[str, float]]:
+        """``(family, reward)`` for each row whose ``data_source`` (``sources``,
+        one per reward) is a family this curriculum holds, in row order."""
+        given = sources or [None] * len(rewards)
+        return [(str(f), v) for f, v in zip(given, rewards, strict=True) if f in self.ladders]
+
     def watch(self, reward: Callable[..., list[float]]) -> Callable[..., list[float]]:
         """``reward`` (a TRL reward function, :func:`tsolve.rl.trl_reward`)
         that also feeds each batch's rewards to :meth:`update`, per row's
@@ -154,11 +162,9 @@ class Curriculum:
 
         def watched(completions: Sequence[object], **kwargs: Any) -> list[float]:
             rewards = reward(completions, **kwargs)
-            sources = kwargs.get("data_source") or [None] * len(rewards)
             by_family: dict[str, list[float]] = {}
-            for source, value in zip(sources, rewards, strict=True):
-                if source in self.ladders:
-                    by_family.setdefault(str(source), []).append(value)
+            for family, value in self.held(kwargs.get("data_source"), rewards):
+                by_family.setdefault(family, []).append(value)
             for family, values in by_family.items():
                 self.update(family, values)
             return rewards
@@ -193,6 +199,30 @@ class Curriculum:
         self._ladder(family)
         for knob, rung in self.rungs[family].items():
             rg_curriculum.set_attr_level(knob, rung)
+
+    def apply_to_experiment(self, experiment: Any, names: Mapping[str, str]) -> None:
+        """Set a reasoning-gym ``CurriculumExperiment``'s curricula to this
+        curriculum's rungs (``names``: ``{family: reasoning-gym dataset name}``)
+        and remake those datasets of its composite with the fields the
+        curricula set, as the experiment's own ``update_difficulty`` does, so
+        its next entries are what the rewards chose."""
+        for family, rg_name in names.items():
+            rg_curriculum = getattr(experiment, "curricula", {}).get(rg_name)
+            if rg_curriculum is None:
+                raise TsolveError(f"experiment: no curriculum named {rg_name!r}")
+            self.apply_to(family, rg_curriculum)
+            config = rg_curriculum.generate_configuration(
+                context=getattr(experiment, "context", None)
+            )
+            fields = [
+                name
+                for attribute in rg_curriculum.attributes.values()
+                for kind in ("field_name", "lower_field_name", "upper_field_name")
+                if (name := getattr(attribute, kind, None))
+            ]
+            experiment.composite.update_dataset_config(
+                rg_name, {name: getattr(config, name) for name in fields}
+            )
 
     # ------------------------------------------------------------ state
 

@@ -22,7 +22,7 @@ from tsolve.contract import get_family
 from tsolve.datasets.split import parse_split
 from tsolve.errors import TsolveError
 from tsolve.records.folders import FolderKind, FolderWrite
-from tsolve.rl.rows import check_trainer, trainer_row
+from tsolve.rl.rows import check_prompt, trainer_row
 
 RL_FOLDER = FolderKind(
     "tsolve export (RL)",
@@ -41,10 +41,12 @@ class RlExport:
     families: list[str]
     counts: dict[str, int] = field(default_factory=dict)
     dropped: int = 0
+    prompt: str = "text"
 
     def to_json(self) -> dict[str, Any]:
         return {"trainer": self.trainer, "directory": str(self.directory),
                 "families": self.families, "counts": self.counts, "dropped": self.dropped,
+                "prompt": self.prompt,
                 "train": str(self.directory / "train.parquet"),
                 "test": str(self.directory / "test.parquet")}  # fmt: skip
 
@@ -82,11 +84,15 @@ def export_rl(
     seed: int = 0,
     test: float = 0.1,
     options: dict[str, Any] | None = None,
+    prompt: str | None = None,
+    system: str | None = None,
 ) -> RlExport:
     """Write ``trainer``'s train and test files for ``count`` records of each
     of ``families`` (run ``seed``; ``options`` apply to a single family),
-    ``test`` the fraction of each run held out (module docstring)."""
-    check_trainer(trainer)
+    ``test`` the fraction of each run held out (module docstring); ``prompt``
+    (``text`` or ``chat``) and ``system`` as :func:`tsolve.rl.rows.check_prompt`
+    takes them."""
+    style, system = check_prompt(trainer, prompt, system)
     if isinstance(count, bool) or not isinstance(count, int) or count < 2:
         raise TsolveError(
             f"count: expected an integer >= 2 (a train and a test row), got {count!r}"
@@ -121,12 +127,13 @@ def export_rl(
             for i in range(longest):
                 for n in names:
                     if i < len(runs[n][part]):
-                        rows.append(trainer_row(runs[n][part][i], trainer, len(rows), part))
+                        rows.append(trainer_row(runs[n][part][i], trainer, len(rows), part,
+                                                style, system))  # fmt: skip
             _write(rows, target.folder / f"{part}.parquet")
             counts[part] = len(rows)
-        (target.folder / "README.md").write_text(readme(trainer, out), encoding="utf-8")
+        (target.folder / "README.md").write_text(readme(trainer, out, style), encoding="utf-8")
         target.commit()
-    return RlExport(trainer, out, names, counts, dropped)
+    return RlExport(trainer, out, names, counts, dropped, style)
 
 
 def _where(module: str) -> str:
@@ -134,11 +141,13 @@ def _where(module: str) -> str:
     return f"python -c 'import tsolve.rl.{module} as m; print(m.__file__)'"
 
 
-def readme(trainer: str, directory: Path) -> str:
+def readme(trainer: str, directory: Path, prompt: str = "text") -> str:
     """The folder's README: what the files hold and the trainer's own lines."""
+    said = "chat messages" if prompt == "chat" else "text"
     head = (f"# tsolve export {trainer}\n\n`train.parquet` and `test.parquet`: disjoint by "
-            "content. The ground truth is compact JSON; tsolve scores it (`pip install "
-            "tsolve`), the same number `tsolve verify` reports (docs/rl.md).\n\n")  # fmt: skip
+            f"content; each `prompt` is {said}. The ground truth is compact JSON; tsolve "
+            "scores it (`pip install tsolve`), the same number `tsolve verify` reports "
+            "(docs/rl.md).\n\n")  # fmt: skip
     if trainer == "trl":
         body = f"""```python
 from datasets import load_dataset
@@ -157,19 +166,25 @@ python3 -m verl.trainer.main_ppo \\
     data.train_files={directory}/train.parquet \\
     data.val_files={directory}/test.parquet \\
     data.prompt_key=prompt \\
-    custom_reward_function.path=$({_where("verl_reward")}) \\
-    custom_reward_function.name=compute_score \\
+    reward.custom_reward_function.path=$({_where("verl_reward")}) \\
+    reward.custom_reward_function.name=compute_score \\
     ...
+# (verl 0.9 reads reward.custom_reward_function; older releases read the
+#  top-level custom_reward_function.path and .name)
 ```
 """
     else:
+        chat = " --data.apply_chat_template" if prompt == "chat" else ""
         body = f"""```
 python -m openrlhf.cli.train_ppo_ray \\
-    --prompt_data {directory}/train.parquet --input_key prompt --label_key label \\
-    --remote_rm_url $({_where("openrlhf_reward")}) \\
+    --data.prompt_dataset {directory}/train.parquet \\
+    --data.input_key prompt --data.label_key label{chat} \\
+    --reward.remote_url $({_where("openrlhf_reward")}) \\
     ...
 # or a reward server: tsolve serve-rewards --port 5000, then
-#   --remote_rm_url http://127.0.0.1:5000/get_reward
+#   --reward.remote_url http://127.0.0.1:5000/get_reward
+# (OpenRLHF before 0.11 names these --prompt_data, --input_key, --label_key,
+#  --apply_chat_template and --remote_rm_url)
 ```
 """
     return head + body

@@ -1,4 +1,4 @@
-"""The file OpenRLHF's ``--remote_rm_url`` may name: ``reward_func``.
+"""The file OpenRLHF's ``--reward.remote_url`` (before 0.11 ``--remote_rm_url``) may name.
 
 OpenRLHF loads a ``.py`` reward file and calls its ``reward_func(queries,
 prompts, labels)``; this file is that, with tsolve's scorer

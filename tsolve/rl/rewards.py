@@ -123,12 +123,36 @@ def compute_score(
 
 def response_of(query: str, prompt: str) -> str:
     """The response in an OpenRLHF query (the prompt followed by the response):
-    what follows the prompt, else what follows its last occurrence, else the
-    whole query (the final-answer rule reads the last answer line anyway)."""
+    what follows the prompt; else what follows its last occurrence; else what
+    follows it read with whitespace ignored (OpenRLHF decodes the query from
+    tokens, and a tokenizer's decoding may space the prompt otherwise than the
+    text it was given); else the whole query (the final-answer rule reads the
+    last answer line anyway)."""
     if prompt and query.startswith(prompt):
         return query[len(prompt) :]
     at = query.rfind(prompt) if prompt else -1
-    return query[at + len(prompt) :] if at >= 0 else query
+    if at >= 0:
+        return query[at + len(prompt) :]
+    end = _past_spaced(query, prompt)
+    return query[end:] if end is not None else query
+
+
+def _past_spaced(query: str, prompt: str) -> int | None:
+    """Where ``prompt`` ends in ``query`` if ``query`` starts with it once
+    whitespace is ignored in both, else None."""
+    wanted = [c for c in prompt if not c.isspace()]
+    if not wanted:
+        return None
+    k = 0
+    for i, c in enumerate(query):
+        if c.isspace():
+            continue
+        if c != wanted[k]:
+            return None
+        k += 1
+        if k == len(wanted):
+            return i + 1
+    return None
 
 
 def openrlhf_rewards(
@@ -150,7 +174,7 @@ def openrlhf_rewards(
 def reward_func(
     queries: Sequence[object], prompts: Sequence[object], labels: Sequence[object]
 ) -> Any:
-    """OpenRLHF's ``--remote_rm_url reward.py`` hook: ``{"rewards",
+    """OpenRLHF's ``--reward.remote_url reward.py`` hook: ``{"rewards",
     "scores", "extra_logs"}`` as its example has it, as torch tensors when
     torch is importable (OpenRLHF runs with it), else as lists."""
     rewards = openrlhf_rewards(queries, prompts, labels)

@@ -33,21 +33,53 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsolve.contract import get_family
-from tsolve.contract.family import Record
-from tsolve.stress.honest import FAMILY_STYLES, run_styles
+from tsolve.contract.family import Record, resolve
+from tsolve.stress.honest import run_styles
 from tsolve.verifiers.gold_answers import gold_answer
 
-FAMILIES = ("time-puzzles", "relational-puzzles", "span", "logistics")
-"""The families whose records are scored from free model text."""
 
-DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
-    # Answer sets of every size the generator makes, so "None" and list
-    # policies meet empty, single and multi-date golds.
-    "time-puzzles": {"solutions": "0,1,2,3"},
-    "relational-puzzles": {},
-    "span": {},
-    "logistics": {},
-}
+def suite_families(include_entry_points: bool = False) -> tuple[str, ...]:
+    """The families whose records are generated and scored from free model
+    text (every one that declares ``generate`` and ``score``): the built-in
+    ones in registry order, then (with ``include_entry_points``) the
+    installed packages'. :data:`FAMILIES` is the built-in list."""
+    from tsolve.contract import all_families
+
+    return tuple(
+        f.name
+        for f in all_families(include_entry_points)
+        if f.generate is not None and f.score is not None
+    )
+
+
+def suite_family(name: str) -> str:
+    """``name`` as a family the suites can run (registered, generating and
+    scoring), or a one-line error listing those that can."""
+    fam = get_family(name, need="generate")
+    fam.require("score")
+    return fam.name
+
+
+def default_options(family: str) -> dict[str, Any]:
+    """The generator options the suites run ``family`` with: its
+    ``adversarial_options`` part (default: the generator's own defaults)."""
+    return dict(get_family(family).adversarial_options)
+
+
+FAMILIES: tuple[str, ...] = suite_families()
+"""The built-in families whose records are scored from free model text."""
+
+
+def __getattr__(name: str) -> Any:
+    # Views of the families' declarations, under their old names: built on use.
+    from tsolve.contract import builtin_families
+
+    if name == "DEFAULT_OPTIONS":
+        return {f: default_options(f) for f in suite_families()}
+    if name == "ROTATED_OPTIONS":
+        return {f.name: f.adversarial_rotate for f in builtin_families() if f.adversarial_rotate}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 TOLERANCE = 1e-9
 """Slack in ``policy mean <= baseline``: float sums only."""
@@ -251,12 +283,7 @@ def _prompt(record: Record) -> str:
     return str(text)
 
 
-_NAME = re.compile(r"\b(l\d+_\d+|t\d+|a\d+)\b")
-_DAY_FIRST = re.compile(r"^(day\s+)?(\d{1,2})\b")
-_MDY = re.compile(r"^([A-Z][a-z]+) (\d{1,2}), (-?\d+)$")
-
-
-def _date_candidates(gold: str) -> tuple[str, ...]:
+def date_candidates(gold: str) -> tuple[str, ...]:
     """Every date of the gold's year (2024 when the gold is None), ISO."""
     years = [int(y) for y, _m, _d in _ISO.findall(gold)] or [2024]
     y = years[0]
@@ -264,85 +291,75 @@ def _date_candidates(gold: str) -> tuple[str, ...]:
     return tuple(_dt.date.fromordinal(d).isoformat() for d in range(start, end + 1))
 
 
-def _span_candidates(record: Record) -> tuple[str, ...]:
-    """Yes and No; for a content item every day 1..30 of the gold's month,
-    written as the gold is."""
-    if record.get("format") == "polar":
-        return ("Yes", "No")
-    text = str(record.get("answer", ""))
-    m = _MDY.match(text)
-    if m:
-        return tuple(f"{m[1]} {d}, {m[3]}" for d in range(1, 31))
-    m2 = _DAY_FIRST.match(text)
-    if m2:
-        rest = text[m2.end() :]
-        return tuple(f"{m2[1] or ''}{d}{rest}" for d in range(1, 31))
-    return (text,)
+_date_candidates = date_candidates  # the name the suite's callers used
 
 
-def relational_stratum(record: Record) -> str:
-    """What a relational record asks for, as its prompt shows: ``event`` (the
-    dates of one event) or ``tuples`` (a date per event). Records say so in
-    ``asked.mode``; those written before ``asked`` existed ask for tuples."""
-    asked = record.get("asked")
-    return "event" if isinstance(asked, dict) and asked.get("mode") == "event" else "tuples"
+def date_item(record: Record, gold: str) -> tuple[str, tuple[str, ...]]:
+    """One stratum, and every date of the gold's year: the view of a family
+    whose answers are sets of dates (an ``adversarial_item`` part)."""
+    return "all", date_candidates(gold)
 
 
-def _relational_candidates(stratum: str, gold: str) -> tuple[str, ...]:
-    """Tuples: the first event on every day of its gold month, the others at
-    their gold; one-event mode: every date of the gold's year."""
-    if stratum == "event" or "=" not in gold:
-        return _date_candidates(gold)
-    first = gold.splitlines()[0]
-    m = _ISO.search(first)
-    if m is None:
-        return (first,)
-    y, mo = int(m[1]), int(m[2])
-    out = []
-    for d in range(1, 32):
-        try:
-            day = _dt.date(y, mo, d).isoformat()
-        except ValueError:
-            break
-        out.append(first[: m.start()] + day + first[m.end() :])
-    return tuple(out)
+GENERIC_CANDIDATES = ("Yes", "No", "None", "0", "1")
+"""What a hedger lists beside a non-date gold when the family says nothing
+about its answers: the gold itself, then these."""
+
+
+def default_item(record: Record, gold: str) -> tuple[str, tuple[str, ...]]:
+    """The view of a family that declares no ``adversarial_item``: one
+    stratum; as candidates every date of the gold's year when the gold is a
+    date, else the gold and :data:`GENERIC_CANDIDATES` (so "list every
+    candidate" always lists the gold beside other answers)."""
+    if _ISO.search(gold):
+        return date_item(record, gold)
+    first = gold.splitlines()[0].strip() if gold.strip() else gold
+    return "all", tuple(dict.fromkeys((first, *GENERIC_CANDIDATES)))
 
 
 def make_item(family: str, record: Record) -> Item:
-    """``record`` with its gold, marker, stratum and candidate answers."""
+    """``record`` with its gold, marker, stratum and candidate answers (the
+    family's ``adversarial_item`` part, else :func:`default_item`)."""
     fam = get_family(family)
     gold = gold_answer(record, fam)
-    prompt = _prompt(record)
-    if family == "span":
-        stratum = str(record.get("format"))
-        candidates = _span_candidates(record)
-    elif family == "logistics":
-        stratum = "all"
-        candidates = tuple(dict.fromkeys(_NAME.findall(prompt)))
-    elif family == "relational-puzzles":
-        stratum = relational_stratum(record)
-        candidates = _relational_candidates(stratum, gold)
-    else:
-        stratum = "all"
-        candidates = _date_candidates(gold)
-    return Item(record, gold, fam.answer_marker, stratum, candidates, prompt)
+    view = resolve(fam.adversarial_item) if fam.adversarial_item is not None else default_item
+    stratum, candidates = view(record, gold)
+    return Item(record, gold, fam.answer_marker, str(stratum), tuple(candidates), _prompt(record))
 
 
-ROTATED_OPTIONS: dict[str, str] = {"relational-puzzles": "ask"}
-"""Per family, the generator option whose values make the strata
-:func:`make_item` tells apart (a relational puzzle asks for date tuples or
-for one event's dates): :func:`generate_records` rotates through every value
-the family's stress choices list, so each stratum is in every run."""
+MAX_SHARED_CANDIDATES = 30
+"""How many of the run's golds :func:`make_items` adds to the candidates of a
+family that declares no ``adversarial_item``."""
+
+
+def make_items(family: str, records: Sequence[Record]) -> list[Item]:
+    """:func:`make_item` of every record. A family that declares no
+    ``adversarial_item`` knows no candidates of its own beyond the gold, so
+    each item's candidates also hold the run's commonest golds (up to
+    :data:`MAX_SHARED_CANDIDATES`): a hedger that lists every answer it has
+    seen (the seven weekdays, say) is then among the policies."""
+    items = [make_item(family, r) for r in records]
+    if get_family(family).adversarial_item is not None:
+        return items
+    seen = [g for g, _n in Counter(_oneline(it.gold) for it in items).most_common()]
+    shared = tuple(seen[:MAX_SHARED_CANDIDATES])
+    return [
+        Item(it.record, it.gold, it.marker, it.stratum,
+             tuple(dict.fromkeys((*it.candidates, *shared))), it.prompt)
+        for it in items
+    ]  # fmt: skip
 
 
 def generate_records(family: str, n: int, seed: int) -> list[Record]:
-    """Records ``0..n-1`` of run ``seed`` with :data:`DEFAULT_OPTIONS`; in a
-    family with a :data:`ROTATED_OPTIONS` option, record ``i`` takes its
-    ``(seed + i) mod k``-th value (deterministic, and a different seed puts
-    other records in each stratum)."""
+    """Records ``0..n-1`` of run ``seed`` with the family's
+    ``adversarial_options``; in a family with an ``adversarial_rotate``
+    option (whose values make the strata :func:`make_item` tells apart: a
+    relational puzzle asks for date tuples or for one event's dates), record
+    ``i`` takes its ``(seed + i) mod k``-th value of the family's stress
+    choices (deterministic, and a different seed puts other records in each
+    stratum), so each stratum is in every run."""
     fam = get_family(family, need="generate")
-    base = DEFAULT_OPTIONS.get(family, {})
-    option = ROTATED_OPTIONS.get(family)
+    base = default_options(family)
+    option = fam.adversarial_rotate or None
     values = fam.choices().get(option, []) if option is not None else []
     configs = [fam.make_options({**base, option: v}) for v in values] if option else []
     if not configs:
@@ -456,7 +473,7 @@ class FamilyResult:
 def run_family(family: str, records: Sequence[Record], score: Score = shared_score) -> FamilyResult:
     """Every policy (:data:`NO_ANSWER`, :data:`GUESSES` with
     :func:`constant_policies`, :data:`HONEST`) over ``records``."""
-    items = [make_item(family, r) for r in records]
+    items = make_items(family, records)
     result = FamilyResult(family, len(items), chance_baseline(items, score),
                           gameable=gameable_metrics(family))  # fmt: skip
     guesses = {**constant_policies(items), **GUESSES}
@@ -474,10 +491,9 @@ def run_family(family: str, records: Sequence[Record], score: Score = shared_sco
             table[name] = _mean(
                 [score(it.record, out) for it, out in zip(items, outputs, strict=True)]
             )
-    if family in FAMILY_STYLES:
-        for name, found in run_styles(family, records, score).items():
-            if found.applied:
-                result.styles[name] = {**found.means, "applied": float(found.applied)}
+    for name, found in run_styles(family, records, score).items():
+        if found.applied:
+            result.styles[name] = {**found.means, "applied": float(found.applied)}
     return result
 
 
@@ -530,9 +546,10 @@ class AdversarialReport:
 
 
 def records_per_family(family: str, n: int) -> int:
-    """How many records a run of ``n`` uses for ``family``: SPAN, whose
-    records are half yes/no and half dates, gets twice as many."""
-    return 2 * n if family == "span" else n
+    """How many records a run of ``n`` uses for ``family``: ``n`` times its
+    ``adversarial_scale`` (SPAN, whose records are half yes/no and half
+    dates, gets twice as many)."""
+    return max(1, get_family(family).adversarial_scale) * n
 
 
 def run_adversarial(
@@ -543,7 +560,7 @@ def run_adversarial(
     on_family: Callable[[str], None] | None = None,
 ) -> AdversarialReport:
     """Every policy against every family of ``families`` on the records of run
-    ``seed`` (:func:`records_per_family` of them, :data:`DEFAULT_OPTIONS`),
+    ``seed`` (:func:`records_per_family` of them, :func:`default_options`),
     or on ``records`` given per family. The report fails if a no-answer
     policy scores above 0, a guess above the chance baseline, or an honest
     answer below 1, in any metric not declared gameable."""

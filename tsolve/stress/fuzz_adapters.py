@@ -163,7 +163,7 @@ def check_tool_call(tool: str, arguments: dict[str, Any], must_refuse: bool) -> 
         try:
             result = asyncio.run(_server().call_tool(tool, arguments))
         except ToolError as exc:
-            _one_bounded_line(str(exc))
+            one_bounded_line(str(exc))
             raise TsolveError(str(exc)[:200]) from None
     if must_refuse:
         shown = ", ".join(f"{k}={v!r:.20}" for k, v in arguments.items())
@@ -186,7 +186,7 @@ def check_prompt_call(arguments: dict[str, Any], name: str, value: Any) -> Any:
                 raise AssertionError(
                     f"prompt refused with code {exc.error.code}, not -32602"
                 ) from None
-            _one_bounded_line(exc.error.message)
+            one_bounded_line(exc.error.message)
             raise TsolveError(exc.error.message[:200]) from None
     digits = isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19
     if name == "extra" or (name in ("seed", "index") and not digits):
@@ -194,7 +194,7 @@ def check_prompt_call(arguments: dict[str, Any], name: str, value: Any) -> Any:
     return [m.content.text for m in result.messages]
 
 
-def _one_bounded_line(message: str) -> None:
+def one_bounded_line(message: str) -> None:
     if "\n" in message or not message.strip():
         raise AssertionError(f"error is not one line: {message[:120]!r}")
     if len(message) > MAX_ERROR:
@@ -295,7 +295,7 @@ def check_tictoc_arguments(arguments: Any, good_first: bool = True) -> Any:
     if len(ids) < len(items) and not said:
         raise AssertionError("a bad item was skipped without a word on stderr")
     if said:
-        _one_bounded_line(said)
+        one_bounded_line(said)
     if len(ids) < len(items):  # the hostile item was reported and skipped: counted as reported
         raise TsolveError(said[:200])
     return {"samples": ids}
@@ -324,12 +324,19 @@ _CONFIG_VALUES: tuple[tuple[str, str, Callable[[], Any]], ...] = (
     ("seed", "text", lambda: "7"),
     ("seed", "10**30", lambda: 10**30),
 )
-_CONFIG_FAMILIES = ("span", "logistics", "relational-puzzles", "time-puzzles")
+
+
+def _config_families() -> tuple[str, ...]:
+    """The built-in families whose configs the adapters take (those that
+    generate and score)."""
+    from tsolve.stress.adversarial import suite_families
+
+    return suite_families()
 
 
 def configs(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A family's config with one hostile value (module docstring)."""
-    family = rng.choice(_CONFIG_FAMILIES)
+    family = rng.choice(_config_families())
     field, what, make = rng.choice(_CONFIG_VALUES)
     value = make()
     kind = rng.choice(("reasoning-gym", "facade", "verifiers"))
@@ -392,11 +399,10 @@ def _verifiers_config(family: str, kwargs: dict[str, Any]) -> None:
 # Three surfaces of the public library and of ``tsolve stress`` itself, each
 # judged by what the caller was promised rather than by the code under test:
 #
-# * ``library-args``: ``tsolve.generate_puzzle`` / ``generate_puzzles`` with a
-#   hostile ``config``, ``index``, ``seed`` or override. A refusal must be one
-#   line; an accepted call must make a record whose ``generator.index`` is the
-#   non-negative integer asked for (``True`` or ``-1`` written into a record
-#   is a failure, as is an ``AttributeError``).
+# * ``library-args``: the puzzle generator's public calls with hostile
+#   arguments, a surface of the family that exports them (its
+#   ``fuzz_surfaces`` part: a refusal must be one line, an accepted call must
+#   write the index asked for).
 # * ``facade-entries``: ``tsolve.score_answer`` on a facade entry whose
 #   record is corrupt (a mutated record, or a bare ``{"family": ...}``). When
 #   the family's own scorer refuses the record even for the empty answer, the
@@ -408,55 +414,12 @@ def _verifiers_config(family: str, kwargs: dict[str, Any]) -> None:
 #   choosing one and dropping the others, or choosing one with a ``--config``
 #   file that does not exist, is a failure.
 
-_INDEXES: tuple[tuple[str, Callable[[], Any]], ...] = (
-    ("-1", lambda: -1), ("True", lambda: True), ("False", lambda: False),
-    ("1.0", lambda: 1.0), ("'1'", lambda: "1"), ("None", lambda: None), ("3", lambda: 3),
-)  # fmt: skip
-_LIBRARY_CONFIGS: tuple[tuple[str, Callable[[], Any]], ...] = (
-    ("5", lambda: 5), ("a dict", lambda: {"solutions": 2}), ("text", lambda: "solutions=2"),
-    ("a list", lambda: [1]), ("None", lambda: None),
-)  # fmt: skip
-
-
-def library_args(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    """One hostile argument to a puzzle generator call (block comment above)."""
-    which = rng.choice(("index", "config", "seed", "override", "batch-config"))
-    if which in ("config", "batch-config"):
-        what, make = rng.choice(_LIBRARY_CONFIGS)
-        kwargs: dict[str, Any] = {"config": make()}
-    elif which == "override":
-        what, kwargs = "solution=2", {"solution": 2}
-    else:
-        what, make = rng.choice(_INDEXES)
-        kwargs = {which: make()}
-    return f"{which} = {what}", lambda: check_library_call(which, kwargs)
-
-
-def check_library_call(which: str, kwargs: dict[str, Any]) -> Any:
-    """``generate_puzzle(**kwargs)`` (``batch-config``: ``generate_puzzles``)
-    refused in one line, or a record with the index asked for."""
-    import tsolve
-
-    try:
-        if which == "batch-config":
-            records = list(tsolve.generate_puzzles(1, **kwargs))
-            return {"records": len(records)}
-        record = tsolve.generate_puzzle(**kwargs)
-    except TsolveError as exc:
-        _one_bounded_line(str(exc))
-        raise
-    asked = kwargs.get("index", 0)
-    got = record.get("generator", {}).get("index")
-    if type(got) is not int or got < 0 or got != asked or type(asked) is not int:
-        raise AssertionError(f"accepted {which}={asked!r}, wrote index {got!r} into the record")
-    return {"index": got}
-
 
 def facade_entries(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A facade entry with a corrupt record and an answer (block comment above)."""
     from tsolve.stress.fuzz import base_records, mutate, random_output
 
-    family = rng.choice(_CONFIG_FAMILIES)
+    family = rng.choice(_config_families())
     if rng.random() < 0.3:
         record: dict[str, Any] = {"family": family}
         what = "bare family"
@@ -483,7 +446,7 @@ def check_facade_entry(family: str, entry: dict[str, Any], answer: Any) -> Any:
     try:
         reward = score_answer(answer, entry)
     except TsolveError as exc:
-        _one_bounded_line(str(exc))
+        one_bounded_line(str(exc))
         raise
     if not judged:
         raise AssertionError(
@@ -525,7 +488,7 @@ def check_stress_flags(checks: list[str], extras: list[str]) -> Any:
                 "budget" in extras,
             )  # fmt: skip
         except TsolveError as exc:
-            _one_bounded_line(str(exc))
+            one_bounded_line(str(exc))
             raise
     wanted = set(checks) or {PROPERTY}
     dropped = sorted(wanted - {ran})

@@ -82,6 +82,14 @@ _PLACES: tuple[str, ...] = (
     "record", "record.style", "record.solution_count", "record.answers", "record.id",
 )  # fmt: skip
 
+
+def _first_family() -> str:
+    """The first built-in family that generates records (registry order)."""
+    from tsolve.stress.adversarial import suite_families
+
+    return suite_families()[0]
+
+
 _LOG: dict[str, Any] = {}
 """The base Inspect log, made once per process (a few seconds): each input
 mutates a deep copy of it."""
@@ -96,7 +104,8 @@ def _base_log() -> Any:
         from tsolve.adapters.inspect_ai.scripted import scripted
 
         with tempfile.TemporaryDirectory() as tmp:
-            task = family_task("time-puzzles", seed=0, count=4, solutions="1")
+            # The first built-in family's task (with its default options).
+            task = family_task(_first_family(), seed=0, count=4)
             (log,) = inspect_eval(task, model="mockllm/model", solver=scripted(),
                                   log_dir=tmp, display="none")  # fmt: skip
             _LOG["log"] = read_eval_log(log.location)
@@ -210,7 +219,7 @@ def report_plot_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
     layout = rng.choice(_PLOT_LAYOUTS)
     at = rng.choice(("OUT", "every OUT-NAME"))
-    figure = rng.choice(("auto", "time-puzzles", "all"))
+    figure = rng.choice(("auto", CHOICES[0], "all"))
     ext = rng.choice(("png", "svg"))
 
     def run() -> Any:

@@ -93,9 +93,18 @@ _BAD_FACTS: tuple[tuple[str, Any], ...] = (
 _BAD_LISTS: tuple[tuple[str, Any], ...] = (("[]", []), ("a text", "x"), ("5", 5), ("{}", {}))
 
 
+def _fact_families() -> tuple[str, ...]:
+    """The built-in families whose records state typed ``facts`` and that
+    solve their own records (the puzzles): those the overlap surface feeds."""
+    from tsolve.contract import get_family
+    from tsolve.stress.adversarial import suite_families
+
+    return tuple(f for f in suite_families() if get_family(f).solve is not None)
+
+
 def overlap_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """Two different puzzles sharing one malformed ``facts`` (module docstring)."""
-    family = rng.choice(("time-puzzles", "relational-puzzles"))
+    family = rng.choice(_fact_families())
     pool = _bases(family)
     a, b = rng.sample(pool, 2)
     if rng.random() < 0.25:
@@ -138,24 +147,16 @@ def check_overlap(train: Record, evals: Record) -> Any:
 
 # ------------------------------------------------------------------ audit forms
 
-#: (family, which records, path, the form's type): every stored form the
-#: audit reads whose type is fixed, stated here independently of the audit.
-_TYPED_FORMS: tuple[tuple[str, str, str, type], ...] = (
-    ("span", "any", "gold.text", str), ("span", "any", "gold.month_name", str),
-    ("span", "any", "params.reference_date.text", str),
-    ("span", "any", "params.reference_date.month_name", str),
-    ("span", "any", "params.reference_date.gregorian", str),
-    ("span", "any", "params.reference_date.calendar", str),
-    ("span", "polar", "params.candidate.text", str),
-    ("span", "polar", "params.candidate.month_name", str),
-    ("span", "polar", "params.candidate.gregorian", str),
-    ("span", "polar", "params.candidate.leap", bool),
-    ("logistics", "any", "solution", dict), ("logistics", "any", "schedule", dict),
-    ("time-puzzles", "any", "solver", dict), ("time-puzzles", "any", "difficulty", dict),
-    ("time-puzzles", "any", "difficulty.sizes_by_information_gain", list),
-    ("time-puzzles", "with answers", "contradiction", dict),
-    ("relational-puzzles", "any", "solver", dict),
-)  # fmt: skip
+
+def typed_forms() -> tuple[tuple[str, str, str, type], ...]:
+    """(family, which records, path, the form's type) for every stored form
+    the audit reads whose type is fixed: each built-in family's
+    ``typed_forms`` part, stated there independently of the audit."""
+    from tsolve.contract import builtin_families
+
+    return tuple((f.name, *form) for f in builtin_families() for form in f.typed_forms)
+
+
 _WRONG_VALUES: tuple[Any, ...] = (5, 2.5, True, "x", "", [], [1], {"a": 1})
 
 
@@ -172,8 +173,9 @@ def _put(record: Record, path: str, value: Any) -> bool:
 
 
 def _fits(record: Record, which: str) -> bool:
-    if which == "polar":
-        return record.get("format") == "polar"
+    if "=" in which:  # FIELD=VALUE: the records whose FIELD holds VALUE
+        field, _sep, value = which.partition("=")
+        return record.get(field) == value
     if which == "with answers":
         return bool(record.get("answers"))
     return True
@@ -181,7 +183,7 @@ def _fits(record: Record, which: str) -> bool:
 
 def audit_forms_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """One stored form of a generated record of the wrong type (module docstring)."""
-    family, which, path, kind = rng.choice(_TYPED_FORMS)
+    family, which, path, kind = rng.choice(typed_forms())
     fitting = [r for r in _bases(family) if _fits(r, which)]
     value = rng.choice([v for v in _WRONG_VALUES if not _of_type(v, kind)])
     if not fitting:
@@ -232,7 +234,7 @@ def _kind_of(layout: str) -> Any:
     if "hub" in layout:
         return HUB_FOLDER
     if "export" in layout:
-        return lm_eval_folder("tsolve_span")
+        return lm_eval_folder("tsolve_task")
     return HF_FOLDER
 
 
@@ -251,7 +253,7 @@ def _make_user_folder(folder: Path, layout: str, rng: random.Random) -> None:
     elif "export" in layout:
         banner = "# written by `tsolve export lm-eval`"
         (folder / "utils.py").write_text(f"{banner}\n# {stamp}\n", "utf-8")
-        (folder / "tsolve_span.yaml").write_text(f"task: tsolve_span  # {stamp}\n", "utf-8")
+        (folder / "tsolve_task.yaml").write_text(f"task: tsolve_task  # {stamp}\n", "utf-8")
     else:
         (folder / "data-00000-of-00001.arrow").write_bytes(b"ARROW" + stamp.encode())
         (folder / "dataset_info.json").write_text(json.dumps({"description": stamp}), "utf-8")
@@ -310,7 +312,6 @@ def check_user_folder(layout: str, rng: random.Random) -> Any:
 
 _SPLITS: dict[str, tuple[bytes, list[str]]] = {}
 """Per family, a Hub split's bytes and its records as JSON lines, made once."""
-_HUB_FAMILIES = ("span", "time-puzzles", "relational-puzzles", "logistics")
 
 
 def _split(family: str) -> tuple[bytes, list[str]]:
@@ -333,7 +334,9 @@ def _split(family: str) -> tuple[bytes, list[str]]:
 
 def hub_pandas_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A Hub split without its schema metadata, maybe edited (module docstring)."""
-    family = rng.choice(_HUB_FAMILIES)
+    from tsolve.stress.adversarial import suite_families
+
+    family = rng.choice(suite_families())
     edit = rng.choice(("none", "answer", "question", "shuffle", "subset"))
     seed = rng.randrange(2**32)
     return f"{family}: {edit}", lambda: check_hub_copy(family, edit, random.Random(seed))
@@ -424,7 +427,7 @@ _NOT_A_LIST: tuple[Any, ...] = ("2024-01-01", 5, {"a": 1}, True)
 
 def solve_check_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     """A puzzle whose gold field is misnamed or not a list (module docstring)."""
-    family = rng.choice(("time-puzzles", "relational-puzzles"))
+    family = rng.choice(_fact_families())
     record = copy.deepcopy(rng.choice(_bases(family)))
     if rng.random() < 0.7:
         name = rng.choice(_MISNAMED)
@@ -439,8 +442,14 @@ def solve_check_input(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 def check_solve_gold(record: Record) -> Any:
     """``solve --check`` on ``record`` must flag its gold (exit 1, one line
     naming ``answers``), never call it "n/a" and pass."""
-    from tsolve.families.time_puzzles.solve_records import solve_records
+    from tsolve.contract import get_family
 
+    # ``tsolve solve --check`` is the command of the family that solves puzzles
+    # of every kind; its library call is that family's ``solve_check`` part.
+    solve_records = next(
+        get_family(f).require("solve_check") for f in _fact_families()
+        if get_family(f).solve_check is not None
+    )  # fmt: skip
     report = solve_records([record], check=True, time_limit=5.0)
     if report.exit_code == 0:
         raise AssertionError("a record with a misnamed or malformed 'answers' passed --check")

@@ -1,7 +1,8 @@
-"""Hostile input for the surfaces beyond scoring: claim checking, TicToc
-tool-call detection, TEMPO tagging, the audit of every family, ``solve
---text-file``, the MCP server's wire, Hugging Face round trips with
-non-finite numbers, and (:mod:`tsolve.stress.fuzz_adapters`) the MCP
+"""Hostile input for the surfaces beyond scoring: claim checking, the
+families' own surfaces (each family's ``fuzz_surfaces`` part: tool-call
+detection, a tagger, a text solver), the audit of every family, the MCP
+server's wire, Hugging Face round trips with non-finite numbers, and
+(:mod:`tsolve.stress.fuzz_adapters`) the MCP
 server's tool and prompt arguments, TicToc tool-call arguments and the
 reasoning-gym / facade / verifiers config values, and
 (:mod:`tsolve.stress.fuzz_outputs`) Inspect logs read by ``tsolve report``,
@@ -29,7 +30,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -50,10 +50,19 @@ from tsolve.stress.fuzz import (
     random_output,
 )
 
+
+def family_surfaces() -> dict[str, Any]:
+    """The built-in families' own surfaces (each family's ``fuzz_surfaces``
+    part: name -> ``case(rng) -> (label, call)``), in registry order."""
+    from tsolve.contract import builtin_families
+
+    return {name: part for f in builtin_families() for name, part in f.fuzz_surfaces.items()}
+
+
 SURFACES: tuple[str, ...] = (
-    "claims", "tictoc-detect", "tempo-tag", "audit", "solve-text", "mcp", "hf",
+    "claims", *family_surfaces(), "audit", "mcp", "hf",
     "mcp-args", "tictoc-args", "configs", "report", "report-plot", "out-folders",
-    "library-args", "facade-entries", "stress-flags",
+    "facade-entries", "stress-flags",
 )  # fmt: skip
 """Every surface a campaign covers, in the order the budget is dealt out."""
 
@@ -181,31 +190,11 @@ def _claims(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     return f"{len(text)} chars", lambda: [c.to_json() for c in check_claims(text)]
 
 
-def _tictoc(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    import dataclasses
-
-    from tsolve.families.tictoc.detect import detect_tool_call
-
-    msg = hostile_message(rng)
-    label = f"{len(msg)} chars" if isinstance(msg, str) else "message"
-    return label, lambda: dataclasses.asdict(detect_tool_call(msg))
-
-
-def _tempo(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    import datetime as dt
-
-    from tsolve.families.tempo.tagger import tag
-
-    text = hostile_text(rng, rng.choice((200, 2_000)))
-    ref = rng.choice((None, dt.date(2024, 3, 1), dt.date(1, 1, 1), dt.date(9999, 12, 31)))
-    return f"{len(text)} chars", lambda: [f.to_json() for f in tag(text, ref)]
-
-
 def _audit(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     from tsolve.audit.report import audit_record
 
     family = rng.choice(_audit_families())
-    rec, what = mutate(rng.choice(_bases(family)), rng)
+    rec, what = mutate(rng.choice(bases(family)), rng)
 
     def run() -> Any:
         result = audit_record(rec)
@@ -215,37 +204,6 @@ def _audit(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         return out
 
     return f"{family}: {what}", run
-
-
-def _solve_text(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    from tsolve.families.time_puzzles.solve_text import solve_text_file
-
-    rec = rng.choice(_bases("time-puzzles"))
-    text = str(rec.get("prompt", ""))
-    roll = rng.random()
-    if roll < 0.4:
-        lines = text.splitlines()
-        rng.shuffle(lines)
-        text = "\n".join(lines[: rng.randint(0, len(lines))])
-    elif roll < 0.8:
-        text = text[: rng.randint(0, len(text))] + hostile_text(rng, 300)
-    else:
-        text = hostile_text(rng, 1_000)
-
-    def run() -> Any:
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "puzzles.txt"
-            path.write_text(text, encoding="utf-8", errors="surrogatepass")
-            report = solve_text_file(path, limit=50, time_limit=2.0)
-        for skipped in report.skipped:
-            if INTERNAL in str(skipped):
-                raise AssertionError(f"backstop: {skipped}")
-        for r in report.results:
-            if r["unread"] and (r["status"] != "partial-reading" or r["complete"]):
-                raise AssertionError(f"a partial reading called {r['status']!r}")
-        return report.results
-
-    return f"{len(text)} chars", run
 
 
 def _mcp(rng: random.Random) -> tuple[str, Callable[[], Any]]:
@@ -266,7 +224,7 @@ def _hf(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     from tsolve.records import hf
 
     family = rng.choice(fuzzable_families())
-    records = [with_non_finite(r, rng) for r in rng.sample(_bases(family), 2)]
+    records = [with_non_finite(r, rng) for r in rng.sample(bases(family), 2)]
 
     def run() -> Any:
         # Non-finite numbers must be refused (TsolveError), never stored and
@@ -277,8 +235,9 @@ def _hf(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
 
 _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
-    "claims": _claims, "tictoc-detect": _tictoc, "tempo-tag": _tempo, "audit": _audit,
-    "solve-text": _solve_text, "mcp": _mcp, "hf": _hf,
+    "claims": _claims, "audit": _audit, "mcp": _mcp, "hf": _hf,
+    # The families' own surfaces (their ``fuzz_surfaces`` parts).
+    **family_surfaces(),
     # The adapters' arguments and configs: tsolve.stress.fuzz_adapters.
     "mcp-args": fuzz_adapters.mcp_args, "tictoc-args": fuzz_adapters.tictoc_args,
     "configs": fuzz_adapters.configs,
@@ -286,7 +245,6 @@ _SURFACE_CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]
     "report": fuzz_outputs.report_input, "report-plot": fuzz_outputs.report_plot_input,
     "out-folders": fuzz_outputs.folders_input,
     # The public library calls and tsolve stress's flags: tsolve.stress.fuzz_adapters.
-    "library-args": fuzz_adapters.library_args,
     "facade-entries": fuzz_adapters.facade_entries,
     "stress-flags": fuzz_adapters.stress_flags,
 }  # fmt: skip
@@ -297,7 +255,8 @@ _BASES: dict[str, list[dict[str, Any]]] = {}
 """Valid records per family, drawn once per process (seed 0): the inputs mutate copies."""
 
 
-def _bases(family: str) -> list[dict[str, Any]]:
+def bases(family: str) -> list[dict[str, Any]]:
+    """Valid records of ``family`` for a surface's inputs to mutate (drawn once)."""
     if family not in _BASES:
         _BASES[family] = base_records(family, 0)
     return _BASES[family]

@@ -36,7 +36,7 @@ DASHES = {
 }
 """Dashes chat models put into ISO dates instead of ``-``."""
 
-_FULL_WIDTH = str.maketrans("0123456789-", "０１２３４５６７８９－")
+FULL_WIDTH = str.maketrans("0123456789-", "０１２３４５６７８９－")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 DateStyle = Callable[[str], str]
@@ -58,7 +58,7 @@ def _dashed(dash: str) -> DateStyle:
 
 DATE_STYLES: dict[str, DateStyle] = {
     **{f"date with {name}": _dashed(c) for name, c in DASHES.items()},
-    "date in full-width digits": lambda d: d.translate(_FULL_WIDTH),
+    "date in full-width digits": lambda d: d.translate(FULL_WIDTH),
     "date as 'December 29, 1933'": lambda d: f"{_day(d):%B} {_day(d).day}, {_day(d).year}",
     "date as '29 December 1933'": lambda d: f"{_day(d).day} {_day(d):%B} {_day(d).year}",
     "date as '29th December 1933'": lambda d: (
@@ -84,6 +84,8 @@ class Gold:
     calendar_fields: dict[str, Any] | None = None  # SPAN content: the gold fields
     names: tuple[str, ...] = ()  # logistics: location and vehicle names
     none: bool = False  # no date (combination) fits
+    text: str = ""  # any other family: the gold answer's text, one line per answer line
+    justification: str = "checked against the question"  # a reason holding no second answer
 
     def lines(self, date: DateStyle = str, pair: str = "{e} = {d}", join: str = "; ") -> list[str]:
         """The answer's lines with every date written by ``date`` and each
@@ -98,6 +100,8 @@ class Gold:
             return [self.polar]
         if self.calendar_text:
             return [self.calendar_text]
+        if self.text:
+            return [ln for ln in self.text.splitlines() if ln.strip()] or [self.text]
         return [", ".join(self.names)]
 
     @property
@@ -110,30 +114,27 @@ class Gold:
 
 
 def gold_of(family: str, record: Record) -> Gold:
-    """The gold parts of ``record``, read from its own gold fields."""
-    answers = record.get("answers")
-    if family == "time-puzzles":
-        dates = tuple(str(d) for d in answers or [])
-        return Gold(family, "MY ANSWER:", dates=dates, none=not dates)
-    if family == "relational-puzzles":
-        if not answers:
-            return Gold(family, "MY ANSWER:", none=True)
-        from tsolve.families.relational_puzzles.solve import relational_from_record
+    """The gold parts of ``record``, read from its own gold fields: the
+    family's ``honest_gold`` part, else :func:`default_gold`."""
+    from tsolve.contract import get_family
+    from tsolve.contract.family import resolve
 
-        puzzle = relational_from_record(record)
-        if puzzle.asked is not None:
-            return Gold(family, "MY ANSWER:", dates=tuple(str(d) for d in answers))
-        events = [e.name for e in puzzle.events]
-        rows = tuple(tuple(zip(events, (str(d) for d in row), strict=True)) for row in answers)
-        return Gold(family, "MY ANSWER:", tuples=rows)
-    if family == "span":
-        if record.get("format") == "polar":
-            return Gold(family, "MY ANSWER:", polar=str(record["answer"]))
-        gold = dict(record["gold"])
-        return Gold(family, "MY ANSWER:", calendar_text=str(gold["text"]), calendar_fields=gold)
-    if family == "logistics":
-        return Gold(family, "Answer:", names=tuple(str(a) for a in answers or []))
-    raise ValueError(f"no honest styles for family {family!r}")
+    fam = get_family(family)
+    if fam.honest_gold is not None:
+        gold: Gold = resolve(fam.honest_gold)(record)
+        return gold
+    return default_gold(family, record)
+
+
+def default_gold(family: str, record: Record) -> Gold:
+    """The gold of a family that declares no ``honest_gold``: the text of its
+    ``answer`` part after its ``answer_marker`` (``MY ANSWER:`` when it has
+    none), which the marker wrappers (:data:`WRAPPERS`) write in every style."""
+    from tsolve.contract import get_family
+    from tsolve.verifiers.gold_answers import gold_answer
+
+    fam = get_family(family)
+    return Gold(fam.name, fam.answer_marker or "MY ANSWER:", text=gold_answer(record, fam))
 
 
 Style = Callable[[Gold], "str | None"]
@@ -144,13 +145,13 @@ def _words(marker: str) -> str:
     return marker.rstrip(":").strip()
 
 
-def _each(g: Gold, fmt: str, lines: list[str] | None = None) -> str:
+def each(g: Gold, fmt: str, lines: list[str] | None = None) -> str:
     """Every answer line written by ``fmt`` (``{m}`` marker, ``{w}`` its
     words without the colon, ``{a}`` the line)."""
     return "\n".join(fmt.format(m=g.marker, w=_words(g.marker), a=a) for a in lines or g.lines())
 
 
-def _under(g: Gold, head: str, lines: list[str] | None = None) -> str:
+def under(g: Gold, head: str, lines: list[str] | None = None) -> str:
     """``head`` on its own line, the answer lines under it."""
     return head + "\n" + "\n".join(lines or g.lines())
 
@@ -160,76 +161,69 @@ REASONING = (
     "- The second one rules out a few days.\n\n## Step 2: checking\n\nEvery constraint holds.\n\n"
 )
 
-_JUSTIFY = {
-    "time-puzzles": "checked against every constraint",
-    "relational-puzzles": "checked against every constraint",
-    "span": "counting forward from the given date",
-    "logistics": "after the last event before that moment",
-}
-
 
 def _justified(g: Gold, text: str) -> str | None:
     """``text`` followed by a short justification holding no second answer."""
     if g.polar:
         return None
-    return _each(g, "{m} {a} (" + text + ")")
+    return each(g, "{m} {a} (" + text + ")")
 
 
 WRAPPERS: dict[str, Style] = {
-    "marker": lambda g: _each(g, "{m} {a}"),
-    "bold marker, colon inside": lambda g: _each(g, "**{m}** {a}"),
-    "bold marker, colon outside": lambda g: _each(g, "**{w}**: {a}"),
-    "italic marker": lambda g: _each(g, "*{w}*: {a}"),
-    "underscore italic marker": lambda g: _each(g, "_{m}_ {a}"),
-    "whole answer line bold": lambda g: _each(g, "**{m} {a}**"),
-    "bold answer": lambda g: _each(g, "{m} **{a}**"),
-    "heading '## MY ANSWER'": lambda g: _under(g, "## " + _words(g.marker)),
-    "heading with colon and a blank line": lambda g: _under(g, "### " + g.marker + "\n"),
-    "bold marker on its own line": lambda g: _under(g, "**" + g.marker + "**"),
-    "marker, answer on the next line": lambda g: _under(g, g.marker),
-    "list bullet before the marker": lambda g: _each(g, "- {m} {a}"),
-    "quoted marker line": lambda g: _each(g, "> {m} {a}"),
-    "marker in lower case": lambda g: _each(g, "{m} {a}").replace(g.marker, g.marker.lower()),
-    "answer in backticks": lambda g: _each(g, "{m} `{a}`"),
+    "marker": lambda g: each(g, "{m} {a}"),
+    "bold marker, colon inside": lambda g: each(g, "**{m}** {a}"),
+    "bold marker, colon outside": lambda g: each(g, "**{w}**: {a}"),
+    "italic marker": lambda g: each(g, "*{w}*: {a}"),
+    "underscore italic marker": lambda g: each(g, "_{m}_ {a}"),
+    "whole answer line bold": lambda g: each(g, "**{m} {a}**"),
+    "bold answer": lambda g: each(g, "{m} **{a}**"),
+    "heading '## MY ANSWER'": lambda g: under(g, "## " + _words(g.marker)),
+    "heading with colon and a blank line": lambda g: under(g, "### " + g.marker + "\n"),
+    "bold marker on its own line": lambda g: under(g, "**" + g.marker + "**"),
+    "marker, answer on the next line": lambda g: under(g, g.marker),
+    "list bullet before the marker": lambda g: each(g, "- {m} {a}"),
+    "quoted marker line": lambda g: each(g, "> {m} {a}"),
+    "marker in lower case": lambda g: each(g, "{m} {a}").replace(g.marker, g.marker.lower()),
+    "answer in backticks": lambda g: each(g, "{m} `{a}`"),
     "answer in $\\boxed{}$ after the marker": lambda g: (
-        _each(g, "{m} $\\boxed{{{a}}}$") if g.one_line else None
+        each(g, "{m} $\\boxed{{{a}}}$") if g.one_line else None
     ),
     "\\boxed{} alone after reasoning": lambda g: (
         REASONING + "$$\\boxed{" + g.lines()[0] + "}$$" if g.one_line else None
     ),
-    "'Final answer:'": lambda g: _each(g, "Final answer: {a}"),
-    "'**Final Answer:**'": lambda g: _each(g, "**Final Answer:** {a}"),
-    "'The answer is ...'": lambda g: _each(g, "The answer is {a}.") if g.one_line else None,
-    "'Answer:'": lambda g: _each(g, "Answer: {a}"),
-    "markdown reasoning, then the marker": lambda g: REASONING + _each(g, "**{m}** {a}"),
-    "answer with a full stop": lambda g: _each(g, "{m} {a}."),
-    "justification in brackets": lambda g: _justified(g, _JUSTIFY[g.family]),
+    "'Final answer:'": lambda g: each(g, "Final answer: {a}"),
+    "'**Final Answer:**'": lambda g: each(g, "**Final Answer:** {a}"),
+    "'The answer is ...'": lambda g: each(g, "The answer is {a}.") if g.one_line else None,
+    "'Answer:'": lambda g: each(g, "Answer: {a}"),
+    "markdown reasoning, then the marker": lambda g: REASONING + each(g, "**{m}** {a}"),
+    "answer with a full stop": lambda g: each(g, "{m} {a}."),
+    "justification in brackets": lambda g: _justified(g, g.justification),
     "justification after a dash": lambda g: (
-        None if g.polar else _each(g, "{m} {a} \u2014 " + _JUSTIFY[g.family] + ".")
+        None if g.polar else each(g, "{m} {a} \u2014 " + g.justification + ".")
     ),
     "justification on a later line": lambda g: (
-        _each(g, "{m} {a}") + "\n\nThis follows from the reasoning above."
+        each(g, "{m} {a}") + "\n\nThis follows from the reasoning above."
     ),
-    "Windows line ends": lambda g: (REASONING + _each(g, "{m} {a}")).replace("\n", "\r\n"),
-    "non-breaking space after the marker": lambda g: _each(g, "{m}\u00a0{a}"),
-    "full-width colon": lambda g: _each(g, "{w}\uff1a{a}"),
+    "Windows line ends": lambda g: (REASONING + each(g, "{m} {a}")).replace("\n", "\r\n"),
+    "non-breaking space after the marker": lambda g: each(g, "{m}\u00a0{a}"),
+    "full-width colon": lambda g: each(g, "{w}\uff1a{a}"),
 }
 """Ways of writing the marker line around any answer."""
 
 
-def _dated(date: DateStyle) -> Style:
+def dated(date: DateStyle) -> Style:
     def style(g: Gold) -> str | None:
-        return _each(g, "{m} {a}", g.lines(date)) if g.has_dates else None
+        return each(g, "{m} {a}", g.lines(date)) if g.has_dates else None
 
     return style
 
 
 def _list_under_marker(g: Gold) -> str | None:
     if g.tuples:
-        return _under(g, g.marker, ["- " + a for a in g.lines()])
+        return under(g, g.marker, ["- " + a for a in g.lines()])
     if len(g.dates) < 1:
         return None
-    return _under(g, g.marker, ["- " + d for d in g.dates])
+    return under(g, g.marker, ["- " + d for d in g.dates])
 
 
 def _dates_with_and(g: Gold) -> str | None:
@@ -242,8 +236,8 @@ def _none_as(text: str) -> Style:
     return lambda g: f"{g.marker} {text}" if g.none else None
 
 
-TIME_PUZZLES: dict[str, Style] = {
-    **{name: _dated(fn) for name, fn in DATE_STYLES.items()},
+DATE_SET_STYLES: dict[str, Style] = {
+    **{name: dated(fn) for name, fn in DATE_STYLES.items()},
     "dates as a list under the marker": _list_under_marker,
     "dates joined with 'and'": _dates_with_and,
     "None with a reason in brackets": _none_as("None (no date satisfies all constraints)"),
@@ -253,125 +247,45 @@ TIME_PUZZLES: dict[str, Style] = {
 }
 
 
-def _tuple_style(pair: str, join: str = "; ") -> Style:
+"""Styles of an answer that is a set of dates, or None (time puzzles, a
+relational puzzle's one event): every date style, lists, 'and', the ways of
+saying no date fits. A family whose answers are dates declares them among
+its ``honest_styles``."""
+
+
+def tuple_style(pair: str, join: str = "; ") -> Style:
+    """A style writing each answer row's ``(event, date)`` pairs by ``pair``
+    (``{e}`` the event, ``{d}`` the date), joined by ``join``; None for an
+    answer without such rows."""
+
     def style(g: Gold) -> str | None:
-        return _each(g, "{m} {a}", g.lines(pair=pair, join=join)) if g.tuples else None
+        return each(g, "{m} {a}", g.lines(pair=pair, join=join)) if g.tuples else None
 
     return style
 
 
-RELATIONAL: dict[str, Style] = {
-    **TIME_PUZZLES,
-    "pairs separated by commas": _tuple_style("{e} = {d}", ", "),
-    "'event on date'": _tuple_style("{e} on {d}"),
-    "'event: date'": _tuple_style("{e}: {d}"),
-    "one marker, one combination per line": lambda g: _under(g, g.marker) if g.tuples else None,
-    "written dates, pairs separated by commas": lambda g: (
-        _each(g, "{m} {a}", g.lines(DATE_STYLES["date as 'December 29, 1933'"], join=", "))
-        if g.tuples
-        else None
-    ),
-}
+def family_styles(family: str) -> dict[str, Style]:
+    """The family's own styles: its ``honest_styles`` part (default: none)."""
+    from tsolve.contract import get_family
+    from tsolve.contract.family import resolve
 
-
-def _polar(text: str) -> Style:
-    return lambda g: f"{g.marker} {text.format(a=g.polar)}" if g.polar else None
-
-
-def _calendar(render: Callable[[dict[str, Any]], str]) -> Style:
-    def style(g: Gold) -> str | None:
-        return f"{g.marker} {render(g.calendar_fields)}" if g.calendar_fields else None
-
-    return style
-
-
-def _numeric(f: dict[str, Any], dash: str = "-") -> str:
-    month = f"L{f['month']}" if f.get("leap") else str(f["month"])
-    return dash.join([str(f["year"]), month, str(f["day"])])
-
-
-def _numeric_with(dash: str) -> Callable[[dict[str, Any]], str]:
-    return lambda f: _numeric(f, dash)
-
-
-def _gregorian_written(f: dict[str, Any]) -> str:
-    return DATE_STYLES["date as 'December 29, 1933'"](str(f["gregorian"]))
-
-
-_NOT = {"Yes": "they are equivalent", "No": "they are not the same day"}
-
-SPAN: dict[str, Style] = {
-    "'Yes, they are equivalent.'": lambda g: (
-        f"{g.marker} {g.polar}, {_NOT[g.polar]}." if g.polar else None
-    ),
-    "Yes/No with a full stop and a reason": _polar("{a}. The two dates name the same day."),
-    "Yes/No in bold": _polar("**{a}**"),
-    "Yes/No after a dash reason": _polar("{a} \u2014 counting the days confirms it."),
-    "content date with its Gregorian date in brackets": _calendar(
-        lambda f: f"{f['text']} ({_gregorian_written(f)})"
-    ),
-    "content date with its ISO Gregorian date in brackets": _calendar(
-        lambda f: f"{f['text']} (Gregorian {f['gregorian']})"
-    ),
-    "content date as Y-M-D": _calendar(_numeric),
-    **{
-        f"content date as Y-M-D with {name}": _calendar(_numeric_with(c))
-        for name, c in DASHES.items()
-    },
-    "content date as Y-M-D in full-width digits": _calendar(
-        lambda f: _numeric(f).translate(_FULL_WIDTH)
-    ),
-}
-
-
-def _city(name: str) -> str | None:
-    m = re.fullmatch(r"l(\d+)_\d+", name)
-    return f"c{m[1]}" if m else None
-
-
-def _logistics(render: Callable[[Gold], str | None]) -> Style:
-    return lambda g: render(g) if g.names else None
-
-
-def _names_with_city(g: Gold) -> str | None:
-    parts = []
-    for n in g.names:
-        city = _city(n)
-        parts.append(f"{n} (in city {city})" if city else n)
-    return "Answer: " + ", ".join(parts)
-
-
-def _names_with_kind(g: Gold) -> str:
-    kinds = {"t": "truck", "a": "airplane", "l": "location"}
-    return "Answer: " + " and ".join(f"{kinds.get(n[0], '')} {n}".strip() for n in g.names)
-
-
-LOGISTICS: dict[str, Style] = {
-    "'Answer: l1_1 (in city c1)'": _logistics(_names_with_city),
-    "names with their kind ('truck t0')": _logistics(_names_with_kind),
-    "'The package is at/in ...'": _logistics(
-        lambda g: "Answer: The package is at " + " in ".join(g.names) + "."
-    ),
-    "'The answer is l1_1.' in bold": _logistics(
-        lambda g: "**The answer is " + ", ".join(g.names) + ".**"
-    ),
-    "names with escaped underscores": _logistics(
-        lambda g: "Answer: " + ", ".join(g.names).replace("_", "\\_")
-    ),
-}
-
-
-FAMILY_STYLES: dict[str, dict[str, Style]] = {
-    "time-puzzles": TIME_PUZZLES,
-    "relational-puzzles": RELATIONAL,
-    "span": SPAN,
-    "logistics": LOGISTICS,
-}
+    part = get_family(family).honest_styles
+    return dict(resolve(part)) if part is not None else {}
 
 
 def styles(family: str) -> dict[str, Style]:
     """Every style for ``family``: the marker wrappers, then its own."""
-    return {**WRAPPERS, **FAMILY_STYLES[family]}
+    return {**WRAPPERS, **family_styles(family)}
+
+
+def __getattr__(name: str) -> Any:
+    # ``FAMILY_STYLES``, the built-in families' own styles by family, is a
+    # view of their declarations, built on use.
+    if name == "FAMILY_STYLES":
+        from tsolve.contract import builtin_families
+
+        return {f.name: family_styles(f.name) for f in builtin_families() if f.honest_styles}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass

@@ -13,6 +13,7 @@ from tsolve.contract import get_family
 from tsolve.errors import TsolveError
 from tsolve.stress.check import check_record, cross_process_violations
 from tsolve.stress.config import StressConfig
+from tsolve.stress.distinct_checks import distinct_violations
 from tsolve.stress.report import StressReport, Violation
 from tsolve.testing.cases import StressCase
 
@@ -35,13 +36,17 @@ def run_stress(
     config: StressConfig | None = None,
     on_case: Callable[[StressCase, list[Violation], str | None], None] | None = None,
     cross_process: int = 20,
+    distinct: bool = True,
 ) -> StressReport:
     """Check ``n`` random cases of ``family`` (see the module docstring).
 
     ``config`` fixes some options and narrows the random pools of others.
     ``on_case`` is called after each case (progress bars, live reporting).
     The first ``cross_process`` generated records are also regenerated in a
-    fresh interpreter (:func:`cross_process_violations`).
+    fresh interpreter (:func:`cross_process_violations`). With ``distinct``
+    the family's runs are also held to holding no puzzle twice, within a
+    run, across option sets and across the parts of a split
+    (:func:`tsolve.stress.distinct_checks.distinct_violations`).
     """
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hyp_seed
@@ -88,6 +93,8 @@ def run_stress(
     )(hyp_seed(seed)(given(strategy)(body)))
     run()
     report.violations.extend(cross_process_violations(regen))
+    if distinct:
+        report.violations.extend(distinct_violations(fam.name, seed, cfg.options))
     report.seconds = time.perf_counter() - t0
     return report
 

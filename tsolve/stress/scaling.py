@@ -322,7 +322,7 @@ class Surface:
     regex_bounded: bool = False
 
 
-def _quiet(fn: Callable[[str], object]) -> Callable[[str], object]:
+def quiet(fn: Callable[[str], object]) -> Callable[[str], object]:
     """A bad input is a one-line error, which is work done, not a failure."""
 
     def run(text: str) -> object:
@@ -340,20 +340,6 @@ def _claims(text: str) -> object:
     return check_claims(text)
 
 
-def _tictoc(text: str) -> object:
-    from tsolve.families.tictoc.detect import detect_tool_call
-
-    return detect_tool_call(text)
-
-
-def _tempo(text: str) -> object:
-    import datetime as dt
-
-    from tsolve.families.tempo.tagger import tag
-
-    return tag(text, dt.date(2020, 6, 15))
-
-
 def _answers(text: str) -> object:
     """Every public reader of tsolve/verifiers/answer_parsing.py that takes text."""
     from tsolve.verifiers import answer_parsing as ap
@@ -366,91 +352,28 @@ def _answers(text: str) -> object:
     return out
 
 
-def _family_parsers(text: str) -> object:
-    """The other families' answer readers, on the output as a model wrote it."""
-    from tsolve.families.span.score import parse_date_answer
-
-    return [parse_date_answer(cal, text) for cal in ("gregorian", "hebrew")]
-
-
-def _puzzle_text(text: str) -> object:
-    from tsolve.families.time_puzzles.parse.reader import read_puzzle
-
-    return read_puzzle(text)
-
-
-@cache
-def _logistics_item() -> dict[str, Any]:
-    """One generated logistics item (seed 1, record 0): the record the
-    logistics surfaces grow."""
-    from tsolve.contract.registry import get_family
-
-    fam = get_family("logistics")
-    return dict(fam.make_record(1, 0, fam.make_options({})))
-
-
-def _logistics_question(text: str) -> object:
-    from tsolve.families.logistics.parse.item import parse_item
-
-    item = dict(_logistics_item())
-    item["question"] = text + " " + str(item["question"])
-    return parse_item(item)
-
-
-def _logistics_events(text: str) -> object:
-    from tsolve.families.logistics.parse.item import parse_item
-
-    item = dict(_logistics_item())
-    events = list(item["events"])
-    events[0] = str(events[0]) + " " + text
-    item["events"] = events
-    return parse_item(item)
-
-
-def _logistics_answer(text: str) -> object:
-    from tsolve.families.logistics.parse.item import parse_scenario
-    from tsolve.families.logistics.score import parse_model_answer
-
-    return parse_model_answer(text, parse_scenario(_logistics_item()))
-
-
 def surfaces() -> tuple[Surface, ...]:
-    """Every surface the check covers."""
-    return (
+    """Every surface the check covers: the engine's own (claims, answer
+    parsing), then each built-in family's (its ``scaling_surfaces`` part)."""
+    from tsolve.contract import builtin_families
+    from tsolve.contract.family import resolve
+
+    own = (
         Surface("claims", _claims, ("tsolve.claims.extract", "tsolve.claims.grammar",
                 "tsolve.claims.lexicon", "tsolve.claims.checks", "tsolve.claims.calendar_dates",
                 "tsolve.bounded_scan"),
                 ("2024 is a leap year. ", "Nisan ", "1 day after ", "March 6, 2023 is a ",
                  "Christmas "), regex_bounded=True),
-        Surface("tictoc-detect", _tictoc,
-                ("tsolve.families.tictoc.detect", "tsolve.bounded_scan"),
-                ("Action:", "Action:\n", "<tool_call>", "```", "<function=", "{"),
-                regex_bounded=True),
-        Surface("tempo-tag", _tempo,
-                ("tsolve.families.tempo.tagger", "tsolve.families.tempo.intervals",
-                 "tsolve.bounded_scan"),
-                ("Q3 ", "since ", "the ", "2019 ", "between 2019 and "),
-                regex_bounded=True),
-        Surface("answer-parsing", _quiet(_answers), ("tsolve.verifiers.answer_parsing",),
+        Surface("answer-parsing", quiet(_answers), ("tsolve.verifiers.answer_parsing",),
                 ("MY ANSWER:", "answer", "May 5, 2014 ", "2014-05-05 ", "**")),
-        Surface("span-answer", _quiet(_family_parsers), ("tsolve.families.span.score",
-                "tsolve.verifiers.answer_parsing"), ("MY ANSWER:", "15 Nisan 5784 ", "Yes ")),
-        Surface("solve-text", _quiet(_puzzle_text),
-                tuple(f"tsolve.families.time_puzzles.parse.{m}" for m in
-                      ("reader", "sentences", "paraphrases", "instructions", "rendered")),
-                ("The date is a Monday. ", "It is in March 2021. ", ". ")),
-        Surface("logistics-question", _quiet(_logistics_question),
-                ("tsolve.families.logistics.parse.question", "tsolve.families.logistics.parse.item",
-                 "tsolve.families.logistics.clock"),
-                ("where is the package ", "at 10:00 ", "before ")),
-        Surface("logistics-events", _quiet(_logistics_events),
-                tuple(f"tsolve.families.logistics.parse.{m}" for m in
-                 ("events", "event_text", "event_parts", "template_reader", "item")),
-                ("truck ", "from ", "10 minutes ")),
-        Surface("logistics-answer", _quiet(_logistics_answer),
-                ("tsolve.families.logistics.score", "tsolve.verifiers.answer_parsing"),
-                ("Answer: ", "l0_0 or ", "t0 ")),
     )  # fmt: skip
+    theirs = tuple(
+        surface
+        for fam in builtin_families()
+        if fam.scaling_surfaces is not None
+        for surface in resolve(fam.scaling_surfaces)()
+    )
+    return (*own, *theirs)
 
 
 # ------------------------------------------------------------------ the check

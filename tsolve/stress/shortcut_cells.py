@@ -33,7 +33,7 @@ from typing import Any
 from tsolve.contract import get_family
 from tsolve.contract.family import Family, Record, resolve
 from tsolve.errors import TsolveError
-from tsolve.stress.adversarial import DEFAULT_OPTIONS, generate_records
+from tsolve.stress.adversarial import default_options, generate_records
 
 DEFAULT_CELL = "default"
 """The one cell of a family that declares none."""
@@ -68,7 +68,7 @@ class Cell:
         if self.name == DEFAULT_CELL and not self.options:
             return generate_records(self.family, n, seed)
         fam = get_family(self.family, need="generate")
-        config = fam.make_options({**DEFAULT_OPTIONS.get(self.family, {}), **self.options})
+        config = fam.make_options({**default_options(self.family), **self.options})
         return [fam.make_record(seed, i, config) for i in range(n)]
 
 

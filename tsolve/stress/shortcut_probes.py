@@ -27,7 +27,7 @@ import datetime as _dt
 import re
 import warnings
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,206 +60,11 @@ class Probe:
     description: str
 
 
-def _commonest(values: Sequence[Any], default: Any) -> Any:
+def commonest(values: Sequence[Any], default: Any) -> Any:
     return Counter(values).most_common(1)[0][0] if values else default
 
 
-# ------------------------------------------------------------------ SPAN
-
-
-def _span_question(record: Record) -> Any:
-    from tsolve.families.span.encoding import question_of
-
-    return question_of(dict(record))
-
-
-def _span_answer(q: Any, reference_day: int | None = None) -> str | None:
-    """The answer to ``q`` under its canonical reading, with the reference date
-    replaced by ``reference_day`` (a day number) when given: every step of
-    the reasoning but reading "today" is done exactly."""
-    from dataclasses import replace
-
-    from tsolve.families.span.encoding import (
-        answers_under,
-        canonical_reading,
-        fields_of,
-        text_of,
-    )
-
-    if reference_day is not None:
-        try:
-            q = replace(q, reference=fields_of(q.source, reference_day))
-        except Exception:
-            return None
-    answers = answers_under(q, canonical_reading(q))
-    if answers is None:
-        return None
-    if q.fmt == "polar":
-        return "Yes" if q.candidate in answers else "No"
-    return text_of(q.target, sorted(answers)[0]) if answers else None
-
-
-def _span_fixed_today(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """Today is the commonest reference date of the other seed's records."""
-    from tsolve.calendars.variants import PRIMARY, view
-
-    days = []
-    for r in train:
-        try:
-            q = _span_question(r)
-        except Exception:
-            continue
-        day = view(q.source, PRIMARY).day_of(*q.reference)
-        if day is not None:
-            days.append(day)
-    today = _commonest(days, _dt.date(2024, 7, 1).toordinal())
-
-    def answer(record: Record) -> str | None:
-        try:
-            return _span_answer(_span_question(record), today)
-        except Exception:
-            return None
-
-    return answer
-
-
-def _span_calendar_naive(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """Every calendar read as if it were Gregorian: today's year, month and
-    day taken as a Gregorian date, the offset added, and the result written
-    with the same numbers in the target calendar (no conversion)."""
-    from tsolve.families.span.encoding import render
-
-    fallback = _commonest([g for g in golds if g not in ("Yes", "No")], "")
-
-    def answer(record: Record) -> str | None:
-        try:
-            q = _span_question(record)
-        except Exception:
-            return None
-        y, m, d, _leap = q.reference
-        try:
-            base = _dt.date(y, min(m, 12), min(d, 28 if m == 2 else 30))
-        except ValueError:
-            return None
-        if q.festival is not None:
-            return "No" if q.fmt == "polar" else fallback
-        delta = q.offset * (7 if q.unit == "weeks" else 1) * q.step
-        try:
-            day = base + _dt.timedelta(days=delta)
-        except OverflowError:
-            return None
-        if q.fmt == "polar":
-            cy, cm, cd, _cl = q.candidate
-            return "Yes" if (cy, cm, cd) == (day.year, day.month, day.day) else "No"
-        return str(render(q.target, day.year, day.month, day.day, False))
-
-    return answer
-
-
-def _span_key(record: Record) -> tuple[Any, ...] | None:
-    """What a SPAN question asks, whatever its candidate and format."""
-    p = record.get("params")
-    if not isinstance(p, dict):
-        return None
-    ref = p.get("reference_date") or {}
-    fest = (p.get("festival") or {}).get("key") if isinstance(p.get("festival"), dict) else None
-    return (p.get("source_calendar"), p.get("target_calendar"),
-            ref.get("year"), ref.get("month"), ref.get("day"), ref.get("leap", False),
-            p.get("offset"), p.get("unit"), p.get("sign"), fest)  # fmt: skip
-
-
-def _span_lookup(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """The other seed's answer to the same question (a content record's
-    answer, or a polar record's candidate when it was Yes), else No."""
-    known: dict[tuple[Any, ...], str] = {}
-    for r, g in zip(train, golds, strict=True):
-        key = _span_key(r)
-        if key is None:
-            continue
-        if r.get("format") == "content":
-            known[key] = g
-        elif g == "Yes":
-            cand = (r.get("params") or {}).get("candidate") or {}
-            if isinstance(cand.get("text"), str):
-                known[key] = cand["text"]
-    fallback = _commonest([g for g in golds if g not in ("Yes", "No")], "")
-
-    def answer(record: Record) -> str | None:
-        key = _span_key(record)
-        hit = known.get(key) if key is not None else None
-        if record.get("format") == "polar":
-            cand = ((record.get("params") or {}).get("candidate") or {}).get("text")
-            return "Yes" if hit is not None and hit == cand else "No"
-        return hit if hit is not None else fallback
-
-    return answer
-
-
-# ------------------------------------------------------------------ logistics
-
-_PLACE = re.compile(r"\bl\d+_\d+\b")
-
-
-def _logistics_parse(record: Record) -> tuple[Any, Any] | None:
-    from tsolve.families.logistics.parse.item import parse_item
-
-    try:
-        return parse_item(record)
-    except Exception:
-        return None
-
-
-def _final_or_first(final: bool) -> Fit:
-    def fit(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-        def answer(record: Record) -> str | None:
-            parsed = _logistics_parse(record)
-            if parsed is None:
-                return None
-            scenario, question = parsed
-            place = scenario.initial.get(question.package)
-            if final:
-                for e in scenario.events:
-                    if e.package == question.package:
-                        place = e.vehicle if e.kind == "load" else e.location
-            return place
-
-        return answer
-
-    return fit
-
-
-def _commonest_place(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    def answer(record: Record) -> str | None:
-        return _commonest(_PLACE.findall(str(record.get("prompt", ""))), None)
-
-    return answer
-
-
-def _question_place(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """The first location the question names, else its commonest in the story."""
-
-    def answer(record: Record) -> str | None:
-        named = _PLACE.findall(str(record.get("question", "")))
-        if named:
-            return str(named[0])
-        return _commonest(_PLACE.findall(str(record.get("prompt", ""))), None)
-
-    return answer
-
-
-def _logistics_lookup(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """The other seed's answer to the same question text over the same story."""
-    pairs = zip(train, golds, strict=True)
-    known = {(str(r.get("question")), str(r.get("events"))): g for r, g in pairs}
-    fallback = _commonest(list(golds), None)
-
-    def answer(record: Record) -> str | None:
-        return known.get((str(record.get("question")), str(record.get("events"))), fallback)
-
-    return answer
-
-
-# ------------------------------------------------------------------ time puzzles
+# ------------------------------------------------------------------ dates and stated facts
 
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})s?\b")
@@ -282,12 +87,12 @@ def _date_text(y: int, m: int, d: int) -> str | None:
         return None
 
 
-def _date_prior(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+def date_prior(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     """The commonest year, month and day of the other seed's gold dates."""
     firsts = [f for f in (_first_dates(g) for g in golds) if f is not None]
-    y = _commonest([f[0] for f in firsts], 2000)
-    m = _commonest([f[1] for f in firsts], 1)
-    d = _commonest([f[2] for f in firsts], 1)
+    y = commonest([f[0] for f in firsts], 2000)
+    m = commonest([f[1] for f in firsts], 1)
+    d = commonest([f[2] for f in firsts], 1)
     guess = _date_text(y, m, d) or _date_text(y, m, 1)
 
     def answer(record: Record) -> str | None:
@@ -296,13 +101,13 @@ def _date_prior(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     return answer
 
 
-def _date_named(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+def date_named(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     """A date the prompt names, else one built from the year, month and day
     of the month it names (defaults from the other seed's commonest)."""
     firsts = [f for f in (_first_dates(g) for g in golds) if f is not None]
-    dy = _commonest([f[0] for f in firsts], 2000)
-    dm = _commonest([f[1] for f in firsts], 1)
-    dd = _commonest([f[2] for f in firsts], 1)
+    dy = commonest([f[0] for f in firsts], 2000)
+    dm = commonest([f[1] for f in firsts], 1)
+    dd = commonest([f[2] for f in firsts], 1)
 
     def answer(record: Record) -> str | None:
         text = _constraints(record)
@@ -332,10 +137,10 @@ def _facts_key(record: Record) -> frozenset[str]:
     return frozenset(line.strip() for line in _constraints(record).splitlines() if line.strip())
 
 
-def _facts_lookup(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+def facts_lookup(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     """The other seed's answer to a puzzle with the same facts, in any order."""
     known = {_facts_key(r): g for r, g in zip(train, golds, strict=True)}
-    fallback = _commonest(list(golds), None)
+    fallback = commonest(list(golds), None)
 
     def answer(record: Record) -> str | None:
         return known.get(_facts_key(record), fallback)
@@ -365,7 +170,7 @@ replaces the logistic regression: lbfgs over hundreds of classes costs
 seconds per field, and a shallow model is all the probe claims to be."""
 
 
-def _classifier(texts: Sequence[str], labels: Sequence[Any]) -> Callable[[str], Any]:
+def classifier(texts: Sequence[str], labels: Sequence[Any]) -> Callable[[str], Any]:
     """Word 1-2-grams into a logistic regression (naive Bayes for many
     labels); one label when only one was seen."""
     CountVectorizer, LogisticRegression, MultinomialNB, make_pipeline = _sklearn()
@@ -384,30 +189,35 @@ def _classifier(texts: Sequence[str], labels: Sequence[Any]) -> Callable[[str], 
     return lambda text: model.predict([text])[0]
 
 
-def _question_text(record: Record) -> str:
+def question_text(record: Record) -> str:
     """What the learned probes read: a puzzle's facts, else the question."""
     if isinstance(record.get("facts"), list):
         return _constraints(record)
     return str(record.get("question") or record.get("prompt") or "")
 
 
-def _learned_choice(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """A closed-choice answer (Yes/No, a place) from the question's words;
+def learned_choice(dates: bool) -> Fit:
+    """The n-gram probe: a closed-choice answer (Yes/No, a place) from the
+    question's words; with ``dates`` (a family whose answers are dates),
     dates from one classifier per field (year, month, day)."""
+    return lambda train, golds: _learned_choice(train, golds, dates)
+
+
+def _learned_choice(train: Sequence[Record], golds: Sequence[str], dates: bool) -> Answer:
+    """:func:`learned_choice` fitted on ``train``."""
     choice = [(r, g) for r, g in zip(train, golds, strict=True) if _first_dates(g) is None]
     dated = [(r, _first_dates(g)) for r, g in zip(train, golds, strict=True)]
     dated_ok = [(r, f) for r, f in dated if f is not None]
-    predict_choice = _classifier([_question_text(r) for r, _g in choice], [g for _r, g in choice])
+    predict_choice = classifier([question_text(r) for r, _g in choice], [g for _r, g in choice])
     fields = []
     if dated_ok:
-        texts = [_question_text(r) for r, _f in dated_ok]
+        texts = [question_text(r) for r, _f in dated_ok]
         for k in range(3):
-            fields.append(_classifier(texts, [f[k] for _r, f in dated_ok]))
+            fields.append(classifier(texts, [f[k] for _r, f in dated_ok]))
 
     def answer(record: Record) -> str | None:
-        text = _question_text(record)
-        kind = _kind_of(record)
-        if kind == "date" and fields:
+        text = question_text(record)
+        if dates and fields:
             y, m, d = (int(f(text)) for f in fields)
             return _date_text(y, m, d) or _date_text(y, m, 1)
         return predict_choice(text) if choice else None
@@ -415,101 +225,80 @@ def _learned_choice(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     return answer
 
 
-def _kind_of(record: Record) -> str:
-    """``date`` when the record's answer is an ISO date, else ``choice``."""
-    if record.get("family") in ("time-puzzles", "relational-puzzles"):
-        return "date"
-    return "choice"
+# ------------------------------------------------------------------ generic
 
 
-def _learned_span(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """SPAN: Yes/No from the question's words; a content answer's year, month
-    and day from one classifier each, written in the target calendar."""
-    from tsolve.families.span.encoding import render
+def _commonest_gold(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """The other seed's commonest gold answer, whatever the record."""
+    guess = commonest(list(golds), None)
+    return lambda record: guess
 
-    polar = [(r, g) for r, g in zip(train, golds, strict=True) if r.get("format") == "polar"]
-    content = [(r, g) for r, g in zip(train, golds, strict=True) if r.get("format") == "content"]
-    yes_no = _classifier([_question_text(r) for r, _g in polar], [g for _r, g in polar])
-    fields: list[Callable[[str], Any]] = []
-    rows = []
-    for r, _g in content:
-        gold = r.get("gold")
-        if isinstance(gold, Mapping) and all(k in gold for k in ("year", "month", "day")):
-            rows.append((r, (gold["year"], gold["month"], gold["day"])))
-    if rows:
-        texts = [_question_text(r) for r, _f in rows]
-        fields = [_classifier(texts, [f[k] for _r, f in rows]) for k in range(3)]
+
+def _random_gold(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """A gold answer of the other seed drawn by the record's prompt (a fixed
+    hash, so runs repeat): a guesser that knows the answers' distribution."""
+    import zlib
+
+    pool = list(golds)
 
     def answer(record: Record) -> str | None:
-        text = _question_text(record)
-        if record.get("format") == "polar":
-            return str(yes_no(text))
-        if not fields:
+        if not pool:
             return None
-        target = str((record.get("params") or {}).get("target_calendar"))
-        y, m, d = (int(f(text)) for f in fields)
-        try:
-            return str(render(target, y, m, d, False))
-        except Exception:
-            return None
+        key = zlib.crc32(str(record.get("prompt") or record.get("question") or "").encode())
+        return pool[key % len(pool)]
 
     return answer
 
 
-PROBES: tuple[Probe, ...] = (
-    Probe("span", "fixed today", "heuristic", _span_fixed_today,
-          "today is the commonest reference date of another seed; the rest exactly"),
-    Probe("span", "calendar-naive arithmetic", "heuristic", _span_calendar_naive,
-          "every calendar read as Gregorian: today's numbers plus the offset, unconverted"),
-    Probe("span", "lookup by question", "memorisation", _span_lookup,
-          "another seed's answer to the same question, whatever its candidate"),
-    Probe("span", "n-gram classifier", "learned", _learned_span,
-          "logistic regression on the question's word n-grams (Yes/No; a date per field)"),
-    Probe("logistics", "final place", "heuristic", _final_or_first(True),
-          "the package's place after its last listed event, every time ignored"),
-    Probe("logistics", "first place", "heuristic", _final_or_first(False),
-          "the package's initial place"),
-    Probe("logistics", "commonest place named", "heuristic", _commonest_place,
-          "the location the prompt names most often"),
-    Probe("logistics", "place named in the question", "heuristic", _question_place,
-          "the first location the question names"),
-    Probe("logistics", "lookup by question", "memorisation", _logistics_lookup,
-          "another seed's answer to the same question over the same story"),
-    Probe("logistics", "n-gram classifier", "learned", _learned_choice,
-          "logistic regression on the question's word n-grams"),
-    Probe("time-puzzles", "date prior", "heuristic", _date_prior,
-          "the commonest year, month and day of another seed's gold dates"),
-    Probe("time-puzzles", "date the prompt names", "heuristic", _date_named,
-          "a date, or a year, month and day, that the facts name"),
-    Probe("time-puzzles", "lookup by facts", "memorisation", _facts_lookup,
-          "another seed's answer to a puzzle with the same facts in any order"),
-    Probe("time-puzzles", "n-gram classifier", "learned", _learned_choice,
-          "one classifier per date field on the facts' word n-grams"),
-    Probe("relational-puzzles", "lookup by facts", "memorisation", _facts_lookup,
-          "another seed's answer to a puzzle with the same facts in any order"),
-)  # fmt: skip
-"""Every probe, by family (:func:`probes_for`)."""
+def _prompt_lookup(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """The other seed's answer to the same prompt, else its commonest gold."""
+    known = {question_text(r): g for r, g in zip(train, golds, strict=True)}
+    fallback = commonest(list(golds), None)
+    return lambda record: known.get(question_text(record), fallback)
 
 
-FAMILY_PROBES: dict[str, tuple[str, ...]] = {
-    "logistics": ("tsolve.stress.logistics_probes:PROBES",),
-    "span": ("tsolve.stress.span_probes:SPAN_PROBES",),
-}
-"""Per family, the modules that hold more of its probes (``module:attribute``
-references to a tuple of :class:`Probe`, imported when the family is probed):
-family-specific policies live in a module of their own."""
-
-
-def all_probes() -> tuple[Probe, ...]:
-    """:data:`PROBES` and every probe of :data:`FAMILY_PROBES`."""
-    return tuple(p for family in dict.fromkeys(
-        [*(p.family for p in PROBES), *FAMILY_PROBES]) for p in probes_for(family))  # fmt: skip
+def generic_probes(family: str) -> tuple[Probe, ...]:
+    """The probes of a family that declares no ``shortcut_probes``: what any
+    trained policy could do without reading the task (the commonest gold, a
+    gold drawn at random, a lookup of the same prompt, an n-gram classifier
+    of the prompt's words)."""
+    return (
+        Probe(family, "commonest gold", "heuristic", _commonest_gold,
+              "the other seed's commonest gold answer"),
+        Probe(family, "random gold", "heuristic", _random_gold,
+              "one of the other seed's gold answers, drawn by the prompt"),
+        Probe(family, "lookup by prompt", "memorisation", _prompt_lookup,
+              "another seed's answer to the same prompt"),
+        Probe(family, "n-gram classifier", "learned", learned_choice(False),
+              "logistic regression on the prompt's word n-grams"),
+    )  # fmt: skip
 
 
 def probes_for(family: str) -> tuple[Probe, ...]:
-    """The probes of ``family`` (empty for a family with none): those of
-    :data:`PROBES`, then those of its :data:`FAMILY_PROBES` modules."""
-    from tsolve.contract.family import Lazy
+    """The probes of ``family``: those of its ``shortcut_probes`` references
+    (each a tuple of :class:`Probe`, imported when the family is probed; only
+    the probes named for ``family`` count), else :func:`generic_probes`."""
+    from tsolve.contract import get_family
+    from tsolve.contract.family import resolve
 
-    extra = [p for ref in FAMILY_PROBES.get(family, ()) for p in Lazy(ref).get()]
-    return tuple(p for p in (*PROBES, *extra) if p.family == family)
+    fam = get_family(family)
+    if not fam.shortcut_probes:
+        return generic_probes(fam.name)
+    return tuple(p for part in fam.shortcut_probes for p in resolve(part) if p.family == fam.name)
+
+
+def all_probes() -> tuple[Probe, ...]:
+    """Every probe of every built-in family that generates records."""
+    from tsolve.contract import builtin_families
+
+    return tuple(
+        p for f in builtin_families() if f.generate is not None for p in probes_for(f.name)
+    )
+
+
+def __getattr__(name: str) -> Any:
+    # ``PROBES``, every built-in probe, is a view of the families'
+    # declarations (``Family.shortcut_probes``), built on use.
+    if name == "PROBES":
+        return all_probes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

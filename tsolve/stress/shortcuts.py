@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsolve.contract import get_family
 from tsolve.contract.family import Record
 from tsolve.stress.adversarial import (
     _lines,
@@ -41,6 +42,7 @@ from tsolve.stress.adversarial import (
     generate_records,
     make_item,
     shared_score,
+    suite_families,
 )
 from tsolve.stress.shortcut_cells import (
     DEFAULT_CELL,
@@ -55,8 +57,9 @@ from tsolve.stress.shortcut_cells import (
 from tsolve.stress.shortcut_probes import ProbeSkipped, probes_for, visible
 from tsolve.verifiers.rewards import DIAGNOSTIC, gameable, main_metric
 
-FAMILIES = ("time-puzzles", "relational-puzzles", "span", "logistics")
-"""The families whose data is generated (TicToc and TEMPO score given data)."""
+FAMILIES: tuple[str, ...] = suite_families()
+"""The built-in families whose data is generated (those that score given
+data have no records to probe), from their declarations."""
 
 MARGIN = REFERENCE_MARGIN
 """How far above chance a probe may score on 500 records before it is a
@@ -275,7 +278,7 @@ def run_shortcuts(
         report.results.extend(mine)
         if len(runs) > 1:
             report.pooled.extend(pool_results(mine, pooled_margin))
-        if family in FILE_PROBES:
+        if get_family(family).shortcut_file_probes is not None:
             evald_file = list(evald) if evald is not None else generate_records(family, 2 * n, seed)
             trained_file = (list(trained) if trained is not None
                             else generate_records(family, 2 * n, train_seed))  # fmt: skip
@@ -283,11 +286,11 @@ def run_shortcuts(
     return report
 
 
-FILE_PROBES: dict[str, str] = {"span": "tsolve.stress.span_probes:position_probes"}
-"""Per family, its file-level probes (``module:function(records, train)`` ->
-results with ``score``, ``chance``, ``n``): rules that read a whole file in
-order (a label from a neighbour's, a stratum from the position), reported
-apart from the record-level probes, on a default file of ``2 x n`` records."""
+# A family's file-level probes are its ``shortcut_file_probes`` part
+# (``function(records, train)`` -> results with ``score``, ``chance``, ``n``):
+# rules that read a whole file in order (a label from a neighbour's, a stratum
+# from the position), reported apart from the record-level probes, on a
+# default file of ``2 x n`` records.
 
 
 def file_probes(
@@ -297,10 +300,8 @@ def file_probes(
     ``train``), each with the bound it is held to: three standard errors of a
     mean of its ``n`` at chance, or :func:`margin_for` ``n`` if larger (a
     rule is the best of many tried on the training file)."""
-    from tsolve.contract.family import Lazy
-
     out = []
-    for r in Lazy(FILE_PROBES[family]).get()(records, train):
+    for r in get_family(family).require("shortcut_file_probes")(records, train):
         row = r.to_json()
         c = row["chance"]
         se = math.sqrt(max(c * (1 - c), 1e-9) / max(row["n"], 1))

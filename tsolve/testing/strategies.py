@@ -6,8 +6,8 @@ file) are exercised exactly the way the suite exercises the defaults:
 * :func:`option_dicts` / :func:`stress_cases`: random generator settings for any
   registered family, drawn from the family's default pools or a user's, with
   some options held fixed;
-* :func:`puzzle_configs`: random :class:`~tsolve.families.time_puzzles.generate.PuzzleConfig`;
-* :func:`logistics_params`: random logistics ``GenerateParams``;
+* each family's own strategies (its ``strategies`` part: random configs of
+  its generator, e.g. ``puzzle_configs``), importable from here by name;
 * :func:`days`, :func:`facts`, :func:`fact_sets`: random facts made the way the
   generator makes them (each category's own ``sample`` on a random day), but
   combined freely, so the backends are compared on sets the generator would
@@ -112,31 +112,25 @@ def stress_cases(
     )
 
 
-def puzzle_configs(
-    fixed: Mapping[str, Any] | None = None,
-    choices: Mapping[str, Sequence[Any]] | None = None,
-) -> st.SearchStrategy[Any]:
-    """Random :class:`PuzzleConfig` objects (validated like the CLI's)."""
-    fam = get_family("time-puzzles", need="generate")
-    return option_dicts("time-puzzles", fixed, choices).map(fam.make_options)
+def family_strategy(name: str) -> Any:
+    """The strategy ``name`` that a built-in family declares in its
+    ``strategies`` part (random configs of its own generator), or None."""
+    from tsolve.contract import builtin_families
+    from tsolve.contract.family import resolve
+
+    for fam in builtin_families():
+        if name in fam.strategies:
+            return resolve(fam.strategies[name])
+    return None
 
 
-def logistics_params() -> st.SearchStrategy[Any]:
-    """Random logistics :class:`~tsolve.families.logistics.generate.GenerateParams`:
-    every difficulty, execution and question kind, a depth that is drawn
-    per record (None) or fixed in 3..20, and either asked-minute mix."""
-    from tsolve.families.logistics.generate import QUESTION_KINDS, GenerateParams
-    from tsolve.families.logistics.generate.asked_minute import ASKED_MIXES
-    from tsolve.families.logistics.model import DIFFICULTIES, EXECUTIONS
-
-    return st.builds(
-        GenerateParams,
-        difficulty=st.sampled_from(DIFFICULTIES),
-        execution=st.sampled_from(EXECUTIONS),
-        question=st.sampled_from(QUESTION_KINDS),
-        depth=st.one_of(st.none(), st.integers(3, 20)),
-        asked_minute=st.sampled_from(ASKED_MIXES),
-    )
+def __getattr__(name: str) -> Any:
+    # A family's own strategies (``puzzle_configs``, ...) are imported from
+    # here as before: each lives in its family and is found by name.
+    found = family_strategy(name)
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return found
 
 
 # ---------------------------------------------------------------- random facts
@@ -221,7 +215,7 @@ __all__ = [
     "domains",
     "fact_sets",
     "facts",
+    "family_strategy",
     "option_dicts",
-    "puzzle_configs",
     "stress_cases",
 ]

@@ -9,10 +9,12 @@ registry); the baselines built on it are family-agnostic:
 - ``random``: the gold text of another record of the same family, drawn with
   a seeded RNG: an answer of the right form from the dataset's own answer
   distribution (a shuffled-gold baseline; with one record, its own gold).
-- ``perturbed``: the gold text with one value moved: its last ISO date by a
-  day, else Yes and No swapped, else its last number plus one. What it
-  scores depends on the family (EM 0 but a partial F1 for a puzzle with
-  several dates); a text with none of these is written unchanged.
+- ``perturbed``: the gold text as its family perturbs it (``Family.perturb``);
+  by default one value moved: its last ISO date by a day, else Yes and No
+  swapped, else its last number plus one (:func:`perturb`). What it scores
+  depends on the family (EM 0 but a partial F1 for a puzzle with several
+  dates). It is never the gold itself: a gold with none of these values,
+  or one of no answer (``None``), gets :func:`never_gold`.
 
 A model that sees one record at a time (the offline Inspect model,
 :mod:`tsolve.adapters.inspect_ai.offline_model`) has no other record's gold
@@ -35,14 +37,18 @@ from datetime import date, timedelta
 from typing import Any
 
 from tsolve.contract import family_of, get_family
+from tsolve.contract.defaults import (  # noqa: F401  (re-exported)
+    _ISO,
+    _NUMBER,
+    _POLAR,
+    SOME_DATE,
+    never_gold,
+    perturb,
+)
 from tsolve.errors import TsolveError, unexpected
 from tsolve.records import BadRow
 
 BASELINES = ("gold", "random", "perturbed")
-
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_POLAR = re.compile(r"\b(Yes|No)\b")
-_NUMBER = re.compile(r"\d+")
 
 
 def answer_text(record: dict[str, Any]) -> str:
@@ -53,23 +59,10 @@ def answer_text(record: dict[str, Any]) -> str:
     return gold_output(record, get_family(family_of(record)))
 
 
-def perturb(text: str) -> str:
-    """``text`` with one value moved (see the module docstring)."""
-    for m in reversed(list(_ISO.finditer(text))):
-        try:
-            moved = date(int(m[1]), int(m[2]), int(m[3])) + timedelta(days=1)
-        except (ValueError, OverflowError):
-            continue
-        return text[: m.start()] + moved.isoformat() + text[m.end() :]
-    polar = list(_POLAR.finditer(text))
-    if polar:
-        m = polar[-1]
-        return text[: m.start()] + ("No" if m[1] == "Yes" else "Yes") + text[m.end() :]
-    numbers = list(_NUMBER.finditer(text))
-    if numbers:
-        m = numbers[-1]
-        return text[: m.start()] + str(int(m[0]) + 1) + text[m.end() :]
-    return text
+def perturbed_text(record: dict[str, Any]) -> str:
+    """``record``'s gold output perturbed as its family says
+    (:meth:`tsolve.contract.Family.perturbed_output`): never the gold itself."""
+    return get_family(family_of(record)).perturbed_output(record, answer_text(record))
 
 
 def redraw(text: str, rng: random.Random) -> str:
@@ -142,7 +135,9 @@ def predict(
             continue
         rid = rec.get("id")
         try:
-            rows.append((rid, family_of(rec), answer_text(rec)))
+            fam = family_of(rec)
+            gold = perturbed_text(rec) if baseline == "perturbed" else answer_text(rec)
+            rows.append((rid, fam, gold))
         except TsolveError as exc:
             report(f"records: id {rid!r}: {exc}")
         except Exception as exc:  # the backstop: one row never sinks the batch
@@ -153,9 +148,8 @@ def predict(
     for i, (rid, fam, text) in enumerate(rows):
         if baseline == "random":
             text = random.Random(f"tsolve-predict-{seed}-{i}").choice(by_family[fam])
-        elif baseline == "perturbed":
-            text = perturb(text)
         yield {"id": rid, "output": text}
 
 
-__all__ = ["BASELINES", "answer_text", "perturb", "predict", "redraw"]
+__all__ = ["BASELINES", "answer_text", "never_gold", "perturb", "perturbed_text", "predict",
+           "redraw"]  # fmt: skip

@@ -45,16 +45,18 @@ def gold_answer(record: dict[str, Any], family: Family) -> str:
 
 
 def question_text(record: dict[str, Any]) -> str:
-    """The text a model is shown for ``record``: its ``prompt`` (every
-    built-in family writes one, with the answer-format instruction), else a
-    third-party record's own ``question``. The facade's ``question`` and the
-    Hub tables' ``question`` column are this."""
-    question = record.get("prompt")
-    if not isinstance(question, str):
-        question = record.get("question")
-    if not isinstance(question, str):
-        raise TsolveError(f"record {record.get('id')!r}: no 'prompt' or 'question' text to ask")
-    return question
+    """The text a model is shown for ``record``, as its family shows it
+    (:meth:`tsolve.contract.Family.prompt_text`: its ``prompt`` part, else
+    the record's ``prompt``, else its ``question``); a record whose family
+    cannot be told is read the default way. The facade's ``question`` and
+    the Hub tables' ``question`` column are this."""
+    from tsolve.contract import family_of, get_family
+
+    try:
+        family = get_family(family_of(record))
+    except TsolveError:
+        family = Family(name=str(record.get("family", "?")))
+    return family.prompt_text(record)
 
 
 def gold_output(record: dict[str, Any], family: Family) -> str:

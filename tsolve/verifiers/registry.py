@@ -15,23 +15,14 @@ from tsolve.contract.item import BatchDiagnoser, Scorer
 def scorer_for(family: str, name: str | None = None) -> Scorer:
     """The scorer of ``family``: its ``Family.score``, or with ``name`` the
     scorer it declares under that name (``Family.scorers``; ``tsolve verify
-    --scorer NAME``), else a one-line error naming the ones it has."""
+    --scorer NAME``), else a one-line error naming the ones it has. Either
+    is behind the guards every family's scorer has (:meth:`Family.scorer`):
+    a result that is not an ``ItemScore`` or a dict of metrics in [0, 1] is
+    a one-line error naming the family."""
     from tsolve.contract import get_family
-    from tsolve.contract.family import Lazy, resolve
-    from tsolve.errors import TsolveError
 
-    fam = get_family(family)
-    if name is None:
-        scorer: Scorer = fam.require("score")
-        return scorer
-    part = fam.scorers.get(name)
-    if part is None:
-        known = ", ".join(sorted(fam.scorers)) or "none"
-        raise TsolveError(f"scorer: family {family!r} has no scorer {name!r} (named: {known})")
-    if isinstance(part, Lazy) and not part.importable():
-        raise TsolveError(f"scorer: {name!r} of {family!r} is not installed ({part.module})")
-    named: Scorer = resolve(part)
-    return named
+    scorer: Scorer = get_family(family).scorer(name)
+    return scorer
 
 
 def batch_diagnoser_for(family: str) -> BatchDiagnoser | None:

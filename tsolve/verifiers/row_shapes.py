@@ -8,8 +8,8 @@ rather than one warning per row.
   it has instead ("no 'id' field; found 'qid'", :func:`missing_id`), once for
   a first row, per row after it.
 * :func:`refuse_other_families` (``tsolve solve``): a file of records that
-  ``solve`` does not recompute (logistics items, SPAN questions) is refused at
-  its first row, naming the family and the command that reads it.
+  ``solve`` does not recompute is refused at its first row, naming the
+  family and what to use instead (its ``Family.row_hint``).
 
 Both look at decoded rows only; a row that cannot be read stays the reader's
 bad row. They sit beside :mod:`tsolve.records`, below the commands that use
@@ -73,15 +73,6 @@ class PredictionShape:
             raise TsolveError(f"{self.where}: row 1 has {why}; a prediction is {PREDICTION}")
 
 
-#: What to use instead of ``tsolve solve``, by family.
-_ELSEWHERE = {
-    "logistics": "these are logistics items (UnSeenTimeQA); use tsolve logistics answer FILE",
-    "span": "these are SPAN questions; score answers with tsolve verify, check gold with "
-    "tsolve audit",
-    "tictoc": "these are TicToc items; use tsolve tictoc score / tsolve tictoc audit",
-}
-
-
 def refuse_other_families(
     rows: Iterable[T], allowed: tuple[str, ...], where: str, command: str
 ) -> Iterator[T]:
@@ -95,7 +86,7 @@ def refuse_other_families(
             first = False
             family = _family(row)
             if family is not None and family not in allowed:
-                hint = _ELSEWHERE.get(family, f"{command} reads {' and '.join(allowed)} records")
+                hint = _row_hint(family) or f"{command} reads {' and '.join(allowed)} records"
                 raise TsolveError(f"{where}: {hint} (the first row is a {family} record)")
         yield row
 
@@ -107,3 +98,13 @@ def _family(row: dict[str, Any]) -> str | None:
         return family_of(row)
     except TsolveError:
         return None
+
+
+def _row_hint(family: str) -> str:
+    """What to use instead, as ``family`` says (``Family.row_hint``), or ""."""
+    from tsolve.contract import get_family
+
+    try:
+        return get_family(family).row_hint
+    except TsolveError:
+        return ""

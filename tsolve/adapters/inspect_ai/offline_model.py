@@ -15,8 +15,8 @@ and no tokenizer. The models (:data:`MODELS`):
 * ``random``: the gold redrawn, a random answer of the right form
   (:func:`tsolve.verifiers.baselines.redraw`; ``-M seed=N`` picks the draw,
   which also depends on the sample's id and epoch, so reruns agree);
-* ``perturbed``: the gold with one value moved
-  (:func:`tsolve.verifiers.baselines.perturb`, as ``tsolve predict
+* ``perturbed``: the gold as its family perturbs it, never the gold itself
+  (:func:`tsolve.verifiers.baselines.perturbed_text`, as ``tsolve predict
   --baseline perturbed``).
 
 A chat model is only shown messages, so the model reads the record from the
@@ -25,11 +25,11 @@ puts it): it answers tsolve samples only, and anything else is a one-line error.
 Under a tool condition (``-T tools=...``) it first calls the first tool offered,
 once, with good arguments (:func:`tsolve.adapters.inspect_ai.scripted.scripted_calls`),
 and answers after the tool's result, so the tools really run; ``tools=code``
-runs Python in the task's sandbox as a model's call would. On a TicToc sample
-its one move is a tool call or a direct answer
-(:func:`tsolve.adapters.inspect_ai.tictoc_task.tictoc_move`): ``gold`` makes the
-move the item prefers, ``perturbed`` the other one, ``random`` either, and
-``refuse`` a direct answer (the right move where the item prefers none).
+runs Python in the task's sandbox as a model's call would. On a sample of a
+family's own task (one with no tsolve record, :mod:`tsolve.adapters.inspect_ai.family_tasks`)
+its move is the one that task's ``offline_move`` says (TicToc: ``gold`` makes
+the move the item prefers, ``perturbed`` the other one, ``random`` either, and
+``refuse`` a direct answer).
 
 Usage is counted in whitespace-separated tokens of the input messages and of
 the reply, so Inspect's token accounting (and ``--token-limit``) works and
@@ -55,6 +55,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolCall, ToolChoice, ToolFunction, ToolInfo
 
+from tsolve.adapters.inspect_ai.family_tasks import module_for_sample
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import record_in
 
@@ -106,8 +107,9 @@ class OfflineModel(ModelAPI):
     ) -> ModelOutput:
         metadata, sample_id, epoch = _running_sample()
         rng = random.Random(f"tsolve-model-{self.seed}-{sample_id!r}-{epoch}")
-        if "tictoc_id" in metadata and not isinstance(metadata.get("record"), dict):
-            move = self._tictoc_move(metadata, rng)
+        own = None if isinstance(metadata.get("record"), dict) else module_for_sample(metadata)
+        if own is not None:  # a family task's own sample: its task says the move
+            move = own.offline_move(metadata, self.model_name, rng)
         else:
             move = self._move(_record(metadata, sample_id), input, tools, tool_choice, rng)
         return self._output(move, input)
@@ -130,28 +132,19 @@ class OfflineModel(ModelAPI):
 
     def _answer(self, record: dict[str, Any], rng: random.Random) -> str:
         from tsolve.adapters.inspect_ai.scripted import REFUSAL
-        from tsolve.verifiers.baselines import answer_text, perturb, redraw
+        from tsolve.verifiers.baselines import answer_text, perturbed_text, redraw
 
         if self.model_name == "refuse":
             return REFUSAL
         gold = answer_text(record)
         if self.model_name == "random":
-            return redraw(gold, rng)
+            drawn = redraw(gold, rng)
+            if drawn == gold:  # nothing in it to draw afresh: right or wrong, evenly
+                drawn = gold if rng.random() < 0.5 else perturbed_text(record)
+            return drawn
         if self.model_name == "perturbed":
-            return perturb(gold)
+            return perturbed_text(record)
         return gold
-
-    def _tictoc_move(self, metadata: dict[str, Any], rng: random.Random) -> str | ToolCall:
-        from tsolve.adapters.inspect_ai.tictoc_task import preferred_call, tictoc_move
-
-        wanted = preferred_call(metadata)
-        call = {
-            "gold": wanted,
-            "perturbed": not wanted,
-            "random": rng.random() < 0.5,
-            "refuse": False,
-        }[self.model_name]
-        return tictoc_move(metadata, call)
 
     def _output(self, move: str | ToolCall, input: list[ChatMessage]) -> ModelOutput:
         if isinstance(move, ToolCall):

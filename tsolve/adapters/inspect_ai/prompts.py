@@ -1,48 +1,25 @@
 """The text a model is shown for one tsolve record.
 
-Records that carry a ``prompt`` (time puzzles, relational puzzles, SPAN) are
-shown exactly that: the paper's wording with its answer instruction, as the
-generator wrote it; logistics records (generator 3) carry one too. The
-UnSeenTimeQA items they are modelled on have none; for those the prompt is
-the one tsolve's logistics generator writes
-(:func:`tsolve.families.logistics.generate.prompt.render_prompt`): the item's own
-fields in the benchmark's order, then the instruction the logistics scorer
-reads (an ``Answer:`` line).
+The record's family says (its ``prompt`` part, :meth:`tsolve.contract.Family.prompt_text`):
+by default the record's ``prompt`` field, the paper's wording with its
+answer instruction as the generator wrote it, else its ``question`` (a
+plug-in family that writes only that); a family whose records may come
+without either (a benchmark's own items) declares how it builds one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.errors import TsolveError
-
-#: The fields an UnSeenTimeQA-style item must have to be shown to a model.
-UNSEENTIMEQA_FIELDS = (
-    "domain_description",
-    "objects_description",
-    "initial_states_description",
-    "events",
-)
+from tsolve.contract import family_of, get_family
 
 
 def record_prompt(record: dict[str, Any]) -> str:
-    """The prompt for ``record``: its ``prompt`` field, else one built from an
-    UnSeenTimeQA-style item's fields, else a one-line error."""
-    prompt = record.get("prompt")
-    if isinstance(prompt, str) and prompt.strip():
-        return prompt
-    if is_unseentimeqa_item(record):
-        from tsolve.families.logistics.generate.prompt import render_prompt
-
-        return render_prompt(record)
-    raise TsolveError(
-        f"record {record.get('id')!r}: no 'prompt' field to show the model "
-        "(and not an UnSeenTimeQA-style item to build one from)"
-    )
+    """The prompt for ``record``, as its family shows it, else a one-line error."""
+    return get_family(family_of(record)).prompt_text(record)
 
 
-def is_unseentimeqa_item(record: dict[str, Any]) -> bool:
-    """Does ``record`` have the fields an UnSeenTimeQA item is shown with?"""
-    return isinstance(record.get("question"), str) and all(
-        record.get(name) is not None for name in UNSEENTIMEQA_FIELDS
-    )
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

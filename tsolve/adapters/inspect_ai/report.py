@@ -18,21 +18,20 @@ read, and :attr:`Report.duplicates` says which were set aside.
 
 **Rows.** Within a run:
 
-* tsolve's family tasks (``tsolve/time_puzzles``, ``tsolve/span``, ...): one
-  row per condition (``none``, ``calendar``, ``knowledge``, ``code``,
-  ``all``, ``context-knowledge``: the sample's ``condition`` metadata) and
-  style (``implicit`` / ``explicit``, the record's), with ``M = "all"``, and
-  for the puzzle families one more row per answer-set size M (the record's
-  ``solution_count``: the Time Puzzles paper's breakdown). SPAN adds a row
-  per reference year (``reference_year``, from ``params.reference_date``)
-  and per conversion ``direction`` (the SPAN paper's Future-Date Degradation
-  and Calendar Asymmetry Bias); its other rows have ``"all"`` there. Two-way
-  tables come from :data:`CROSS_BREAKDOWNS`: SPAN's ``type`` x ``format``,
-  and UnSeenTimeQA's (``tsolve/logistics``) ``difficulty`` (the record's
-  ``data_split``, hard split by its ``execution`` into ``hard_serial`` and
-  ``hard_parallel`` as the paper does) x ``question_type``, one row per pair, the family's other
-  rows having ``"all"`` there.
-* ``tsolve/tictoc``: one row per elapsed-time level and preference,
+* tsolve's family tasks (``tsolve/<family>``): one row per condition
+  (``none``, ``calendar``, ``knowledge``, ``code``, ``all``,
+  ``context-knowledge``: the sample's ``condition`` metadata) and style
+  (``implicit`` / ``explicit``, the record's), with ``M = "all"``, and one
+  more row for each of the family's breakdowns of the sample's record
+  (``Family.report_breakdowns``: the puzzle families' answer-set size M,
+  the Time Puzzles paper's breakdown; SPAN's reference year, conversion
+  direction and ``type`` x ``format``; UnSeenTimeQA's difficulty x question
+  type). Every row of a family carries the fields its ``report_columns``
+  names, ``"all"`` where the row does not break down by one.
+* a family's own task (``Family.inspect_tasks``, whose samples carry no
+  record: :mod:`tsolve.adapters.inspect_ai.family_tasks`) makes its own
+  rows (its ``report_sample`` / ``report_row``). TicToc's
+  (``tsolve/tictoc``): one row per elapsed-time level and preference,
   ``accuracy`` being the share of decisions that match the preference, with
   ``attempt_rate`` (share of tool calls), and the level's NAR.
 
@@ -93,19 +92,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsolve.adapters.inspect_ai.family_tasks import module_for_task
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import record_in
-
-PUZZLE_FAMILIES = ("time-puzzles", "relational-puzzles")
-SPAN_FAMILY = "span"
-
-#: A family's two-way table: the row fields and the record fields they are
-#: read from (``a|b``: the first one the record has).
-CROSS_BREAKDOWNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "span": (("type", "type"), ("format", "format")),
-    "logistics": (("difficulty", "data_split|difficulty"), ("question_type", "question_type")),
-}
-TICTOC_TASK = "tsolve/tictoc"
 
 #: The order conditions are listed in, as in the papers' tables.
 CONDITIONS = ("none", "context-knowledge", "calendar", "knowledge", "code", "all")
@@ -365,7 +354,7 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
                 where = {"log": _short(name), "sample": str(getattr(sample, "id", "?"))}
                 bad_samples.append({**where, "epoch": sample.epoch, "error": str(exc)})
                 continue
-            if claims and epoch is not None and run["task"] != TICTOC_TASK:
+            if claims and epoch is not None and module_for_task(run["task"]) is None:
                 epoch.checked = True
                 epoch.epoch = int(sample.epoch or 1)
                 epoch.false_claim = _first_false_claim(sample)
@@ -391,7 +380,9 @@ def build_report(paths: Sequence[str | Path], *, claims: bool = False) -> Report
             rows.append(_row(run, reducer_name, key[1:], figures))
     rows = [r for r in rows if r["eval_id"] not in failed]
     rows.sort(key=_order)
-    _tictoc_nar(rows)
+    for r in rows:
+        r.pop(_FIELDS, None)
+    _finish(rows)
     return Report(rows, [_short(f) for f, _ in kept], bad, skipped, bad_samples, duplicates)
 
 
@@ -475,23 +466,14 @@ def _reducers(log: Any) -> list[tuple[str, Any]]:
     return [(reducer_log_name(r), r) for r in reducers]
 
 
-def _tictoc_nar(rows: list[dict[str, Any]]) -> None:
-    """Each TicToc level's NAR on its ``preference = "all"`` row: the mean of
-    the prefer-tool and prefer-no-tool accuracies (None when a class is empty,
-    as in :mod:`tsolve.families.tictoc.metrics`)."""
-    acc = {
-        (r["eval_id"], r["reducer"], r["level"], r["preference"]): r["accuracy"]
-        for r in rows
-        if r["task"] == TICTOC_TASK
-    }
-    for r in rows:
-        if r["task"] == TICTOC_TASK:
-            if r["preference"] == "all":
-                run = (r["eval_id"], r["reducer"], r["level"])
-                tool, no_tool = acc.get((*run, "tool")), acc.get((*run, "no_tool"))
-                r["nar"] = None if tool is None or no_tool is None else (tool + no_tool) / 2
-            else:
-                r["nar"] = None
+def _finish(rows: list[dict[str, Any]]) -> None:
+    """Each family task's last word on its rows (its ``finish_report``:
+    TicToc's NAR per level, from its rows by preference)."""
+    for task in dict.fromkeys(r["task"] for r in rows):
+        own = module_for_task(task)
+        finish = getattr(own, "finish_report", None)
+        if finish is not None:
+            finish([r for r in rows if r["task"] == task])
 
 
 def _short(name: str) -> str:
@@ -535,16 +517,9 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
     for usage in (sample.model_usage or {}).values():
         tokens += _count(usage.output_tokens, "output_tokens")
     scored = score is not None and sample.error is None
-    if task == TICTOC_TASK:
-        level = _label(meta.get("level", sm.get("level")), "level", allow_int=True)
-        pref = _label(meta.get("preference", sm.get("preference")), "preference")
-        called = meta.get("called", False)
-        if not isinstance(called, bool):
-            raise BadSample(f"called: expected true or false, got {_shown(called)}")
-        keys: list[tuple[Any, ...]] = [("tictoc", level, pref), ("tictoc", level, "all")]
-        if score is None or not scored:
-            return keys, None
-        return keys, _Epoch({"accuracy": _scalar(score.value)}, int(called), 1, tokens, called)
+    own = module_for_task(task)
+    if own is not None and hasattr(own, "report_sample"):  # a family's own task
+        return own.report_sample(score if scored else None, meta, sm, tokens)
     record = _mapping(record_in(sm) if isinstance(sm.get("record"), dict) else sm.get("record"),
                       "record")  # fmt: skip
     condition_meta = meta.get("condition")
@@ -564,63 +539,55 @@ def _read_sample(task: str, sample: Any) -> tuple[list[tuple[Any, ...]], _Epoch 
     tool_calls = _count(run.get("n_tool_calls", 0), "run.n_tool_calls")
     turns = _count(run.get("turns", 0), "run.turns")
     family = _label(sm.get("family") or record.get("family") or "", "family")
-    cross = CROSS_BREAKDOWNS.get(family)
-    blank: tuple[tuple[str, Any], ...] = tuple((f, "all") for f, _ in cross) if cross else ()
-    keys = [("family", condition, style, "all", "all", "all", blank)]
-    if family in PUZZLE_FAMILIES:
-        m = record.get("solution_count")
-        if m is None and isinstance(record.get("answers"), list):
-            m = len(record["answers"])
-        if m is not None:
-            m = _count(m, "solution_count")
-            keys.append(("family", condition, style, m, "all", "all", blank))
-    if family == SPAN_FAMILY:
-        year, direction = _span_breakdown(record)
-        if year is not None:
-            keys.append(("family", condition, style, "all", year, "all", blank))
-        if direction is not None:
-            keys.append(("family", condition, style, "all", "all", direction, blank))
-    if cross:
-        values = [
-            next((record[k] for k in source.split("|") if record.get(k) not in (None, "")), None)
-            for _, source in cross
-        ]
-        if family == "logistics":
-            values[0] = paper_difficulty(values[0], record.get("execution"))
-        if all(v not in (None, "") for v in values):
-            pairs = tuple((f, _label(v, f)) for (f, _), v in zip(cross, values, strict=True))
-            keys.append(("family", condition, style, "all", "all", "all", pairs))
+    keys: list[tuple[Any, ...]] = [("family", family, condition, style, ())]
+    for extra in _breakdowns(family, record):
+        keys.append(("family", family, condition, style, extra))
     if value is None:
         return keys, None
+    fam = _family(family)
+    for name in fam.diagnostic_metrics if fam is not None else ():
+        value.setdefault(name, 0.0)  # as the scorer writes them (score_value)
     return keys, _Epoch(value, tool_calls, turns, tokens)
 
 
-def paper_difficulty(split: Any, execution: Any) -> Any:
-    """UnSeenTimeQA's difficulty level as its paper names it: its hard
-    questions are two levels, ``hard_serial`` and ``hard_parallel``, which
-    the records keep as ``data_split`` ``hard`` and an ``execution`` field."""
-    if split == "hard" and execution in ("serial", "parallel"):
-        return f"hard_{execution}"
-    return split
+def _family(name: str) -> Any:
+    """The registered family called ``name``, or None (a log of a family
+    this installation does not have is still reported, without its
+    breakdowns)."""
+    from tsolve.contract import get_family
+
+    try:
+        return get_family(name) if name else None
+    except TsolveError:
+        return None
 
 
-def _span_breakdown(record: Mapping[str, Any]) -> tuple[int | None, str | None]:
-    """A SPAN record's reference year (``params.reference_date.gregorian``)
-    and conversion direction (``direction``, e.g. ``gregorian->chinese``)."""
-    params = _mapping(record.get("params"), "record.params")
-    ref = _mapping(params.get("reference_date"), "params.reference_date")
-    year: int | None = None
-    gregorian = ref.get("gregorian")
-    if gregorian is not None:
-        text = _label(gregorian, "reference_date.gregorian")
-        try:
-            year = int(text[:4]) if len(text) >= 4 and text[:4].isascii() else None
-        except ValueError:
-            year = None
-        if year is None:
-            raise BadSample(f"reference_date.gregorian: not a date: {_shown(gregorian)}")
-    direction = record.get("direction")
-    return year, None if direction in (None, "") else _label(direction, "direction")
+def _breakdowns(family: str, record: Mapping[str, Any]) -> list[tuple[tuple[str, Any], ...]]:
+    """The extra rows a sample of ``family`` counts in, each as its
+    ``(field, label)`` pairs: the family's ``report_breakdowns`` of the
+    sample's record (:meth:`tsolve.contract.Family.report_keys`). A record
+    the family cannot break down, or a label that is not text or a count, is
+    a :class:`BadSample`."""
+    fam = _family(family)
+    if fam is None:
+        return []
+    try:
+        found = fam.report_keys(dict(record))
+    except Exception as exc:  # the record's fields, not the family, are at fault
+        message = str(exc) if isinstance(exc, TsolveError) else _one_line(exc)
+        raise BadSample(message) from None
+    out: list[tuple[tuple[str, Any], ...]] = []
+    for key in found:
+        pairs = []
+        for name, label in key.items():
+            if isinstance(label, int) and not isinstance(label, bool):
+                label = _count(label, name)
+            else:
+                label = _label(label, name)
+            pairs.append((str(name), label))
+        if pairs:
+            out.append(tuple(pairs))
+    return out
 
 
 def _value(value: Any, meta: Mapping[str, Any]) -> dict[str, float]:
@@ -631,17 +598,14 @@ def _value(value: Any, meta: Mapping[str, Any]) -> dict[str, float]:
         if not value:
             raise BadSample("value: an empty dict")
         return _metrics(value, "value")
-    from tsolve.verifiers.rewards import DIAGNOSTIC, main_metric
+    from tsolve.verifiers.rewards import main_metric
 
     main = _scalar(value)
     metrics = _metrics(meta.get("metrics") or {}, "metrics")
     name = meta.get("main_metric")
     if not isinstance(name, str) or not name:
         name = main_metric(metrics) if metrics else "value"
-    out = {name: main, **{k: v for k, v in metrics.items() if k != name}}
-    for diagnostic in DIAGNOSTIC:  # as the scorer writes them now (score_value)
-        out.setdefault(diagnostic, 0.0)
-    return out
+    return {name: main, **{k: v for k, v in metrics.items() if k != name}}
 
 
 def _metrics(found: Any, what: str) -> dict[str, float]:
@@ -722,8 +686,9 @@ def _shown(value: Any) -> str:
 
 def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     """Rows in a stable order: task, model, condition (as :data:`CONDITIONS`),
-    the run's settings, then style, M, reference year and direction with
-    "all" first (TicToc: level, then preference)."""
+    the run's settings, then style, M and the family's breakdown fields
+    (its ``report_columns``, then any other) with "all" first (a family
+    task's rows: its ``REPORT_FIELDS``, TicToc's level, then preference)."""
 
     def part(k: Any) -> tuple[int, str]:
         if k == "all" or k is None:
@@ -734,34 +699,34 @@ def _order(row: dict[str, Any]) -> tuple[Any, ...]:
     rank = CONDITIONS.index(condition) if condition in CONDITIONS else len(CONDITIONS)
     settings = json.dumps([row.get(k) for k in RUN_FIELDS[2:]], sort_keys=True, default=str)
     head = (row["task"], row["model"], (rank, str(condition)), settings, str(row["reducer"]))
-    if "level" in row:
-        return (*head, part(row["level"]), part(row["preference"]))
-    cross = [row[f] for f in ("type", "format", "difficulty", "question_type") if f in row]
-    breakdown = (row["style"], row["M"], row.get("reference_year"), row.get("direction"), *cross)
-    return (*head, *(part(k) for k in breakdown))
+    return (*head, *(part(row.get(f)) for f in row.get(_FIELDS, ())))
+
+
+#: Where a row keeps, while rows are sorted, the names of its breakdown fields.
+_FIELDS = "_breakdown_fields"
 
 
 def _row(
     run: dict[str, Any], reducer: str, key: tuple[Any, ...], figures: dict[str, Any]
 ) -> dict[str, Any]:
     settings = {**run, "reducer": reducer}
-    if key[0] == "tictoc":
-        _, level, pref = key
-        return {
-            **_first(settings), "condition": "none", "level": level, "preference": pref,
-            "n": figures["n"], "sample_epochs": figures["sample_epochs"],
-            "errors": figures["errors"], "accuracy": figures["accuracy"],
-            "stderr": figures["stderr"], "attempt_rate": figures["attempt_rate"],
-            **_rest(settings),
-        }  # fmt: skip
-    _, condition, style, m, year, direction, cross = key
-    row = {**_first(settings), "condition": condition, "style": style, "M": m}
-    if run["task"] == "tsolve/span" or year != "all" or direction != "all":
-        row.update(reference_year=year, direction=direction)
-    row.update(dict(cross))
+    if key[0] != "family":  # a family's own task's row (its report_row)
+        own = module_for_task(run["task"])
+        assert own is not None
+        fields = list(getattr(own, "REPORT_FIELDS", ()))
+        return {**own.report_row(_first(settings), key, figures), **_rest(settings),
+                _FIELDS: fields}  # fmt: skip
+    _, family, condition, style, pairs = key
+    labels = dict(pairs)
+    fam = _family(family)
+    columns = [c for c in (fam.report_columns if fam is not None else ()) if c != "M"]
+    fields = columns + [f for f in labels if f not in columns and f != "M"]
+    row = {**_first(settings), "condition": condition, "style": style,
+           "M": labels.get("M", "all")}  # fmt: skip
+    row.update((f, labels.get(f, "all")) for f in fields)
     figures = dict(figures)
     del figures["attempt_rate"]
-    return {**row, **figures, **_rest(settings)}
+    return {**row, **figures, **_rest(settings), _FIELDS: ["style", "M", *fields]}
 
 
 def _first(settings: dict[str, Any]) -> dict[str, Any]:
@@ -778,3 +743,15 @@ def rows_by_task(rows: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any
     for row in rows:
         out.setdefault(row["task"], []).append(row)
     return out
+
+
+#: What a family task's ``report_sample`` builds its epoch and its labels with.
+Epoch = _Epoch
+label = _label
+scalar = _scalar
+
+
+def __getattr__(name: str) -> Any:
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)

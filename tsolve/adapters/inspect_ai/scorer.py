@@ -5,17 +5,18 @@ back, :func:`tsolve.records.gold_fields.record_in`) goes to its family's scorer,
 same function ``tsolve verify`` calls (:func:`tsolve.verifiers.registry.scorer_for`),
 with the symbolic diagnosis on. The :class:`~inspect_ai.scorer.Score` carries:
 
-* ``value``: every family metric, as a dict (:func:`score_value`): ``em``,
-  ``f1``, ``jaccard`` for the puzzle families, ``accuracy`` for SPAN,
-  ``accuracy`` and ``partial`` for logistics, and each diagnostic metric
-  (``alt_reading``), 0 where an item does not report it. A dict because
+* ``value``: every family metric, as a dict (:func:`score_value`): what the
+  family's scorer reports (``em``, ``f1``, ``jaccard`` for a set answer,
+  ``accuracy`` for a single one), and each of the family's diagnostic
+  metrics (``Family.diagnostic_metrics``), 0 where an item does not report
+  it. A dict because
   Inspect's epoch reducers (``--epochs``, ``--epochs-reducer``) reduce a
   dict value key by key but carry over only the first epoch's metadata: the
   family metrics must be in ``value`` to be reduced across epochs as the
   main score is. The main metric (:func:`main_metric`, shared with the
-  facade's reward: :mod:`tsolve.verifiers.rewards`) is ``em`` for the puzzle
-  families, whose answers are sets, and ``accuracy`` for the single-answer
-  families (SPAN, logistics); never a gameable metric. :func:`main_value`
+  facade's reward: :mod:`tsolve.verifiers.rewards`) is ``em`` for a family
+  whose answers are sets, and ``accuracy`` for a single-answer family;
+  never a gameable metric. :func:`main_value`
   reads it from a value;
 * ``answer``: what tsolve read from the output (``parsed``, as JSON text);
 * ``explanation``: the metrics and, when the answer is wrong, the diagnosis;
@@ -42,7 +43,7 @@ much of a published figure the release's wrong answers move.
 
 The task's metrics are the mean and standard error of the main metric, plus
 :func:`family_metrics`, the mean of every family metric (``em``, ``f1``,
-``jaccard``, ``accuracy``, ``partial``, ``alt_reading``, ...), so an Inspect
+``jaccard``, ``accuracy``, the diagnostic ones, ...), so an Inspect
 run reports what ``tsolve verify`` reports. All three read the
 epoch-reduced values: with ``--epochs N`` each sample's epochs are reduced
 first (key by key), then averaged over samples, and the standard error is
@@ -82,6 +83,7 @@ from tsolve.verifiers.registry import scorer_for
 from tsolve.verifiers.rewards import (
     DIAGNOSTIC,
     MAIN_METRICS,
+    diagnostic,
     gameable,
     main_metric,
     reward_value,
@@ -108,14 +110,15 @@ def judge(record: dict[str, Any], output: str) -> ItemScore:
 def score_value(metrics: Mapping[str, float], family: str) -> dict[str, float]:
     """The :class:`~inspect_ai.scorer.Score` value for ``metrics``: the main
     metric first (as a reward: :func:`~tsolve.verifiers.rewards.reward_value`),
-    then every other metric, then each diagnostic metric an item did not
-    report, as 0 (``tsolve verify``'s summary counts a missing one as 0 too).
+    then every other metric, then each of the family's diagnostic metrics
+    (``Family.diagnostic_metrics``) an item did not report, as 0
+    (``tsolve verify``'s summary counts a missing one as 0 too).
     The keys must be the same in every epoch of a sample, or Inspect's
     reducers refuse the dict."""
     main = main_metric(metrics)
     value = {main: reward_value(metrics, family, main)}
     value.update((k, float(v)) for k, v in metrics.items() if k != main)
-    for name in DIAGNOSTIC:
+    for name in diagnostic(family):
         value.setdefault(name, 0.0)
     return value
 

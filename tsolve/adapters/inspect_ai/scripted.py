@@ -31,6 +31,7 @@ from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import ToolCall
 
 from tsolve.adapters.inspect_ai.conditions import knowledge_names, parse_condition, run_stats
+from tsolve.adapters.inspect_ai.family_tasks import module_for_sample
 from tsolve.adapters.inspect_ai.tools import TOOL_SETS
 from tsolve.contract import family_of, get_family
 from tsolve.errors import TsolveError
@@ -106,8 +107,9 @@ def scripted(answer: str = "gold") -> Solver:
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
         record = record_in(state.metadata)
-        if not isinstance(record, dict) and "tictoc_id" in state.metadata:
-            return _tictoc_move(state, answer)
+        own = None if isinstance(record, dict) else module_for_sample(state.metadata)
+        if own is not None:
+            return _family_task_move(own, state, answer)
         if not isinstance(record, dict):
             raise TsolveError(f"sample {state.sample_id!r}: no tsolve record in its metadata")
         shown = state.metadata.get("condition") or {}
@@ -138,12 +140,11 @@ def scripted(answer: str = "gold") -> Solver:
     return solve
 
 
-def _tictoc_move(state: TaskState, answer: str) -> TaskState:
-    """A TicToc sample has no tsolve record: its one move is a tool call or a
-    direct answer (:func:`tsolve.adapters.inspect_ai.tictoc_task.scripted_move`)."""
-    from tsolve.adapters.inspect_ai.tictoc_task import scripted_move
-
-    move = scripted_move(state, answer)
+def _family_task_move(own: Any, state: TaskState, answer: str) -> TaskState:
+    """A family task's own sample has no tsolve record: its one move (a tool
+    call or a direct answer) is the one its task's ``scripted_move`` makes
+    (:mod:`tsolve.adapters.inspect_ai.family_tasks`)."""
+    move = own.scripted_move(state, answer)
     state.output = _output(move if isinstance(move, str) else "")
     if not isinstance(move, str):
         state.output.message.tool_calls = [move]

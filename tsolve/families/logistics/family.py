@@ -2,13 +2,13 @@
 timelines with parallel events. Its parts sit beside this file in
 ``families/logistics/``: generator ``generate/`` (+ ``invariants.py``),
 solver ``schedule.py``, scorer ``score.py``, auditor ``audit.py``, bench
-cases ``bench.py``; its commands are ``cli/logistics_commands.py``."""
+cases ``bench.py``; its commands are ``cli.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.generators.options import optional, parse_int, parse_text
 
 
@@ -111,10 +111,16 @@ CARD: dict[str, Any] = {
     "papers": [
         "Uddin et al., UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization"
     ],
-    "citation": """@misc{unseentimeqa,
-  title = {UnSeenTimeQA: Time-Sensitive Question-Answering Beyond LLMs' Memorization},
+    "citation": """@inproceedings{unseentimeqa,
+  title = {{UnSeenTimeQA}: Time-Sensitive Question-Answering Beyond {LLMs}' Memorization},
   author = {Uddin, Md Nayem and Saeidi, Amir and Handa, Divij and Seth, Agastya
-            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta}
+            and Son, Tran Cao and Blanco, Eduardo and Corman, Steven R. and Baral, Chitta},
+  booktitle = {Proceedings of the 63rd Annual Meeting of the Association for
+               Computational Linguistics (ACL 2025)},
+  year = {2025},
+  eprint = {2407.03525},
+  archivePrefix = {arXiv},
+  url = {https://arxiv.org/abs/2407.03525}
 }""",
 }
 
@@ -141,18 +147,51 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.logistics.score:logistics_answer"),
     compact_gold=Lazy("tsolve.families.logistics.compact:logistics_gold"),
     score_compact=Lazy("tsolve.families.logistics.compact:score_logistics_gold"),
+    prompt=Lazy("tsolve.families.logistics.generate.prompt:shown_prompt"),
+    gameable_metrics=("partial",),
+    difficulty=Lazy("tsolve.families.logistics.facets:difficulty_knobs"),
+    # The benchmark's split (more trucks, planes and packages) and the events in
+    # the timeline (each one more step to track); execution and question type
+    # stay free choices of the config.
+    curriculum={"difficulty": ("easy", "medium", "hard"), "depth": (2, 4, 6, 9, 12, 16, 20)},
+    curriculum_notes={
+        "difficulty": "the benchmark's split: how many vehicles and packages",
+        "depth": "events in the timeline",
+    },
+    report_columns=("difficulty", "question_type"),
+    report_breakdowns=Lazy("tsolve.families.logistics.facets:report_breakdowns"),
+    row_hint="these are logistics items (UnSeenTimeQA); use tsolve logistics answer FILE",
     answer_marker="Answer:",
     audit=Lazy("tsolve.families.logistics.audit:audit_logistics"),
+    explain=Lazy("tsolve.families.logistics.audit:explain"),
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,
     bench=Lazy("tsolve.families.logistics.bench:bench_logistics"),
-    cli=Lazy("tsolve.cli.logistics_commands:register"),
+    cli=Lazy("tsolve.families.logistics.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.logistics.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.logistics.paper_tables:TABLES"),
+    commands=(
+        Command("logistics", "Logistics timelines with parallel events (UnSeenTimeQA).", True),
+    ),
     card=CARD,
+    typed_forms=(
+        ("any", "solution", dict),
+        ("any", "schedule", dict),
+    ),
     strata={
         "difficulty": ("easy", "medium", "hard"),
         "execution": ("serial", "parallel"),
         "question": ("static", "relative", "hypothetical"),
     },
     shortcut_cells=shortcut_cells,
+    adversarial_item=Lazy("tsolve.families.logistics.adversarial:logistics_item"),
+    strategies={"logistics_params": Lazy("tsolve.families.logistics.strategies:logistics_params")},
+    honest_gold=Lazy("tsolve.families.logistics.honest:logistics_gold"),
+    honest_styles=Lazy("tsolve.families.logistics.honest:STYLES"),
+    shortcut_probes=(
+        Lazy("tsolve.families.logistics.shortcut_probes:PROBES"),
+        # Still in the stress folder while other work edits it; moves here next.
+        Lazy("tsolve.stress.logistics_probes:PROBES"),
+    ),
 )

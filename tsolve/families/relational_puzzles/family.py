@@ -3,7 +3,7 @@ more unknown dates. Its parts sit beside this file in
 ``families/relational_puzzles/``: generator ``generate.py`` (+
 ``invariants.py``), solver ``solve.py``, scorer ``score.py``, auditor
 ``audit.py``. Its commands are ``tsolve puzzle --events N``
-(``cli/relational_commands.py``, reached from the time-puzzles commands) and
+(``cli.py``, reached from the time-puzzles commands) and
 its bench cases run in the time-puzzles group, whose single-date figures are
 their peer."""
 
@@ -78,7 +78,7 @@ def fuzz_records(seed: int) -> list[Record]:
     ]  # fmt: skip
 
 
-def _styles(value: Any, name: str) -> Any:
+def _styles(value: Any, name: str) -> str | tuple[str, ...]:
     from tsolve.generators.style_pairs import parse_styles
 
     return parse_styles(value, name)
@@ -98,6 +98,7 @@ def rederive(record: Record) -> Any:
 
 
 CARD: dict[str, Any] = {
+    "citation_of": "time-puzzles",  # the Time Puzzles paper's task, with several events
     "configs": {"style": "style", "solution_count": "M"},  # a Hub config per value
     "task": (
         "Relational puzzles: several events with unknown dates, facts about each and "
@@ -110,6 +111,14 @@ CARD: dict[str, Any] = {
         "Puzzles, 2026, arXiv:2601.07148 (https://github.com/jaaack-wang/Time-Puzzles)"
     ],
 }
+
+
+SHORTCUT_CELLS: dict[str, dict[str, Any]] = {
+    mode: {"ask": mode} for mode in ("tuples", "event", "mixed")
+}
+"""The configurations ``tsolve stress --shortcuts`` probes one by one: each
+ask mode (``--set ask=event``): every event's dates as tuples, one event's
+dates, or the two interleaved."""
 
 
 FAMILY = Family(
@@ -137,13 +146,25 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.relational_puzzles.score:relational_answer"),
     compact_gold=Lazy("tsolve.families.relational_puzzles.compact:relational_gold"),
     score_compact=Lazy("tsolve.families.relational_puzzles.compact:score_relational_gold"),
+    difficulty=Lazy("tsolve.families.relational_puzzles.facets:difficulty_knobs"),
+    curriculum={"events": (2, 3, 4)},
+    curriculum_notes={"events": "unknown dates to find"},
+    report_breakdowns=Lazy("tsolve.families.relational_puzzles.facets:report_breakdowns"),
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.relational_puzzles.audit:audit_relational"),
+    explain=Lazy("tsolve.families.relational_puzzles.audit:explain"),
     fuzz_records=fuzz_records,
     # a mutated record can have millions of answer tuples: the time limit makes it "partial"
     rederive=Lazy("tsolve.families.relational_puzzles.family:rederive"),
     solve=Lazy("tsolve.families.relational_puzzles.solve:solve_relational_record"),
+    shortcut_cells=Lazy("tsolve.families.relational_puzzles.family:SHORTCUT_CELLS"),
     recognise=recognise,
     card=CARD,
+    typed_forms=(("any", "solver", dict),),
     strata={"style": ("implicit", "explicit")},
+    adversarial_item=Lazy("tsolve.families.relational_puzzles.adversarial:relational_item"),
+    adversarial_rotate="ask",  # tuples or one event's dates: both strata in every run
+    honest_gold=Lazy("tsolve.families.relational_puzzles.honest:relational_gold"),
+    honest_styles=Lazy("tsolve.families.relational_puzzles.honest:STYLES"),
+    shortcut_probes=(Lazy("tsolve.families.relational_puzzles.shortcut_probes:PROBES"),),
 )

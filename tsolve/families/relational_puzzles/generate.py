@@ -76,7 +76,8 @@ GENERATOR_NAME = "relational-puzzles"
 # puzzle's id in the other style, and ``style`` may list both
 # (generators/style_pairs.py). The random key carries the version, as for
 # every family (tsolve.generators.seeding), so puzzle i of a run differs from version 1's.
-GENERATOR_VERSION = "2"
+# 3: the random key carries the options' salt and a redraw attempt (generators/seeding.py).
+GENERATOR_VERSION = "3"
 # Ids carry the options' fingerprint (``rp-2-0-0c41d7-implicit``) since issue
 # 21; the version is kept because content is unchanged (it keys the randomness).
 MAX_EVENTS = 4
@@ -449,7 +450,7 @@ def generate_relational_puzzle(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise TsolveError(f"seed: expected a non-negative integer, got {seed!r}")
     number, style = style_slot(cfg.style, index)  # the puzzle, and its wording
-    rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number)
+    rng = record_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, number, id_fingerprint(cfg))
     target = cfg.target(number)
     names = rng.sample(EVENT_NAMES, cfg.events)
     events = [Event(name, f"e{k + 1}") for k, name in enumerate(names)]

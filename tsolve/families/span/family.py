@@ -2,13 +2,13 @@
 Its parts sit beside this file in ``families/span/``: generator
 ``generate.py`` (+ ``invariants.py``), scorer ``score.py``, auditor
 ``audit.py``, bench cases ``bench.py``; its commands are
-``cli/span_commands.py``."""
+``cli.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.generators.options import optional, parse_bool, parse_date_range, parse_int, parse_text
 
 
@@ -89,8 +89,11 @@ CARD: dict[str, Any] = {
         "Language Models"
     ],
     "citation": """@misc{span,
-  title = {SPAN: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
-           Large Language Models}
+  title = {{SPAN}: Benchmarking and Improving Cross-Calendar Temporal Reasoning of
+           Large Language Models},
+  author = {{The SPAN authors}},
+  note = {The paper's text names no authors, year or venue; code and data at the URL},
+  url = {https://github.com/miaozhongjian/span}
 }""",
 }
 
@@ -130,11 +133,63 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.span.score:span_answer"),
     compact_gold=Lazy("tsolve.families.span.compact:span_gold"),
     score_compact=Lazy("tsolve.families.span.compact:score_span_gold"),
+    diagnostic_metrics=("alt_reading",),
+    difficulty=Lazy("tsolve.families.span.facets:difficulty_knobs"),
+    # A longer offset is more counting and more month and year lengths of the
+    # target calendar to get right. Ordered by the arithmetic asked (the mean
+    # offset grows with the level), not by a measured gap: the table-free
+    # estimator (polar_baseline.py) gets 53-59 % of polar items right at every
+    # level (100 polar items per level, seed 1), since the near misses, not the
+    # offsets, are what defeat it (docs/rl.md).
+    curriculum={
+        "max_days": (7, 30, 100, 365, 1000),
+        "max_weeks": (2, 8, 20, 52, 150),
+        "max_years": (1, 3, 10, 20, 40),
+    },
+    curriculum_notes={
+        "max_days": "largest offset in days",
+        "max_weeks": "largest offset in weeks",
+        "max_years": "largest offset in years (festival questions)",
+    },
+    report_columns=("reference_year", "direction", "type", "format"),
+    report_breakdowns=Lazy("tsolve.families.span.facets:report_breakdowns"),
+    row_hint="these are SPAN questions; score answers with tsolve verify, check gold with "
+    "tsolve audit",
     answer_marker="MY ANSWER:",
     audit=Lazy("tsolve.families.span.audit:audit_span"),
+    explain=Lazy("tsolve.families.span.audit:explain"),
     fuzz_records=fuzz_records,
     bench=Lazy("tsolve.families.span.bench:bench_span"),
-    cli=Lazy("tsolve.cli.span_commands:register"),
+    cli=Lazy("tsolve.families.span.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.span.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.span.paper_tables:TABLES"),
+    commands=(
+        Command(
+            "span", "Generate SPAN-style questions (10 directions, date/festival, polar/content)."
+        ),
+    ),
     card=CARD,
+    typed_forms=(
+        ("any", "gold.text", str),
+        ("any", "gold.month_name", str),
+        ("any", "params.reference_date.text", str),
+        ("any", "params.reference_date.month_name", str),
+        ("any", "params.reference_date.gregorian", str),
+        ("any", "params.reference_date.calendar", str),
+        ("format=polar", "params.candidate.text", str),
+        ("format=polar", "params.candidate.month_name", str),
+        ("format=polar", "params.candidate.gregorian", str),
+        ("format=polar", "params.candidate.leap", bool),
+    ),
     shortcut_cells=Lazy("tsolve.families.span.family:SHORTCUT_CELLS"),
+    adversarial_item=Lazy("tsolve.families.span.adversarial:span_item"),
+    adversarial_scale=2,  # half yes/no, half dates: twice the records
+    honest_gold=Lazy("tsolve.families.span.honest:span_gold"),
+    honest_styles=Lazy("tsolve.families.span.honest:STYLES"),
+    shortcut_probes=(
+        Lazy("tsolve.families.span.shortcut_probes:PROBES"),
+        # Still in the stress folder while other work edits it; moves here next.
+        Lazy("tsolve.stress.span_probes:SPAN_PROBES"),
+    ),
+    shortcut_file_probes=Lazy("tsolve.stress.span_probes:position_probes"),
 )

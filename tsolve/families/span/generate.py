@@ -120,11 +120,13 @@ GENERATOR_NAME = "span"
 # is; cells and labels balanced in blocks of 4 x D records in a seeded order;
 # no answer-determining value in the id or beside the prompt (the candidate's
 # kind and Gregorian date, the festival's year are gold fields: gold_detail).
-# 7: no yes/no items between Gregorian and a calendar a formula converts to the
+# 7: the random keys carry the options' salt and a redraw attempt (generators/seeding.py).
+# 8: no yes/no items between Gregorian and a calendar a formula converts to the
 # day (Shaka, tabular Islamic): no wrong date hides there from a rough
-# conversion; near misses matched to a gold's rough distance to 0.02 days,
-# not 0.2, where the distances are a few exact values (Persian, Chinese).
-GENERATOR_VERSION = "7"
+# conversion; a near miss and a gold matched with the roles of question and
+# twin swapped, to 0.02 days, not 0.2, where the distances are a few exact
+# values (Persian, Chinese).
+GENERATOR_VERSION = "8"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -371,7 +373,7 @@ def reference_day(cfg: SpanConfig, seed: int, index: int) -> int:
     lo, hi = window_days(cfg)
     if lo == hi:
         return lo
-    rng = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index)
+    rng = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index, _fingerprint(cfg))
     return _allowed_day(cfg, rng.randrange(_allowed_count(cfg)))
 
 
@@ -970,7 +972,7 @@ def generate_question(
     dirs = plan(cfg)
     polar = polar_directions(cfg, dirs)
     ref = reference_day(cfg, seed, index)
-    rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index)
+    rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index, _fingerprint(cfg))
     src, tgt, qtype, fmt, k = _cell(index, dirs, seed, cfg)
     if cfg.date is None:
         q, gold, reading_names = drawn_question(cfg, rng, ref, src, tgt, qtype, fmt)

@@ -4,7 +4,7 @@ The family of the TicToc paper (``docs/tictoc.md``): reading its data,
 deciding whether a model output attempted a tool call, the Normalized
 Alignment Rate, a solver-backed audit of each trajectory's timeline and
 labels, the paper's timestamp model, and non-LLM baselines. The CLI is
-``tsolve tictoc`` (:mod:`tsolve.cli.tictoc_commands`).
+``tsolve tictoc`` (:mod:`tsolve.families.tictoc.cli`).
 
 The names above are imported on first use (PEP 562), so that registering
 the family (:mod:`.family`) does not import its scorer.

@@ -3,7 +3,7 @@
 fact of a minimal puzzle is needed, and that a zero-answer puzzle is a minimal
 unsatisfiable set with no two-fact clash.
 
-They live apart from the search (``generate.py``) because they are the
+They live apart from the search (``search/``) because they are the
 solver's side of generation: the search proposes from packed masks, these
 prove, and a record is written only when both agree.
 

@@ -1,25 +1,26 @@
 """The ``time-puzzles`` family, declared once: every date that satisfies a set
 of facts (the Time Puzzles paper). Its parts sit beside this file in
-``families/time_puzzles/``: generator ``generate.py`` (+ ``invariants.py``),
+``families/time_puzzles/``: generator ``generate.py`` (its parts: ``config.py``, ``search/``,
+``record.py``; + ``invariants.py``),
 solver ``solve.py``, scorer ``score.py``, auditor ``audit.py``, bench cases
-``bench.py``; its commands are ``cli/puzzle_commands.py``."""
+``bench.py``; its commands are ``cli.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tsolve.contract.family import Family, Lazy, Record
+from tsolve.contract.family import Command, Family, Lazy, Record
 from tsolve.generators.options import optional, parse_bool, parse_int, parse_str_list, parse_text
 from tsolve.solver.backend_names import GENERATION_BACKENDS, check_backend
 
 
-def _solutions(value: Any, name: str) -> Any:
+def _solutions(value: Any, name: str) -> int | tuple[int, ...] | str:
     from tsolve.families.time_puzzles.generate import parse_solutions
 
     return parse_solutions(value, name)
 
 
-def _styles(value: Any, name: str) -> Any:
+def _styles(value: Any, name: str) -> str | tuple[str, ...]:
     from tsolve.generators.style_pairs import parse_styles
 
     return parse_styles(value, name)
@@ -195,9 +196,26 @@ CARD: dict[str, Any] = {
   year = {2026},
   eprint = {2601.07148},
   archivePrefix = {arXiv},
-  url = {https://arxiv.org/abs/2601.07148}
+  primaryClass = {cs.CL},
+  url = {https://arxiv.org/abs/2601.07148},
+  note = {Code and data: https://github.com/jaaack-wang/Time-Puzzles}
 }""",
 }
+
+
+#: The answer-set sizes ``tsolve stress --shortcuts`` probes one by one: the
+#: paper's range (``--solutions 0-6``), each size a configuration of its own.
+SHORTCUT_SIZES = (0, 1, 2, 3, 4, 5, 6)
+
+SHORTCUT_CELLS: dict[str, dict[str, Any]] = {
+    f"{style}/{size}": {"style": style, "solutions": size}
+    for style in ("implicit", "explicit")
+    for size in SHORTCUT_SIZES
+}
+"""The configurations ``tsolve stress --shortcuts`` probes one by one: each
+wording style x answer-set size (``--style explicit --solutions 3``): a
+policy that pays only on empty answers, or only where the dates are spelled
+out, shows in its own cell."""
 
 
 FAMILY = Family(
@@ -233,16 +251,65 @@ FAMILY = Family(
     answer=Lazy("tsolve.families.time_puzzles.score:time_puzzle_answer"),
     compact_gold=Lazy("tsolve.families.time_puzzles.compact:time_puzzle_gold"),
     score_compact=Lazy("tsolve.families.time_puzzles.compact:score_time_puzzle_gold"),
+    diagnostic_metrics=("alt_reading",),
+    difficulty=Lazy("tsolve.families.time_puzzles.facets:difficulty_knobs"),
+    # Levels ordered by the measured score of time_puzzles/difficulty.py (facts
+    # needed to fix the answer + implicit facts + 2 for the Chinese calendar):
+    # on 12 puzzles per cell (seed 1) the mean rose with both, explicit 4.3,
+    # 6.0, 7.0, 8.0 and implicit 5.3, 7.0, 8.5, 9.3 for 3..6 facts. Seven facts
+    # and more are not minimal puzzles and measure easier, so they are no
+    # level; the generator's own `difficulty` filter is not used (with M fixed
+    # it often finds no easy or medium puzzle in 200 tries).
+    curriculum={"facts": (3, 4, 5, 6), "style": ("explicit", "implicit")},
+    curriculum_notes={
+        "facts": "facts per puzzle (minimal puzzles)",
+        "style": "dates given (explicit) or named by events (implicit)",
+    },
+    report_breakdowns=Lazy("tsolve.families.time_puzzles.facets:report_breakdowns"),
     answer_marker="MY ANSWER:",
     diagnose_batch=Lazy("tsolve.families.time_puzzles.score:diagnose_puzzles"),
     audit=Lazy("tsolve.families.time_puzzles.audit:audit_time_puzzle"),
+    explain=Lazy("tsolve.families.time_puzzles.audit:explain"),
     recognise=recognise,
     fuzz_records=fuzz_records,
     rederive=rederive,
     solve=Lazy("tsolve.families.time_puzzles.solve:solve_record"),
+    solve_check=Lazy("tsolve.families.time_puzzles.solve_records:solve_records"),
     bench=Lazy("tsolve.families.time_puzzles.bench:bench_time_puzzles"),
-    cli=Lazy("tsolve.cli.puzzle_commands:register"),
+    cli=Lazy("tsolve.families.time_puzzles.cli:register"),
+    scaling_surfaces=Lazy("tsolve.families.time_puzzles.scaling:scaling_surfaces"),
+    paper_tables=Lazy("tsolve.families.time_puzzles.paper_tables:TABLES"),
+    commands=(
+        Command(
+            "puzzle",
+            "Generate time puzzles whose answer sets have exactly M dates (or M date tuples).",
+        ),
+        Command(
+            "solve",
+            "Recompute each puzzle's full answer set with a solver, or solve puzzles in English.",
+        ),
+    ),
+    import_cli=Lazy("tsolve.families.time_puzzles.cli_import:register"),
+    adversarial_item=Lazy("tsolve.stress.adversarial:date_item"),
+    # Answer sets of every size the generator makes, so "None" and list
+    # policies meet empty, single and multi-date golds.
+    adversarial_options={"solutions": "0,1,2,3"},
+    honest_gold=Lazy("tsolve.families.time_puzzles.honest:time_puzzle_gold"),
+    honest_styles=Lazy("tsolve.families.time_puzzles.honest:STYLES"),
+    shortcut_probes=(Lazy("tsolve.families.time_puzzles.shortcut_probes:PROBES"),),
+    fuzz_surfaces={
+        "solve-text": Lazy("tsolve.families.time_puzzles.fuzz:solve_text_case"),
+        "library-args": Lazy("tsolve.families.time_puzzles.fuzz:library_args"),
+    },
+    strategies={"puzzle_configs": Lazy("tsolve.families.time_puzzles.strategies:puzzle_configs")},
     card=CARD,
+    typed_forms=(
+        ("any", "solver", dict),
+        ("any", "difficulty", dict),
+        ("any", "difficulty.sizes_by_information_gain", list),
+        ("with answers", "contradiction", dict),
+    ),
+    shortcut_cells=Lazy("tsolve.families.time_puzzles.family:SHORTCUT_CELLS"),
     # easy / medium need few facts: with 6 (drawn 4..6 by default) an implicit
     # puzzle scores >= 7, so those strata ask for 4 unless --facts is given.
     strata={

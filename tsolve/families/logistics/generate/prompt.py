@@ -43,3 +43,36 @@ def render_prompt(item: Mapping[str, Any]) -> str:
         text = joiner.join(str(v) for v in value) if isinstance(value, list) else str(value)
         parts.append(f"[{title}]\n{text.strip()}")
     return "\n\n".join([*parts, ANSWER_INSTRUCTION])
+
+
+#: The fields an UnSeenTimeQA-style item must have to be shown to a model.
+UNSEENTIMEQA_FIELDS = (
+    "domain_description",
+    "objects_description",
+    "initial_states_description",
+    "events",
+)
+
+
+def is_unseentimeqa_item(record: Mapping[str, Any]) -> bool:
+    """Does ``record`` have the fields an UnSeenTimeQA item is shown with?"""
+    return isinstance(record.get("question"), str) and all(
+        record.get(name) is not None for name in UNSEENTIMEQA_FIELDS
+    )
+
+
+def shown_prompt(record: Mapping[str, Any]) -> str:
+    """The family's ``prompt`` part: the record's ``prompt`` (generator 3 and
+    later write one), else one built from an UnSeenTimeQA item's own fields
+    (:func:`render_prompt`; the benchmark's items carry none)."""
+    from tsolve.errors import TsolveError
+
+    prompt = record.get("prompt")
+    if isinstance(prompt, str) and prompt.strip():
+        return prompt
+    if is_unseentimeqa_item(record):
+        return render_prompt(record)
+    raise TsolveError(
+        f"record {record.get('id')!r}: no 'prompt' field to show the model "
+        "(and not an UnSeenTimeQA-style item to build one from)"
+    )

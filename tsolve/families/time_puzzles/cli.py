@@ -1,6 +1,6 @@
 """``tsolve puzzle`` and ``tsolve solve``: thin shells over
 :func:`tsolve.families.time_puzzles.generate.generate_puzzles` (drawn by
-:func:`tsolve.cli.puzzle_plots.plotting` with ``--plot``),
+:func:`tsolve.families.time_puzzles.cli_plots.plotting` with ``--plot``),
 :func:`tsolve.families.time_puzzles.solve_records.solve_file` and, for puzzles written in English
 (``--text``, ``--text-file``), :func:`tsolve.families.time_puzzles.solve_text.solve_texts`."""
 
@@ -140,12 +140,17 @@ def puzzle(
     styles = parse_styles(style)
     records: Iterable[dict[str, Any]]
     if relational:
-        from tsolve.cli.relational_commands import print_relational_puzzle, relational_puzzles
+        from tsolve.contract.family import Lazy
+        from tsolve.families.time_puzzles.generate import parse_solutions
 
-        records = relational_puzzles(events, solutions or "1", count, seed, start, facts, styles,
-                                     backend, domain_start, domain_end, max_attempts,
-                                     ask)  # fmt: skip
-        show = print_relational_puzzle
+        # The relational family's own commands, reached by reference (a family
+        # never imports another): `--events N` is that family's puzzle.
+        relational_cli = "tsolve.families.relational_puzzles.cli"
+        records = Lazy(f"{relational_cli}:relational_puzzles")(
+            events, parse_solutions(solutions or "1"), count, seed, start, facts, styles,
+            backend, domain_start, domain_end, max_attempts, ask,
+        )  # fmt: skip
+        show = Lazy(f"{relational_cli}:print_relational_puzzle").get()
     else:
         from tsolve.families.time_puzzles.family import build
         from tsolve.families.time_puzzles.generate import generate_puzzles, parse_solutions
@@ -166,7 +171,7 @@ def puzzle(
         records = generate_puzzles(count, seed, cfg, start)
         show = _print_puzzle
     if plot is not None or plot_dir is not None:
-        from tsolve.cli.puzzle_plots import plotting
+        from tsolve.families.time_puzzles.cli_plots import plotting
 
         records = plotting(records, plot, plot_dir)
     records = tracked(records, count, "puzzles")

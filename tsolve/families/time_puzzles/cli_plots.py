@@ -19,10 +19,12 @@ from tsolve.plots.output import check_out
 
 def draw_puzzle(record: dict[str, Any], out: str | Path) -> Path:
     """Draw one puzzle record to ``out`` (.png or .svg), by its kind."""
-    if "graph" in record:
-        from tsolve.families.relational_puzzles.plot import draw_relation_graph, relation_graph
+    if "graph" in record:  # the relational family's picture, by reference
+        from tsolve.contract.family import Lazy
 
-        return draw_relation_graph(relation_graph(record), out)
+        plot = "tsolve.families.relational_puzzles.plot"
+        graph = Lazy(f"{plot}:relation_graph")(record)
+        return Path(Lazy(f"{plot}:draw_relation_graph")(graph, out))
     from tsolve.families.time_puzzles.plot import calendar_strip, draw_calendar_strip
 
     return draw_calendar_strip(calendar_strip(record), out)

@@ -1,5 +1,13 @@
 """TicToc as a live Inspect task: ``inspect eval tsolve/tictoc -T file=PATH``.
 
+The family declares it as its Inspect task (``Family.inspect_tasks``), and
+the module carries the hooks tsolve's Inspect adapters ask a family task
+for (:mod:`tsolve.adapters.inspect_ai.family_tasks`): which samples are its
+own (:func:`owns_sample`), the offline models' and the scripted solver's
+moves on them (:func:`offline_move`, :func:`scripted_move`), and its rows of
+``tsolve report`` (:func:`report_sample`, :func:`report_row`,
+:func:`finish_report`).
+
 The file is a TicToc data file in the benchmark's public format (a
 ``prefer{Tool,NoTool}_elapse_{0,1,2}.json`` file, a bundle of them, or tsolve's
 JSONL form: :func:`tsolve.families.tictoc.data.iter_samples`). Each item at its level is
@@ -361,3 +369,83 @@ def tictoc(
         return tictoc_task(file, check_preference(preference), level)
     except TsolveError as exc:
         raise _one_line(exc) from None
+
+
+#: The scorers of this module's task by the name its logs hold, which
+#: :mod:`tsolve.adapters.inspect_ai._registry` registers for ``inspect score LOG``.
+SCORERS = {SCORER_NAME: tictoc_scorer}
+
+
+# ------------------------------------------------------------ the adapters' hooks
+
+
+def owns_sample(metadata: Mapping[str, Any]) -> bool:
+    """Is this a TicToc sample (an item, with no tsolve record)?"""
+    return "tictoc_id" in metadata and not isinstance(metadata.get("record"), dict)
+
+
+def offline_move(metadata: Mapping[str, Any], model: str, rng: Any) -> str | ToolCall:
+    """An offline model's move (:mod:`tsolve.adapters.inspect_ai.offline_model`):
+    ``gold`` the move the item prefers, ``perturbed`` the other one,
+    ``random`` either, ``refuse`` a direct answer."""
+    wanted = preferred_call(metadata)
+    call = {
+        "gold": wanted,
+        "perturbed": not wanted,
+        "random": rng.random() < 0.5,
+        "refuse": False,
+    }[model]
+    return tictoc_move(metadata, call)
+
+
+def report_sample(
+    score: Any, score_meta: Mapping[str, Any], sample_meta: Mapping[str, Any], tokens: int
+) -> tuple[list[tuple[Any, ...]], Any]:
+    """A scored TicToc sample's row keys (its level and preference, and its
+    level's ``all`` row) and its epoch for ``tsolve report``
+    (:func:`tsolve.adapters.inspect_ai.report.build_report`); a field of an
+    unexpected type is the report's ``BadSample``."""
+    from tsolve.adapters.inspect_ai.report import BadSample, Epoch, label, scalar
+
+    level = label(score_meta.get("level", sample_meta.get("level")), "level", allow_int=True)
+    pref = label(score_meta.get("preference", sample_meta.get("preference")), "preference")
+    called = score_meta.get("called", False)
+    if not isinstance(called, bool):
+        raise BadSample(f"called: expected true or false, got {shown(called)}")
+    keys: list[tuple[Any, ...]] = [(TASK_NAME, level, pref), (TASK_NAME, level, "all")]
+    if score is None:
+        return keys, None
+    return keys, Epoch({"accuracy": scalar(score.value)}, int(called), 1, tokens, called)
+
+
+#: The breakdown fields of a TicToc row, in the order rows are sorted by.
+REPORT_FIELDS = ("level", "preference")
+
+
+def report_row(
+    head: dict[str, Any], key: tuple[Any, ...], figures: dict[str, Any]
+) -> dict[str, Any]:
+    """One ``tsolve report`` row: a level and a preference, ``accuracy``
+    being the share of decisions that match the preference, with the
+    attempt rate (share of tool calls)."""
+    _, level, pref = key
+    return {
+        **head, "condition": "none", "level": level, "preference": pref,
+        "n": figures["n"], "sample_epochs": figures["sample_epochs"],
+        "errors": figures["errors"], "accuracy": figures["accuracy"],
+        "stderr": figures["stderr"], "attempt_rate": figures["attempt_rate"],
+    }  # fmt: skip
+
+
+def finish_report(rows: list[dict[str, Any]]) -> None:
+    """Each level's NAR on its ``preference = "all"`` row: the mean of the
+    prefer-tool and prefer-no-tool accuracies (None when a class is empty,
+    as in :mod:`tsolve.families.tictoc.metrics`)."""
+    acc = {(r["eval_id"], r["reducer"], r["level"], r["preference"]): r["accuracy"] for r in rows}
+    for r in rows:
+        if r["preference"] == "all":
+            run = (r["eval_id"], r["reducer"], r["level"])
+            tool, no_tool = acc.get((*run, "tool")), acc.get((*run, "no_tool"))
+            r["nar"] = None if tool is None or no_tool is None else (tool + no_tool) / 2
+        else:
+            r["nar"] = None

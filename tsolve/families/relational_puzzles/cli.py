@@ -1,5 +1,6 @@
 """``tsolve puzzle --events N`` (N ≥ 2): a thin shell over
-:func:`tsolve.families.relational_puzzles.generate.generate_relational_puzzles`."""
+:func:`tsolve.families.relational_puzzles.generate.generate_relational_puzzles`,
+called by the ``puzzle`` command (the time-puzzles family's) by reference."""
 
 from collections.abc import Iterator
 from typing import Any
@@ -11,24 +12,24 @@ from tsolve.cli.output import user_text
 
 
 def relational_puzzles(
-    events: int, solutions: str, count: int, seed: int, start: int, facts: int | None,
-    style: str | tuple[str, ...], backend: str, domain_start: str | None, domain_end: str | None,
-    max_attempts: int, ask: str,
+    events: int, solutions: int | tuple[int, ...], count: int, seed: int, start: int,
+    facts: int | None, style: str | tuple[str, ...], backend: str, domain_start: str | None,
+    domain_end: str | None, max_attempts: int, ask: str,
 ) -> Iterator[dict[str, Any]]:  # fmt: skip
-    """The relational puzzles ``tsolve puzzle --events N`` asks for (options checked)."""
+    """The relational puzzles ``tsolve puzzle --events N`` asks for (options
+    checked; ``solutions`` already parsed by the caller's ``--solutions``)."""
     from tsolve.calendars.domain import DateDomain, iso
     from tsolve.families.relational_puzzles.generate import (
         DEFAULT_DOMAIN,
         RelationalConfig,
         generate_relational_puzzles,
     )
-    from tsolve.families.time_puzzles.generate import parse_solutions
 
     domain = DateDomain.from_dates(
         domain_start or iso(DEFAULT_DOMAIN.start), domain_end or iso(DEFAULT_DOMAIN.end)
     )
     cfg = RelationalConfig(
-        events=events, solutions=parse_solutions(solutions), facts=facts, style=style,
+        events=events, solutions=solutions, facts=facts, style=style,
         backend=backend, domain=domain, ask=ask, max_attempts=min(max_attempts, 20_000),
     )  # fmt: skip
     return generate_relational_puzzles(count, seed, cfg, start)

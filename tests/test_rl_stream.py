@@ -1,0 +1,118 @@
+"""The TRL curriculum callback's stream and bookkeeping, without TRL.
+
+tests/test_rl_trl.py runs it inside a real GRPOTrainer; here each part is
+driven by hand, as the trainer's events would (the callback's events take
+``args``, ``state`` and ``control`` as transformers passes them)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tsolve.contract import get_family
+from tsolve.errors import TsolveError
+from tsolve.rl import Curriculum, trl_reward
+from tsolve.rl.trl_curriculum import ROW_KEYS, STATE_FILE, CurriculumCallback
+
+
+def _curriculum() -> Curriculum:
+    return Curriculum({"relational-puzzles": {"events": [2, 3, 4]}, "span": {"max_days": [7, 30]}},
+                      window=2)  # fmt: skip
+
+
+def test_the_stream_draws_with_the_options_of_the_moment() -> None:
+    feed = CurriculumCallback(_curriculum(), seed=1)
+    rows = feed.rows()
+    first = [next(rows) for _ in range(4)]
+    assert [r["data_source"] for r in first] == ["relational-puzzles", "span"] * 2
+    assert all(tuple(r) == ROW_KEYS for r in first)  # one set of keys, whatever the family
+    assert {r["options"] for r in first[::2]} == {'{"events": 2}'}
+    family = get_family("relational-puzzles")
+    made = family.make_record(1, 1, family.make_options({"events": 2}))
+    assert first[2]["id"] == made["id"] and first[2]["prompt"] == made["prompt"]
+    label = json.loads(first[2]["label"])
+    assert label["family"] == "relational-puzzles"
+
+    reward = feed.watch(trl_reward("em"))
+    labels = [r["label"] for r in first]
+    sources = [r["data_source"] for r in first]
+    gold = ["MY ANSWER: no"] * 4
+    assert reward(gold, label=labels, data_source=sources) == [0.0] * 4
+    assert reward(["x"], label=labels[:1], data_source=["elsewhere"]) == [0.0]  # left out
+    assert len(feed.collected) == 4 and feed.curriculum.history == []  # not before the step ends
+    feed.on_step_end(SimpleNamespace(), SimpleNamespace(global_step=1), "control")
+    assert feed.collected == []
+    assert feed.steps[0]["step"] == 1 and feed.steps[0]["moves"] == []  # already the easiest
+    feed.curriculum.update("relational-puzzles", [1.0, 1.0])  # as a good step would
+    after = next(rows)
+    assert after["data_source"] == "relational-puzzles" and after["options"] == '{"events": 3}'
+    made = family.make_record(1, 2, family.make_options({"events": 3}))
+    assert after["id"] == made["id"]  # the next index of its family, at the new rung
+
+
+def test_the_same_rewards_make_the_same_stream() -> None:
+    def run() -> list[str]:
+        feed = CurriculumCallback(_curriculum(), seed=2, prompt="chat")
+        reward = feed.watch(trl_reward("em"))
+        rows = feed.rows()
+        ids = []
+        for step in range(3):
+            batch = [next(rows) for _ in range(2)]
+            ids += [r["id"] for r in batch]
+            answers = ["MY ANSWER: no"] * 2 if step else ["MY ANSWER: Yes"] * 2
+            reward(answers, label=[r["label"] for r in batch],
+                   data_source=[r["data_source"] for r in batch])  # fmt: skip
+            feed.flush(step)
+        assert batch[0]["prompt"][0]["role"] == "user"
+        return [*ids, json.dumps(feed.curriculum.state(), sort_keys=True)]
+
+    assert run() == run()
+
+
+def test_the_callback_refuses_a_shuffle_and_saves_beside_checkpoints(tmp_path: Path) -> None:
+    feed = CurriculumCallback(_curriculum())
+    with pytest.raises(TsolveError, match="shuffle_dataset=False"):
+        feed.on_train_begin(SimpleNamespace(shuffle_dataset=True), None, "control")
+    assert feed.on_train_begin(SimpleNamespace(shuffle_dataset=False), None, "c") == "c"
+    with pytest.raises(TsolveError, match="one process"):
+        feed.on_train_begin(SimpleNamespace(shuffle_dataset=False, world_size=2), None, "c")
+    args, state = SimpleNamespace(output_dir=str(tmp_path)), SimpleNamespace(global_step=3)
+    feed.on_save(args, state, "control")  # no checkpoint folder: nothing written
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "checkpoint-3").mkdir()
+    feed.curriculum.update("span", [1.0, 1.0])
+    feed.on_save(args, state, "control")
+    resumed = Curriculum.load(tmp_path / "checkpoint-3" / STATE_FILE)
+    assert resumed.state() == feed.curriculum.state()
+    assert resumed.options("span") == {"max_days": 30}
+
+
+@pytest.mark.parametrize(
+    ("ladders", "why"),
+    [({"span": {"no_such_option": [1]}}, "no_such_option"),
+     ({"relational-puzzles": {"events": [2, "many"]}}, "events")],
+)  # fmt: skip
+def test_a_ladder_the_generator_cannot_take_is_refused_up_front(ladders: dict, why: str) -> None:
+    with pytest.raises(TsolveError, match=why):
+        CurriculumCallback(Curriculum(ladders))
+
+
+def test_bad_arguments_are_one_line_errors() -> None:
+    with pytest.raises(TsolveError, match="curriculum"):
+        CurriculumCallback({"span": {"max_days": [7]}})  # type: ignore[arg-type]
+    with pytest.raises(TsolveError, match="seed"):
+        CurriculumCallback(_curriculum(), seed=-1)
+    with pytest.raises(TsolveError, match="prompt"):
+        CurriculumCallback(_curriculum(), prompt="xml")
+
+
+def test_the_stream_is_a_datasets_iterable_dataset() -> None:
+    datasets = pytest.importorskip("datasets", reason="the datasets package is not installed")
+    feed = CurriculumCallback(_curriculum())
+    data = feed.dataset()
+    assert isinstance(data, datasets.IterableDataset)
+    got = [r["data_source"] for _, r in zip(range(3), data, strict=False)]
+    assert got == ["relational-puzzles", "span", "relational-puzzles"]

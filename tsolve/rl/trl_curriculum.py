@@ -1,0 +1,168 @@
+"""A curriculum wired to TRL: a prompt stream whose next items follow the rewards.
+
+GRPOTrainer reads a ``datasets.IterableDataset`` lazily, one generation batch
+at a time (Accelerate reads one batch ahead), so a stream that makes each item
+with the curriculum's options of the moment (:meth:`Curriculum.options`) gets
+the difficulty the rewards chose so far. :class:`CurriculumCallback` is the
+``TrainerCallback`` that does the choosing:
+
+* :meth:`~CurriculumCallback.dataset` is that stream: the families in turn,
+  each item ``family.make_record(seed, i, options)`` as a ``tsolve export
+  trl`` row (``prompt``, ``label``, ``id``, ``data_source``, and ``options``,
+  the generator options it was made with, as JSON text);
+* :meth:`~CurriculumCallback.watch` wraps a TRL reward function
+  (:func:`tsolve.rl.trl_reward`) to collect each row's reward by its
+  ``data_source``; the per-row rewards never reach a callback otherwise, TRL
+  logs only their means;
+* at each optimizer step's end (``on_step_end``) the rewards collected are
+  handed to :meth:`Curriculum.update`, family by family in the curriculum's
+  order, so the decisions depend only on the reward history; ``steps``
+  records each step's moves;
+* at each checkpoint (``on_save``) the curriculum's state is written beside
+  the model, ``checkpoint-N/tsolve_curriculum.json``: ``Curriculum.load`` of
+  it resumes the same decisions.
+
+TRL's shuffle of an iterable dataset is a 1,000-item buffer, which would make
+a thousand items at the starting difficulty before the first step, so the
+callback refuses to start unless ``GRPOConfig(shuffle_dataset=False)``; the
+items need no shuffle, each one is drawn fresh. An iterable dataset also needs
+``max_steps``, as TRL says itself. It refuses a run across processes too:
+each would see only its own share of the rewards, and the streams that
+Accelerate slices alike would part.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from tsolve.contract import get_family
+from tsolve.errors import TsolveError
+from tsolve.rl.curriculum import Curriculum
+from tsolve.rl.rows import check_prompt, trainer_row
+
+
+def _callback_base() -> Any:
+    """transformers' ``TrainerCallback`` (every event a no-op but ours), else
+    ``object``: the stream and the bookkeeping need no transformers."""
+    try:
+        from transformers import TrainerCallback
+    except ImportError:
+        return object
+    return TrainerCallback
+
+
+_Base: Any = _callback_base()
+
+STATE_FILE = "tsolve_curriculum.json"
+ROW_KEYS = ("prompt", "label", "id", "data_source", "options")
+
+
+class CurriculumCallback(_Base):
+    """See the module docstring. ``seed`` is the run the items are drawn from;
+    ``prompt`` and ``system`` as ``tsolve export trl`` takes them."""
+
+    def __init__(
+        self,
+        curriculum: Curriculum,
+        seed: int = 0,
+        prompt: str | None = None,
+        system: str | None = None,
+    ) -> None:
+        if not isinstance(curriculum, Curriculum):
+            raise TsolveError("curriculum: expected a tsolve.rl.Curriculum")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise TsolveError(f"seed: expected an integer >= 0, got {seed!r}")
+        self.prompt, self.system = check_prompt("trl", prompt, system)
+        self.curriculum, self.seed = curriculum, seed
+        for family, ladder in curriculum.ladders.items():  # every rung a valid option, up front
+            made = get_family(family, need="generate")
+            made.require("score")
+            base = curriculum.options(family)
+            for knob, values in ladder.items():
+                for value in values:
+                    made.make_options({**base, knob: value})
+        self.drawn: dict[str, int] = {f: 0 for f in curriculum.ladders}
+        self.collected: list[tuple[str, float]] = []
+        self.steps: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------ the stream
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        """The endless stream of rows, each made when it is read."""
+        while True:
+            for name in self.curriculum.ladders:
+                yield self.draw(name)
+
+    def draw(self, name: str) -> dict[str, Any]:
+        """The next row of ``name``, made with the curriculum's options now."""
+        family = get_family(name)
+        options = self.curriculum.options(name)
+        index = self.drawn[name]
+        self.drawn[name] = index + 1
+        record = family.make_record(self.seed, index, family.make_options(options))
+        row = trainer_row(record, "trl", index, "train", self.prompt, self.system)
+        row["options"] = json.dumps(options, sort_keys=True, default=str)
+        return {k: row[k] for k in ROW_KEYS}
+
+    def dataset(self) -> Any:
+        """:meth:`rows` as the ``datasets.IterableDataset`` GRPOTrainer takes."""
+        try:
+            from datasets import IterableDataset
+        except ImportError:
+            raise TsolveError("dataset: a TRL stream needs the datasets package") from None
+        return IterableDataset.from_generator(self.rows)
+
+    # ------------------------------------------------------------ the rewards
+
+    def watch(self, reward: Callable[..., list[float]]) -> Callable[..., list[float]]:
+        """``reward`` that also collects each row's reward for the step's end;
+        rows of a family the curriculum does not hold are scored and left out."""
+
+        def watched(completions: Sequence[object], **kwargs: Any) -> list[float]:
+            rewards = reward(completions, **kwargs)
+            self.collected.extend(self.curriculum.held(kwargs.get("data_source"), rewards))
+            return rewards
+
+        watched.__name__ = watched.__qualname__ = getattr(reward, "__name__", "reward")
+        return watched
+
+    def flush(self, step: int | None = None) -> list[dict[str, Any]]:
+        """Hand the rewards collected to :meth:`Curriculum.update`; the moves."""
+        moves: list[dict[str, Any]] = []
+        for family in self.curriculum.ladders:
+            values = [v for f, v in self.collected if f == family]
+            if values:
+                moves.extend(self.curriculum.update(family, values))
+        self.collected.clear()
+        self.steps.append({"step": step, "moves": moves,
+                           "options": {f: self.curriculum.options(f)
+                                       for f in self.curriculum.ladders}})  # fmt: skip
+        return moves
+
+    # ------------------------------------------------------------ TrainerCallback events
+
+    def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+        if getattr(args, "world_size", 1) > 1:
+            raise TsolveError(
+                "curriculum: runs in one process; across processes each would move on its own "
+                "share of the rewards and their streams would part"
+            )
+        if getattr(args, "shuffle_dataset", False):
+            raise TsolveError(
+                "curriculum: give GRPOConfig(shuffle_dataset=False); TRL's shuffle buffer would "
+                "make 1000 items at the starting difficulty before the curriculum moves"
+            )
+        return control
+
+    def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+        self.flush(getattr(state, "global_step", None))
+        return control
+
+    def on_save(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
+        folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
+        if folder.is_dir() and not folder.is_symlink():
+            self.curriculum.save(folder / STATE_FILE)
+        return control
