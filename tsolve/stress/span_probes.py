@@ -1,6 +1,6 @@
 """SPAN shortcut probes: what a rough conversion, or a file's order, tells.
 
-Two record-level probes of yes/no items, each a policy a person would try
+Three record-level probes of yes/no items, each a policy a person would try
 before doing SPAN's exact conversion:
 
 - **table-free estimator**: the project's own estimator
@@ -10,7 +10,11 @@ before doing SPAN's exact conversion:
   on another seed's yes/no items, on features a person would pick: the
   candidate's signed and absolute distance from the rough conversion (and its
   fraction of a day), the offset named (count, unit, sign), the festival, the
-  calendar pair and the question type.
+  calendar pair and the question type;
+- **gradient-boosted calendar features**: the same on what a person who
+  knows the calendars' shapes but not their tables would add
+  (:func:`calendar_features`: the candidate's and today's year cycles, month,
+  day, the distance in months and years, rough weekdays).
 
 Both read only :func:`~tsolve.stress.shortcut_probes.visible` records; a
 content item, which neither is about, gets the other seed's commonest
@@ -95,39 +99,6 @@ def rough_features(record: Record) -> list[float] | None:
         float(sum(key.encode()) % 97 if key else -1),
         *(float(pair == x) for x in PAIRS),
     ]  # fmt: skip
-
-
-def _boosted(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """A gradient-boosted classifier of :func:`rough_features`, fitted on the
-    other seed's yes/no items and their gold labels."""
-    try:
-        from sklearn.ensemble import GradientBoostingClassifier
-    except ImportError as exc:
-        raise ProbeSkipped(
-            "scikit-learn is not installed (pip install 'tsolve[shortcuts]')"
-        ) from exc
-    xs, ys = [], []
-    for r, g in zip(train, golds, strict=True):
-        f = rough_features(r) if _polar(r) and g in ("Yes", "No") else None
-        if f is not None:
-            xs.append(f)
-            ys.append(g)
-    fallback = _content_constant(golds)
-    if len(set(ys)) < 2:
-        only = ys[0] if ys else None
-        return lambda record: only if _polar(record) else fallback
-    model = GradientBoostingClassifier(random_state=0, n_estimators=100, max_depth=3)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        model.fit(xs, ys)
-
-    def answer(record: Record) -> str | None:
-        if not _polar(record):
-            return fallback
-        f = rough_features(record)
-        return None if f is None else str(model.predict([f])[0])
-
-    return answer
 
 
 CALENDARS = ("gregorian", "chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -229,7 +200,8 @@ def _boosted_on(features: Callable[[Record], list[float] | None], **params: Any)
 SPAN_PROBES: tuple[Probe, ...] = (
     Probe("span", "table-free estimator", "heuristic", _estimator,
           "epochs and mean month and year lengths: Yes when the candidate is within 14 days"),
-    Probe("span", "gradient-boosted rough distance", "learned", _boosted,
+    Probe("span", "gradient-boosted rough distance", "learned",
+          _boosted_on(rough_features, n_estimators=100, max_depth=3),
           "gradient boosting on the candidate's rough distance, the offset, festival and pair"),
     Probe("span", "gradient-boosted calendar features", "learned",
           _boosted_on(calendar_features, n_estimators=300, max_depth=4, learning_rate=0.05),
@@ -339,4 +311,11 @@ def position_probes(records: Sequence[Record], train: Sequence[Record]) -> list[
     return out
 
 
-__all__ = ["SPAN_PROBES", "PositionResult", "polar_accuracy", "position_probes", "rough_features"]
+__all__ = [
+    "SPAN_PROBES",
+    "PositionResult",
+    "calendar_features",
+    "polar_accuracy",
+    "position_probes",
+    "rough_features",
+]
