@@ -1,6 +1,6 @@
 """SPAN shortcut probes: what a rough conversion, or a file's order, tells.
 
-Two record-level probes of yes/no items, each a policy a person would try
+Three record-level probes of yes/no items, each a policy a person would try
 before doing SPAN's exact conversion:
 
 - **table-free estimator**: the project's own estimator
@@ -10,7 +10,11 @@ before doing SPAN's exact conversion:
   on another seed's yes/no items, on features a person would pick: the
   candidate's signed and absolute distance from the rough conversion (and its
   fraction of a day), the offset named (count, unit, sign), the festival, the
-  calendar pair and the question type.
+  calendar pair and the question type;
+- **gradient-boosted calendar features**: the same on what a person who
+  knows the calendars' shapes but not their tables would add
+  (:func:`calendar_features`: the candidate's and today's year cycles, month,
+  day, the distance in months and years, rough weekdays).
 
 Both read only :func:`~tsolve.stress.shortcut_probes.visible` records; a
 content item, which neither is about, gets the other seed's commonest
@@ -35,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tsolve.contract.family import Record
-from tsolve.stress.shortcut_probes import Answer, Probe, ProbeSkipped
+from tsolve.stress.shortcut_probes import Answer, Fit, Probe, ProbeSkipped
 
 PAIRS = tuple(f"{a}->{b}" for a, b in (
     ("gregorian", "chinese"), ("gregorian", "hebrew"), ("gregorian", "islamic"),
@@ -97,44 +101,112 @@ def rough_features(record: Record) -> list[float] | None:
     ]  # fmt: skip
 
 
-def _boosted(train: Sequence[Record], golds: Sequence[str]) -> Answer:
-    """A gradient-boosted classifier of :func:`rough_features`, fitted on the
-    other seed's yes/no items and their gold labels."""
+CALENDARS = ("gregorian", "chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
+
+FESTIVALS = (
+    "halloween", "christmas", "new-year", "valentine", "womens-day", "workers-day",
+    "childrens-day", "chinese-new-year", "lantern", "dragon-boat", "qixi", "ghost",
+    "mid-autumn", "rosh-hashanah", "yom-kippur", "passover", "hanukkah", "purim",
+    "hijri-new-year", "isra-miraj", "eid-al-fitr", "eid-al-adha", "nowruz",
+    "sizdah-be-dar", "mehregan", "tirgan", "shaka-new-year",
+)  # fmt: skip
+"""Festival keys the calendar probe names by number (an unknown key is -1)."""
+
+
+def _date_fields(obj: Any) -> tuple[int, int, int, bool]:
+    if not isinstance(obj, dict):
+        raise ValueError("not a date")
+    return int(obj["year"]), int(obj["month"]), int(obj["day"]), bool(obj.get("leap", False))
+
+
+def calendar_features(record: Record) -> list[float] | None:
+    """The calendar probe's features of a yes/no item (None if the estimator
+    cannot place it): :func:`rough_features`, then what a person who knows
+    the calendars' shapes but not their tables would add: the calendar pair
+    and question kind as one number, the candidate's and the reference
+    date's year (mod 4, mod 19, mod 30: the leap cycles), month, day and leap
+    flag, the rough distance in months and years and its remainders, the
+    weekday of the rough answer and of the candidate (rough, exact on the
+    Gregorian side) and their difference, and the festival's number."""
+    from tsolve.families.span.polar_baseline import approx_day, rough_answer
+
+    base = rough_features(record)
+    if base is None:
+        return None
+    p = record["params"]
     try:
-        from sklearn.ensemble import GradientBoostingClassifier
-    except ImportError as exc:
-        raise ProbeSkipped(
-            "scikit-learn is not installed (pip install 'tsolve[shortcuts]')"
-        ) from exc
-    xs, ys = [], []
-    for r, g in zip(train, golds, strict=True):
-        f = rough_features(r) if _polar(r) and g in ("Yes", "No") else None
-        if f is not None:
-            xs.append(f)
-            ys.append(g)
-    fallback = _content_constant(golds)
-    if len(set(ys)) < 2:
-        only = ys[0] if ys else None
-        return lambda record: only if _polar(record) else fallback
-    model = GradientBoostingClassifier(random_state=0, n_estimators=100, max_depth=3)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        model.fit(xs, ys)
+        src, tgt = str(p["source_calendar"]), str(p["target_calendar"])
+        ref, cand = _date_fields(p["reference_date"]), _date_fields(p["candidate"])
+        fest = p.get("festival")
+        key = str(fest.get("key")) if isinstance(fest, dict) else None
+        est = rough_answer(src, ref, int(p["offset"]), str(p["unit"]), str(p["sign"]), key)
+        at = approx_day(tgt, *cand)
+    except Exception:
+        return None
+    gap = at - est
+    unit = str(p.get("unit"))
+    kind = ("days", "weeks", "years").index(unit) if unit in ("days", "weeks", "years") else 3
+    pair = CALENDARS.index(src) * 7 + CALENDARS.index(tgt) if {src, tgt} <= set(CALENDARS) else -1
+    months, years = gap / 29.530589, gap / 365.2425
+    w_est, w_cand = int(est // 1) % 7, int(at // 1) % 7
+    return [
+        *base, float(pair * 4 + kind), float(kind),
+        *(float(v) for v in (cand[0] % 4, cand[0] % 19, cand[0] % 30, cand[1], cand[2])),
+        float(cand[3]), float(ref[0] % 4), float(ref[0] % 19), float(ref[0] % 30),
+        float(ref[1]), float(ref[2]), float(ref[3]),
+        months, months - round(months), years, years - round(years), round(gap),
+        float(w_est), float(w_cand), float((w_cand - w_est) % 7),
+        float(FESTIVALS.index(key) if key in FESTIVALS else -1),
+    ]  # fmt: skip
 
-    def answer(record: Record) -> str | None:
-        if not _polar(record):
-            return fallback
-        f = rough_features(record)
-        return None if f is None else str(model.predict([f])[0])
 
-    return answer
+def _boosted_on(features: Callable[[Record], list[float] | None], **params: Any) -> Fit:
+    """A fit: a gradient-boosted classifier of ``features``, fitted on the
+    other seed's yes/no items and their gold labels."""
+
+    def fit(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+        try:
+            from sklearn.ensemble import GradientBoostingClassifier
+        except ImportError as exc:
+            raise ProbeSkipped(
+                "scikit-learn is not installed (pip install 'tsolve[shortcuts]')"
+            ) from exc
+        xs, ys = [], []
+        for r, g in zip(train, golds, strict=True):
+            f = features(r) if _polar(r) and g in ("Yes", "No") else None
+            if f is not None:
+                xs.append(f)
+                ys.append(g)
+        fallback = _content_constant(golds)
+        if len(set(ys)) < 2:
+            only = ys[0] if ys else None
+            return lambda record: only if _polar(record) else fallback
+        model = GradientBoostingClassifier(random_state=0, **params)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model.fit(xs, ys)
+
+        def answer(record: Record) -> str | None:
+            if not _polar(record):
+                return fallback
+            f = features(record)
+            return None if f is None else str(model.predict([f])[0])
+
+        return answer
+
+    return fit
 
 
 SPAN_PROBES: tuple[Probe, ...] = (
     Probe("span", "table-free estimator", "heuristic", _estimator,
           "epochs and mean month and year lengths: Yes when the candidate is within 14 days"),
-    Probe("span", "gradient-boosted rough distance", "learned", _boosted,
+    Probe("span", "gradient-boosted rough distance", "learned",
+          _boosted_on(rough_features, n_estimators=100, max_depth=3),
           "gradient boosting on the candidate's rough distance, the offset, festival and pair"),
+    Probe("span", "gradient-boosted calendar features", "learned",
+          _boosted_on(calendar_features, n_estimators=300, max_depth=4, learning_rate=0.05),
+          "gradient boosting on the rough distance (days, months, years), pair x kind, the "
+          "candidate's and today's year cycles, month and day, weekdays, offset and festival"),
 )  # fmt: skip
 """The record-level SPAN probes of yes/no items."""
 
@@ -239,4 +311,11 @@ def position_probes(records: Sequence[Record], train: Sequence[Record]) -> list[
     return out
 
 
-__all__ = ["SPAN_PROBES", "PositionResult", "polar_accuracy", "position_probes", "rough_features"]
+__all__ = [
+    "SPAN_PROBES",
+    "PositionResult",
+    "calendar_features",
+    "polar_accuracy",
+    "position_probes",
+    "rough_features",
+]

@@ -24,23 +24,23 @@ readings. See ``docs/span.md``.
 balanced, and a "No" candidate is a near miss that needs the real calendar to
 reject (a day or two off, the other Islamic variant's date, the other leap
 month, the date under the year counting the text rules out, the neighbouring
-month or year), provably not the answer under every admissible reading.
+month or year), provably not the answer under every admissible reading,
+and drawn to lie as far from a rough (table-free) conversion as a gold does.
+Where no wrong date can (Shaka, tabular Islamic: :data:`ROUGH_EXACT`), a
+balanced run asks no yes/no question.
 
 Record ``i`` is a pure function of ``(seed, i)`` and the config
 (``docs/formats.md``, "Content, seeds and ids"):
 
-* **Interleaved cells.** Formats alternate record by record (polar, content,
-  polar, ...), types every two records (date, date, festival, festival, ...)
-  and directions every four. So every block of ``4 x D`` records covers all D
-  directions x 2 types x 2 formats (D = 12, or 10 when the reference date is
-  outside the Umm al-Qura range), and any 20 consecutive records hold 10 of
-  each format and 10 of each type.
-* **Balanced labels in every window.** Polar items come in pairs (polar items
-  ``2p`` and ``2p + 1``, one direction's date and festival question): one is
-  "Yes", one is "No", and a hash coin of ``(seed, p)`` says which. Any 20
-  consecutive polar items hold 9 to 11 of each label, every direction has
-  one of each in every ``4 x D`` records, and the label is not a function of
-  the index alone.
+* **Cells in seeded blocks.** Records come in blocks that hold every cell
+  (direction x type x format) once, in an order shuffled by ``(seed,
+  block)`` (:func:`_cell`): ``2 x D`` content cells and ``2 x P`` yes/no
+  cells, D the run's directions (12, or 10 outside the Umm al-Qura range)
+  and P those of them a yes/no item may ask (:func:`polar_directions`: 8 of
+  12 in a balanced run). No position in a file says which cell a record is.
+* **Balanced labels in every block.** Of a direction's two yes/no items in
+  a block (its date and its festival question) one is "Yes" and one "No", a
+  hash coin of ``(seed, block, direction)`` says which (:func:`_label`).
 * **Questions from a window.** Each record draws its question uniformly from
   those its cell can ask from its own reference date (:func:`drawn_question`);
   records share a question only by sharing a date and a draw.
@@ -66,7 +66,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -97,7 +97,7 @@ from tsolve.families.span.encoding import (
     render,
     ruled_out_readings,
 )
-from tsolve.families.span.polar_baseline import approx_day, rough_answer
+from tsolve.families.span.polar_baseline import approx_day, approx_days, rough_answer
 from tsolve.generators.options import parse_date_range
 from tsolve.generators.seeding import (
     generator_stamp,
@@ -121,7 +121,12 @@ GENERATOR_NAME = "span"
 # no answer-determining value in the id or beside the prompt (the candidate's
 # kind and Gregorian date, the festival's year are gold fields: gold_detail).
 # 7: the random keys carry the options' salt and a redraw attempt (generators/seeding.py).
-GENERATOR_VERSION = "7"
+# 8: no yes/no items between Gregorian and a calendar a formula converts to the
+# day (Shaka, tabular Islamic): no wrong date hides there from a rough
+# conversion; a near miss and a gold matched with the roles of question and
+# twin swapped, to 0.02 days, not 0.2, where the distances are a few exact
+# values (Persian, Chinese).
+GENERATOR_VERSION = "8"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -180,6 +185,17 @@ window of every day of those years."""
 
 
 FORMATS = ("polar", "content")
+
+ROUGH_EXACT = ("islamic", "shaka")
+"""Calendars a table-free formula converts exactly to the day: the Shaka
+calendar is a fixed relabelling of the Gregorian one (fixed month lengths,
+the Gregorian leap rule), the tabular Islamic calendar a 30-year arithmetic
+cycle whose mean-length estimate is never a day off. A wrong date in them
+can never lie where a gold lies in a rough conversion: the candidate's rough
+distance, read with the month it falls in, gives the label. So a balanced run
+asks no yes/no question between Gregorian and these calendars (content
+questions keep every direction); ``balanced=False``, SPAN's all-"Yes" mode,
+has no near misses and keeps them."""
 TYPES = ("date", "festival")
 
 
@@ -357,11 +373,18 @@ def reference_day(cfg: SpanConfig, seed: int, index: int) -> int:
     lo, hi = window_days(cfg)
     if lo == hi:
         return lo
-    pieces = _allowed_days(cfg)
-    k = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index, _fingerprint(cfg)).randrange(
-        sum(b - a + 1 for a, b in pieces)
-    )
-    for a, b in pieces:
+    rng = record_rng(REFERENCE_STREAM, GENERATOR_VERSION, seed, index, _fingerprint(cfg))
+    return _allowed_day(cfg, rng.randrange(_allowed_count(cfg)))
+
+
+@cache
+def _allowed_count(cfg: SpanConfig) -> int:
+    return sum(b - a + 1 for a, b in _allowed_days(cfg))
+
+
+def _allowed_day(cfg: SpanConfig, k: int) -> int:
+    """The ``k``-th day (from 0) of the window's :func:`_allowed_days`."""
+    for a, b in _allowed_days(cfg):
         if k <= b - a:
             return a + k
         k -= b - a + 1
@@ -533,30 +556,39 @@ def rough_gap(q: SpanQuestion, day: int, estimate: float | None = None) -> float
     return approx_day(q.target, *fields_of(q.target, day)) - est
 
 
-#: Reference days a twin question may be asked from in a one-date run (whose
-#: own window is one day): the default window.
-TWIN_DRAWS = 8
+_SPAN_OFFSETS = np.array([k for k in range(-MATCH_SPAN, MATCH_SPAN + 1) if k], dtype=np.int64)
 
 
-def twin_gap(cfg: SpanConfig, rng: np.random.Generator, q: SpanQuestion) -> float | None:
-    """The rough distance of the gold of ``q`` asked from another reference
-    date of the window (the same cell, offset, unit, sign and festival): one
-    draw from the distribution of a gold's rough distance, which a near miss
-    then copies. None if no drawn date gives a question in range."""
-    lo, hi = window_days(cfg if cfg.date is None else SpanConfig())
-    for _ in range(TWIN_DRAWS):
-        ref = int(rng.integers(lo, hi + 1))
-        if not _in(q.source, ref):
-            continue
-        ref_f = fields_of(q.source, ref)
-        if q.festival is None:
-            day: int | None = ref + q.step * q.offset * (7 if q.unit == "weeks" else 1)
-        else:
-            day = festival_days(q.festival, q.source, ref_f[0] + q.step * q.offset)
-        if day is None or not _in(q.target, day):
-            continue
-        return rough_gap(SpanQuestion(**{**q.__dict__, "reference": ref_f}), day)
-    return None
+def rough_gaps(q: SpanQuestion, days: np.ndarray) -> np.ndarray:
+    """:func:`rough_gap` of many target-calendar days at once (the same floats)."""
+    t = table(q.target)
+    i = days - t.first_day
+    at = approx_days(q.target, t.year[i], t.month[i], t.day[i], t.leap[i])
+    return at - rough_estimate(q)
+
+
+def twin_reference(cfg: SpanConfig, rng: np.random.Generator) -> int:
+    """A reference day drawn as a record's is (uniform over the window's
+    :func:`_allowed_days`; a one-date run's twins come from the default
+    window): where a polar item's :func:`twin` is asked from."""
+    wide = cfg if cfg.date is None else SpanConfig()
+    return _allowed_day(wide, int(rng.integers(_allowed_count(wide))))
+
+
+def twin(q: SpanQuestion, ref: int) -> tuple[SpanQuestion, int] | None:
+    """``q`` asked from reference day ``ref`` instead (the same cell, offset,
+    unit, sign and festival), with its gold; None where that leaves the
+    calendars' range."""
+    if not _in(q.source, ref):
+        return None
+    ref_f = fields_of(q.source, ref)
+    if q.festival is None:
+        day: int | None = ref + q.step * q.offset * (7 if q.unit == "weeks" else 1)
+    else:
+        day = festival_days(q.festival, q.source, ref_f[0] + q.step * q.offset)
+    if day is None or not _in(q.target, day):
+        return None
+    return SpanQuestion(**{**q.__dict__, "reference": ref_f}), day
 
 
 def near_miss(
@@ -569,7 +601,7 @@ def near_miss(
     """A valid target-calendar day that ``accept`` allows (it is not the answer
     under any admissible reading), and the kind of near miss it is.
 
-    With ``target`` (a gold's rough distance, :func:`twin_gap`), the candidate
+    With ``target`` (a gold's rough distance, :func:`_matched`), the candidate
     is the day within :data:`MATCH_SPAN` days of the gold whose rough distance
     (:func:`rough_gap`) is nearest ``target``: a "No" candidate then lies as
     far from a rough conversion as a "Yes" one does, so only the exact
@@ -578,6 +610,51 @@ def near_miss(
     the other Islamic variant, the other leap month, the other year counting,
     the neighbouring month or year, the festival's neighbouring year; else
     ``shifted`` (days off that no rule names)."""
+    named = _named_kinds(rng, q, gold)
+    if target is None:
+        for cand, kind in named.items():
+            if accept(cand):
+                return cand, kind
+    else:
+        found = closest_day(rng, q, gold, accept, target)
+        if found is not None:
+            return found, _kind_of(named, found, gold)
+    for cand in (gold + 2, gold - 2, gold + 1, gold + 3, gold - 3):  # pragma: no cover
+        if _in(q.target, cand) and accept(cand):
+            return cand, "day"
+    raise TsolveError("date: no near miss for this question")  # pragma: no cover
+
+
+def _kind_of(named: dict[int, str], cand: int, gold: int) -> str:
+    """The kind of near miss ``cand`` is: the first kind that names it, else
+    ``day`` (two days off at most) or ``shifted``."""
+    return named.get(cand, "day" if abs(cand - gold) <= 2 else "shifted")
+
+
+def closest_day(
+    rng: np.random.Generator,
+    q: SpanQuestion,
+    gold: int,
+    accept: Callable[[int], bool],
+    target: float,
+) -> int | None:
+    """The day within :data:`MATCH_SPAN` days of the gold, allowed by
+    ``accept``, whose rough distance is nearest ``target`` (ties broken at
+    random); None if no day there is allowed."""
+    lo, hi = span_range(q.target)
+    ks = _SPAN_OFFSETS[(gold + _SPAN_OFFSETS >= lo) & (gold + _SPAN_OFFSETS <= hi)]
+    days = gold + ks
+    ties = rng.random(days.size)
+    gaps = np.abs(rough_gaps(q, days) - target)
+    for i in np.lexsort((ties, gaps)):
+        if accept(int(days[i])):
+            return int(days[i])
+    return None
+
+
+def _named_kinds(rng: np.random.Generator, q: SpanQuestion, gold: int) -> dict[int, str]:
+    """The near misses each kind gives for ``q`` (in a weighted order drawn
+    per record), each day with the first kind that names it."""
     sign = 1 if rng.integers(2) else -1
     eve_banned = DAY_AXIS in applicable_axes(q)
 
@@ -608,45 +685,44 @@ def near_miss(
         cand = makers[kind]()
         if cand is not None and cand != gold and _in(q.target, cand):
             named.setdefault(cand, kind)
-    if target is None:
-        for cand, kind in named.items():
-            if accept(cand):
-                return cand, kind
-    else:
-        days = [gold + k for k in range(-MATCH_SPAN, MATCH_SPAN + 1)
-                if k and _in(q.target, gold + k)]  # fmt: skip
-        ties = rng.random(len(days))
-        est = rough_estimate(q)
-        gaps = [abs(rough_gap(q, d, est) - target) for d in days]
-        ranked = sorted(range(len(days)), key=lambda i: (gaps[i], ties[i]))
-        for i in ranked:
-            cand = days[i]
-            if accept(cand):
-                return cand, named.get(cand, "day" if abs(cand - gold) <= 2 else "shifted")
-    for cand in (gold + 2, gold - 2, gold + 1, gold + 3, gold - 3):  # pragma: no cover
-        if _in(q.target, cand) and accept(cand):
-            return cand, "day"
-    raise TsolveError("date: no near miss for this question")  # pragma: no cover
+    return named
 
 
 # ----------------------------------------------------------------- generation
 
 
-def _block_order(seed: int, block: int, size: int) -> list[int]:
-    """The cells of block ``block`` of run ``seed`` in their seeded order."""
+@lru_cache(maxsize=64)
+def _block_order(seed: int, block: int, size: int) -> tuple[int, ...]:
+    """The cells of block ``block`` of run ``seed`` in their seeded order
+    (each record of the block asks for it: kept for a few blocks)."""
     order = list(range(size))
     random.Random(f"span-block:{seed}:{block}:{size}").shuffle(order)
-    return order
+    return tuple(order)
 
 
 Cell = tuple[str, str, str, str]
 """(source, target, type, format) of a record."""
 
 
-def run_cells(cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]) -> list[Cell]:
+def polar_directions(
+    cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, str], ...]:
+    """The directions of ``dirs`` a run asks yes/no questions in: all of them
+    unless labels are balanced, else those without a :data:`ROUGH_EXACT`
+    calendar."""
+    if not cfg.balanced:
+        return dirs
+    return tuple(d for d in dirs if not set(d) & set(ROUGH_EXACT))
+
+
+@cache
+def run_cells(cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]) -> tuple[Cell, ...]:
     """Every cell of a run, direction by direction, then type, then format:
-    one block of the run holds each once."""
-    return [(s, t, qt, f) for s, t in dirs for qt in cfg.types() for f in cfg.formats()]
+    one block of the run holds each once. Yes/no cells only in
+    :func:`polar_directions`."""
+    polar = polar_directions(cfg, dirs)
+    return tuple((s, t, qt, f) for s, t in dirs for qt in cfg.types() for f in cfg.formats()
+                 if f != "polar" or (s, t) in polar)  # fmt: skip
 
 
 def _cell(
@@ -720,6 +796,18 @@ def _question_at(
     days then weeks, or festivals, then offsets, then ago/later), with its
     gold and reading names; None where its answer leaves the calendars' range
     or differs between readings (:func:`_accepted`)."""
+    found = _slot_question(cfg, src, tgt, qtype, fmt, ref, slot)
+    if found is None:
+        return None
+    readings = _accepted(*found)
+    return None if readings is None else (*found, tuple(readings))
+
+
+def _slot_question(
+    cfg: SpanConfig, src: str, tgt: str, qtype: str, fmt: str, ref: int, slot: int
+) -> tuple[SpanQuestion, int] | None:
+    """Question ``slot`` of a cell and its gold, before its readings are
+    checked; None where its answer leaves the calendars' range."""
     ref_src = fields_of(src, ref)
     sign, sgn = (("ago", -1), ("later", 1))[slot % 2]
     m = slot // 2
@@ -739,8 +827,7 @@ def _question_at(
             return None
         gold = day
         q = SpanQuestion(src, tgt, ref_src, n, "years", sign, fest, fmt, None)
-    readings = _accepted(q, gold)
-    return None if readings is None else (q, gold, tuple(readings))
+    return q, gold
 
 
 @cache
@@ -883,6 +970,7 @@ def generate_question(
     if index < 0:
         raise TsolveError(f"index: expected a non-negative integer, got {index!r}")
     dirs = plan(cfg)
+    polar = polar_directions(cfg, dirs)
     ref = reference_day(cfg, seed, index)
     rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index, _fingerprint(cfg))
     src, tgt, qtype, fmt, k = _cell(index, dirs, seed, cfg)
@@ -900,7 +988,7 @@ def generate_question(
     yes = (
         fmt != "polar"
         or not cfg.balanced
-        or _label(seed, k, dirs.index((src, tgt)), qtype, cfg, len(dirs))
+        or _label(seed, k, polar.index((src, tgt)), qtype, cfg, len(polar))
     )
     cand, how = gold, "gold"
     if fmt == "polar" and cfg.balanced:
@@ -960,12 +1048,14 @@ def generate_question(
 
 
 #: A polar item of a run over a window redraws its question up to this many
-#: times until a near miss of it lies within :data:`MATCH_TOLERANCE` days of
-#: a drawn gold distance (else it keeps its closest draw). Where a rough
-#: conversion is good to a day (the tabular Islamic calendar), only some
-#: questions have a wrong date that a gold's rough distance can hide.
+#: times until a near miss lies within :data:`MATCH_TOLERANCE` days of a
+#: gold's rough distance (:func:`_matched`; else it keeps its closest draw).
 MATCH_DRAWS = 24
-MATCH_TOLERANCE = 0.2
+#: Where a calendar's rough distances are a few exact values (fixed month
+#: lengths: Persian; a mean month per year: Chinese), a near miss 0.2 days off
+#: a gold's value is told from it by that value alone; 0.02 is below the
+#: distances' spacing there and costs no more draws elsewhere.
+MATCH_TOLERANCE = 0.02
 
 
 def _matched(
@@ -977,35 +1067,67 @@ def _matched(
 ) -> tuple[SpanQuestion, int, list[str], int, str]:
     """The question, gold, readings, candidate and its kind of a polar item.
 
-    A "No" item keeps a question only if one of its near misses (``k`` days
-    off) lies, in a rough conversion, as far from the answer as a gold drawn
-    from another reference date does (:func:`twin_gap`, within
-    :data:`MATCH_TOLERANCE`), and shows it; a "Yes" item keeps one only if
-    the mirror of such a near miss (``k`` days off the other way, as seen
-    from the gold) does, and shows the gold. A shown date's rough distance
-    ``x`` then has the same distribution under both labels: the density of
-    golds at ``x - k`` times that at ``x``, summed over the same ``k``. The
-    question is redrawn from the same cell and reference date while none is
-    kept (runs over a window; a one-date run keeps its question, which its
-    seed band fixed)."""
-    best: tuple[float, tuple[SpanQuestion, int, list[str], int, str]] | None = None
+    Both labels pair the record's question ``q`` with a :func:`twin` ``t``
+    (the same question asked from another reference date, drawn once per
+    record as the record's own is) and keep ``q``
+    only if a near miss of one lies, in a rough conversion, where the
+    other's gold lies (within :data:`MATCH_TOLERANCE` days):
+
+    * a "No" item needs a near miss of ``q`` at the rough distance of
+      ``t``'s gold, and shows that near miss;
+    * a "Yes" item needs a near miss of ``t`` at the rough distance of
+      ``q``'s gold, and shows ``q``'s gold.
+
+    The two are one draw with the roles of ``q`` and ``t`` swapped (both
+    reference dates fixed, the offset or festival redrawn), so the rough
+    distance of the shown date has the same distribution under both labels,
+    whatever dates a calendar's near misses can reach (a leap month moves a
+    rough placement by a month). The question is redrawn from the
+    same cell and reference date while none is kept (runs over a window; a
+    one-date run keeps its question, which its seed band fixed), else the
+    closest draw is kept."""
+    best: tuple[float, tuple[SpanQuestion, int, list[str], int | None]] | None = None
     q, gold, readings = first
+    cell = (q.source, q.target, q.qtype, q.fmt)
+    size = _slots(cfg, q.source, q.qtype)
+    twin_ref = twin_reference(cfg, rng)
     for attempt in range(MATCH_DRAWS if cfg.date is None else 1):
+        if attempt:  # a uniform slot; its readings are checked only if it is kept
+            drawn = _slot_question(cfg, *cell, ref, int(rng.integers(size)))
+            if drawn is None:
+                continue
+            q, gold = drawn
+        other = twin(q, twin_ref)
+        miss, cand = float("inf"), None
+        if other is not None and yes:
+            t_q, t_gold = other
+            target = rough_gap(q, gold)
+            t_cand = closest_day(rng, t_q, t_gold, partial(_rejectable, t_q, t_gold), target)
+            if t_cand is not None:
+                miss = abs(rough_gap(t_q, t_cand) - target)
+        elif other is not None:
+            target = rough_gap(*other)
+            cand = closest_day(rng, q, gold, partial(_rejectable, q, gold), target)
+            if cand is not None:
+                miss = abs(rough_gap(q, cand) - target)
+        if best is not None and miss >= best[0]:
+            continue
         if attempt:
-            q, gold, names = drawn_question(cfg, rng, ref, q.source, q.target, q.qtype, q.fmt)
-            readings = list(names)
-        target = twin_gap(cfg, rng, q)
-        if yes and target is not None:  # the mirror: a near miss k days off as seen from the gold
-            target = 2 * rough_gap(q, gold) - target
-        cand, how = near_miss(rng, q, gold, partial(_rejectable, q, gold), target)
-        miss = 0.0 if target is None else abs(rough_gap(q, cand) - target)
-        shown = (cand, how) if not yes else (gold, "gold")
-        if best is None or miss < best[0]:
-            best = (miss, (q, gold, readings, *shown))
+            names = _accepted(q, gold)
+            if names is None:
+                continue
+            readings = names
+        best = (miss, (q, gold, readings, cand))
         if miss <= MATCH_TOLERANCE:
             break
     assert best is not None
-    return best[1]
+    q, gold, readings, cand = best[1]
+    if yes:
+        return q, gold, readings, gold, "gold"
+    accept = partial(_rejectable, q, gold)
+    if cand is None:  # no twin in range, or no day near the gold allowed: any near miss
+        return q, gold, readings, *near_miss(rng, q, gold, accept)
+    return q, gold, readings, cand, _kind_of(_named_kinds(rng, q, gold), cand, gold)
 
 
 def _rejectable(q: SpanQuestion, gold: int, cand: int) -> bool:
