@@ -108,7 +108,7 @@ def test_span_first_twenty_and_the_facade_are_not_single_label() -> None:
 def test_span_file_positions_tell_nothing() -> None:
     # Version 5 interleaved cells record by record: 4k and 4k+2 had opposite
     # labels and directions cycled every 4 records.
-    from tsolve.stress.span_probes import position_probes
+    from tsolve.families.span.yes_no_probes import position_probes
 
     results = position_probes(list(generate_questions(480, 0)), list(generate_questions(480, 1)))
     assert {(r.probe, r.field) for r in results} >= {

@@ -121,7 +121,7 @@ def test_learned_probes_do_not_tell_near_misses_from_golds(
     near misses with version 7's salted keys, 0.51 (the regression test of
     the change is the first block's: no such yes/no item)."""
     pytest.importorskip("sklearn")
-    from tsolve.stress.span_probes import SPAN_PROBES, polar_accuracy
+    from tsolve.families.span.yes_no_probes import SPAN_PROBES, polar_accuracy
 
     train = list(generate_questions(480, seed=12))
     n = sum(r["format"] == "polar" for r in seed_11)

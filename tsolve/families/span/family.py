@@ -189,7 +189,7 @@ FAMILY = Family(
     shortcut_probes=(
         Lazy("tsolve.families.span.shortcut_probes:PROBES"),
         # Still in the stress folder while other work edits it; moves here next.
-        Lazy("tsolve.stress.span_probes:SPAN_PROBES"),
+        Lazy("tsolve.families.span.yes_no_probes:SPAN_PROBES"),
     ),
-    shortcut_file_probes=Lazy("tsolve.stress.span_probes:position_probes"),
+    shortcut_file_probes=Lazy("tsolve.families.span.yes_no_probes:position_probes"),
 )
