@@ -19,7 +19,7 @@ the difficulty the rewards chose so far. :class:`CurriculumCallback` is the
   order, so the decisions depend only on the reward history; ``steps``
   records each step's moves;
 * at each checkpoint (``on_save``) the curriculum's state is written beside
-  the model, ``checkpoint-N/tsolve_curriculum.json``: ``Curriculum.load`` of
+  the model, ``checkpoint-<step>/tsolve_curriculum.json``: ``Curriculum.load`` of
   it resumes the same decisions.
 
 TRL's shuffle of an iterable dataset is a 1,000-item buffer, which would make
