@@ -18,9 +18,10 @@ as a trained model would: the form that was right most often there.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tsolve.contract.family import Record
 from tsolve.stress.shortcut_probes import Answer, Probe
@@ -146,6 +147,70 @@ def _event_vehicle(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     return answer
 
 
+def _asked(record: Record) -> tuple[Any, Any, int] | None:
+    """(scenario, schedule, asked minute) as the solver finds them, or None
+    when the record does not parse."""
+    from tsolve.families.logistics.parse.item import parse_item
+    from tsolve.families.logistics.solve import answer_question
+
+    try:
+        scenario, question = parse_item(record)
+        res = answer_question(scenario, question)
+    except Exception:
+        return None
+    return scenario, res.schedule, res.minute
+
+
+def commonest_state(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """Every package tracked to the asked minute, and the answer most of
+    them share (those between their first and last steps, where questions
+    ask, when any are): right whenever the asked package is with the crowd,
+    whichever package it is."""
+    from tsolve.families.logistics.timeline import Timeline
+
+    def answer(record: Record) -> str | None:
+        asked = _asked(record)
+        if asked is None:
+            return None
+        scenario, sched, t = asked
+        tally: Counter[tuple[str, ...]] = Counter()
+        spare: Counter[tuple[str, ...]] = Counter()
+        for p in scenario.world.packages:
+            tl = Timeline(scenario, sched, p)
+            where = tl.at(t).answers
+            (tally if tl.position(t) in ("during", "between") else spare)[where] += 1
+        best = tally or spare
+        if not best:
+            return None
+        top = max(best.values())
+        return ", ".join(min(w for w, k in best.items() if k == top))
+
+    return answer
+
+
+_VEHICLE = re.compile(r"\b(?:truck|airplane)\s+([a-z]\d+)\b", re.IGNORECASE)
+
+
+def question_vehicle(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """The vehicle the question names (a hard item's fixed step, a what-if's
+    step), else the one the last event sentence names: the vehicle named
+    nearest the question."""
+
+    def answer(record: Record) -> str | None:
+        named = _VEHICLE.findall(str(record.get("question", "")))
+        if named:
+            return str(named[0])
+        events = record.get("events")
+        lines = events if isinstance(events, list) else [str(events or "")]
+        for line in reversed(lines):
+            found = _VEHICLE.findall(str(line))
+            if found:
+                return str(found[-1])
+        return None
+
+    return answer
+
+
 PROBES: tuple[Probe, ...] = (
     Probe("logistics", "current event", "heuristic", current_event,
           "the event in progress at the asked minute, answered in the form that paid on "
@@ -154,5 +219,18 @@ PROBES: tuple[Probe, ...] = (
           "the vehicle of the event in progress at the asked minute"),
     Probe("logistics", "earliest event in progress", "heuristic", earlier_event,
           "the current-event policy reading the first-listed event in progress instead"),
+    Probe("logistics", "vehicle named nearest the question", "heuristic", question_vehicle,
+          "the vehicle the question names, else the last event's"),
 )  # fmt: skip
 """The probes of this module, found by :func:`tsolve.stress.shortcut_probes.probes_for`."""
+
+DIAGNOSTIC_PROBES: tuple[Probe, ...] = (
+    Probe("logistics", "commonest state", "heuristic", commonest_state,
+          "every package tracked to the asked minute, answered with the state most share; "
+          "which package is asked is ignored"),
+)  # fmt: skip
+"""Policies measured but not held to the bound (not in :data:`PROBES`):
+:func:`commonest_state` tracks every package, which is more of the task's
+reasoning than tracking the one asked, not less; what it finds is how often
+the asked package travels with the crowd (docs/logistics.md, "The event in
+progress", has its scores)."""
