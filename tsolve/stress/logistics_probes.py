@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from tsolve.contract.family import Record
@@ -101,6 +101,37 @@ def _gold_set(text: str) -> frozenset[str]:
     return frozenset(x.strip() for x in text.split(",") if x.strip())
 
 
+def named_step(record: Record, first: bool = False) -> Situation | None:
+    """The step the question names (a hard item's fixed step, which is the
+    package's first; else a what-if's step), as a :class:`Situation` that
+    has ended; None when the question names none or does not parse."""
+    from tsolve.families.logistics.parse.item import parse_item
+
+    try:
+        scenario, question = parse_item(record)
+    except Exception:
+        return None
+    if question.anchor is not None:
+        k = question.anchor[0]
+    elif question.shifts:
+        k = question.shifts[0].event
+    else:
+        return None
+    e = scenario.events[k]
+    if e.kind == "move":
+        return Situation("move", False, str(e.vehicle), str(e.origin), str(e.destination))
+    loc = str(e.location)
+    return Situation(str(e.kind), False, str(e.vehicle), loc, loc)
+
+
+def named_step_policy(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """Answer from the step the question names (:func:`named_step`), in the
+    form that was right most often on ``train`` for that kind of step: a
+    package parked where it was first loaded, in the vehicle that loaded
+    it, is this policy's; the timing is not even done."""
+    return _fitted(train, golds, named_step)
+
+
 def current_event(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     """Answer from the event in progress at the asked minute (:func:`situation`),
     in the form that was right most often on ``train`` for that kind of event."""
@@ -114,9 +145,17 @@ def earlier_event(train: Sequence[Record], golds: Sequence[str]) -> Answer:
 
 
 def _event_policy(train: Sequence[Record], golds: Sequence[str], first: bool) -> Answer:
+    return _fitted(train, golds, lambda record: situation(record, first))
+
+
+def _fitted(
+    train: Sequence[Record], golds: Sequence[str], read: Callable[[Record], Situation | None]
+) -> Answer:
+    """Answer from the event ``read`` picks, in the form that paid most
+    often on ``train`` for its kind of event."""
     wins: dict[tuple[str, bool], Counter[str]] = {}
     for record, gold in zip(train, golds, strict=True):
-        s = situation(record, first)
+        s = read(record)
         if s is None:
             continue
         want = _gold_set(gold)
@@ -130,7 +169,7 @@ def _event_policy(train: Sequence[Record], golds: Sequence[str], first: bool) ->
             forms[key] = best
 
     def answer(record: Record) -> str | None:
-        s = situation(record, first)
+        s = read(record)
         return None if s is None else ", ".join(s.names(forms[s.key]))
 
     return answer
@@ -221,6 +260,9 @@ PROBES: tuple[Probe, ...] = (
           "the current-event policy reading the first-listed event in progress instead"),
     Probe("logistics", "vehicle named nearest the question", "heuristic", question_vehicle,
           "the vehicle the question names, else the last event's"),
+    Probe("logistics", "step the question names", "heuristic", named_step_policy,
+          "the place and vehicle of the step the question names (a hard item's fixed step, "
+          "a what-if's), in the form that paid on another seed; no timing"),
 )  # fmt: skip
 """The probes of this module, found by :func:`tsolve.stress.shortcut_probes.probes_for`."""
 

@@ -70,16 +70,13 @@ relation to the event in progress, ``unseentimeqa`` split 1's mix alone."""
 
 #: Per execution, how often the asked package is with the vehicle of the
 #: event in progress, waiting at a location that event does not name, or in
-#: another vehicle that no event in progress names (it stands idle). Each of
-#: the first two has an answer a reading that skips the tracking finds often:
-#: the event in progress gives the first (always), and the place the text
-#: names most often the second (about half the time: a package waits at an
-#: airport). Their shares are held near the best constant answer's (``l0_0``,
-#: the commonest airport, takes about 0.45 of the waiting answers): a third
-#: and two thirds in a serial plan, where a package is only ever with the
-#: vehicle that acts or waiting (the planner moves one loaded vehicle at a
-#: time); a fifth, three tenths and a half in a parallel one
-#: (docs/logistics.md, "The event in progress").
+#: another vehicle that no event in progress names (it stands idle). The
+#: first is what reading the event in progress answers without tracking the
+#: package, so its share is held at or below the best constant answer's
+#: (about 0.13-0.20 in the mixed plans the default draws from, where
+#: packages wait at depots and airports and several vehicles are loaded at
+#: once): one in seven, serial and parallel alike, dealt in shuffled blocks
+#: (:func:`relation_block`; docs/logistics.md, "The event in progress").
 RELATION_WEIGHTS: dict[Execution, dict[Relation, int]] = {
     "serial": {"event": 1, "waiting": 3, "vehicle": 3},
     "parallel": {"event": 1, "waiting": 3, "vehicle": 3},
