@@ -64,15 +64,6 @@ def test_mixed_plans_relay_and_load_several_vehicles_at_once() -> None:
     assert relays >= 20 and overlapping >= 20
 
 
-def test_mixed_airports_are_not_told_by_their_names() -> None:
-    """In a mixed world any location of a city may be its airport, so the
-    name of a place the question names does not give away the airport of
-    its city (``l1_2`` -> ``l1_0``); only the objects description does."""
-    names = [a for seed in range(30) for a in _mixed(seed)[0].world.airports]  # type: ignore[attr-defined]
-    assert any(not a.endswith("_0") for a in names)
-    assert any(a.endswith("_0") for a in names)
-
-
 def test_plain_plans_never_relay_nor_interleave() -> None:
     """Without ``mixed`` (the ``unseentimeqa`` mix) a package waits only at
     an airport and one vehicle is loaded at a time: version 5's plans."""

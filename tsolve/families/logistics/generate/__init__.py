@@ -109,7 +109,7 @@ GENERATOR_NAME = "logistics"
 # asked_minute=unseentimeqa makes version 5's records.
 # 7: by default (asked_minute=tracked) plans relay packages through depots
 # and interleave the vehicles' stops (several vehicles loaded at once, two
-# trucks per city, a package more, any location a city's airport), the
+# trucks per city, a package more), the
 # asked package's relation is drawn in balanced blocks (a seventh with the
 # event in progress, the rest waiting or parked in another vehicle, serial
 # and parallel alike), and at the asked minute at least two other packages

@@ -56,8 +56,7 @@ def random_layout(
     airplanes: tuple[int, int] = (1, 2),
     mixed: bool = False,
 ) -> Layout:
-    """Cities ``c<k>`` with locations ``l<k>_<j>`` (``l<k>_0`` is the airport,
-    any one of them with ``mixed``),
+    """Cities ``c<k>`` with locations ``l<k>_<j>`` (``l<k>_0`` is the airport),
     one truck per city (sometimes a spare; two per city with ``mixed``, so
     that a relay's second leg has a truck of its own), airplanes at
     airports, packages with a goal different from their start. Names follow the benchmark's
@@ -65,10 +64,7 @@ def random_layout(
     n_c = rng.randint(*cities)
     city_locs = {f"c{k}": [f"l{k}_{j}" for j in range(rng.randint(*locations))] for k in range(n_c)}
     city_of = {loc: c for c, locs in city_locs.items() for loc in locs}
-    # With ``mixed`` any location of a city may be its airport: were it always
-    # ``l<k>_0``, the city of a place the question names would give away
-    # where a package waits for its flight, without reading the objects.
-    airport = {c: rng.choice(locs) if mixed else locs[0] for c, locs in city_locs.items()}
+    airport = {c: locs[0] for c, locs in city_locs.items()}
     spare = rng.random() < 0.3
     n_t = 2 * n_c if mixed else n_c + (1 if spare else 0)
     truck_names = [f"t{k}" for k in range(n_t)]
