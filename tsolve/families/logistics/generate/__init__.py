@@ -500,6 +500,18 @@ def _in_crowd(asked: Timeline, others: Sequence[Timeline], t: int) -> bool:
     return away >= CROWD
 
 
+def _told_by_the_anchor(scenario: Scenario, first: Event) -> tuple[frozenset[str], ...]:
+    """The answers a hard question's fixed step (the package's first) gives
+    away with no timing done: the package still where that step left it
+    (its place and vehicle), and waiting at the airport of that place's city
+    (``l1_2`` names city 1, whose airport is ``l1_0``). A classifier of the
+    question's words finds both; the default mix never asks them."""
+    world = scenario.world
+    place = str(first.location)
+    airport = next(a for a in world.airports if world.city_of[a] == world.city_of[place])
+    return frozenset((place, first.vehicle)), frozenset((airport,))
+
+
 def _askable(
     scenario: Scenario,
     graph: Dependencies,
@@ -573,6 +585,9 @@ def _question_record(
         if crowd:
             others = [Timeline(scenario, sched, o) for o in firsts_all if o != package]
             minutes = [m for m in minutes if _in_crowd(timeline, others, m)]
+            if anchor is not None:
+                told = _told_by_the_anchor(scenario, events[f])
+                minutes = [m for m in minutes if frozenset(timeline.at(m).answers) not in told]
         if not minutes:
             continue
         t = rng.choice(minutes)
