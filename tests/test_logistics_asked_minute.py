@@ -260,3 +260,22 @@ def test_default_records_ask_amid_a_crowd() -> None:
                 on_way = tl.position(t) in ("during", "between")
                 away += on_way and set(tl.at(t).answers) != set(rec["answers"])
             assert away >= CROWD, rec["id"]
+
+
+def test_hard_default_questions_are_not_answered_by_their_fixed_step() -> None:
+    """A hard question names the package's first step ("If truck t1 loads
+    package p3 at location l1_2 starts at ..."). The default mix never asks
+    when that step's place and vehicle are the answer, or the airport of its
+    city is, which a classifier of the question's words would read off."""
+    from tsolve.families.logistics.parse.item import parse_item
+
+    for execution in ("serial", "parallel"):
+        for i in range(4):
+            rec = generate_record(6, i, GenerateParams("hard", execution, "relative"))
+            scenario, question = parse_item(rec)
+            assert question.anchor is not None
+            first = scenario.events[question.anchor[0]]
+            city = scenario.world.city_of[str(first.location)]
+            airport = next(a for a in scenario.world.airports if scenario.world.city_of[a] == city)
+            told = ({first.location, first.vehicle}, {airport})
+            assert set(rec["answers"]) not in told, rec["id"]
