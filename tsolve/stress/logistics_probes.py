@@ -18,9 +18,10 @@ as a trained model would: the form that was right most often there.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from tsolve.contract.family import Record
 from tsolve.stress.shortcut_probes import Answer, Probe
@@ -100,6 +101,45 @@ def _gold_set(text: str) -> frozenset[str]:
     return frozenset(x.strip() for x in text.split(",") if x.strip())
 
 
+def named_step(record: Record, first: bool = False) -> Situation | None:
+    """The step the question names (a hard item's fixed step, which is the
+    package's first; else a what-if's step), as a :class:`Situation` that
+    has ended; None when the question names none or does not parse."""
+    from tsolve.families.logistics.parse.item import parse_item
+
+    try:
+        scenario, question = parse_item(record)
+    except Exception:
+        return None
+    if question.anchor is not None:
+        k = question.anchor[0]
+    elif question.shifts:
+        k = question.shifts[0].event
+    else:
+        return None
+    e = scenario.events[k]
+    if e.kind == "move":
+        return Situation("move", False, str(e.vehicle), str(e.origin), str(e.destination))
+    loc = str(e.location)
+    return Situation(str(e.kind), False, str(e.vehicle), loc, loc)
+
+
+def named_step_policy(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """Answer from the step the question names (:func:`named_step`), in the
+    form that was right most often on ``train`` for that kind of step: a
+    package parked where it was first loaded, in the vehicle that loaded
+    it, is this policy's; the timing is not even done. A question that
+    names no step (easy and medium static and relative ones) gets the
+    commonest answer of ``train``."""
+    fitted = _fitted(train, golds, named_step)
+    fallback = Counter(golds).most_common(1)[0][0] if golds else None
+
+    def answer(record: Record) -> str | None:
+        return fitted(record) or fallback
+
+    return answer
+
+
 def current_event(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     """Answer from the event in progress at the asked minute (:func:`situation`),
     in the form that was right most often on ``train`` for that kind of event."""
@@ -113,9 +153,17 @@ def earlier_event(train: Sequence[Record], golds: Sequence[str]) -> Answer:
 
 
 def _event_policy(train: Sequence[Record], golds: Sequence[str], first: bool) -> Answer:
+    return _fitted(train, golds, lambda record: situation(record, first))
+
+
+def _fitted(
+    train: Sequence[Record], golds: Sequence[str], read: Callable[[Record], Situation | None]
+) -> Answer:
+    """Answer from the event ``read`` picks, in the form that paid most
+    often on ``train`` for its kind of event."""
     wins: dict[tuple[str, bool], Counter[str]] = {}
     for record, gold in zip(train, golds, strict=True):
-        s = situation(record, first)
+        s = read(record)
         if s is None:
             continue
         want = _gold_set(gold)
@@ -129,7 +177,7 @@ def _event_policy(train: Sequence[Record], golds: Sequence[str], first: bool) ->
             forms[key] = best
 
     def answer(record: Record) -> str | None:
-        s = situation(record, first)
+        s = read(record)
         return None if s is None else ", ".join(s.names(forms[s.key]))
 
     return answer
@@ -146,6 +194,70 @@ def _event_vehicle(train: Sequence[Record], golds: Sequence[str]) -> Answer:
     return answer
 
 
+def _asked(record: Record) -> tuple[Any, Any, int] | None:
+    """(scenario, schedule, asked minute) as the solver finds them, or None
+    when the record does not parse."""
+    from tsolve.families.logistics.parse.item import parse_item
+    from tsolve.families.logistics.solve import answer_question
+
+    try:
+        scenario, question = parse_item(record)
+        res = answer_question(scenario, question)
+    except Exception:
+        return None
+    return scenario, res.schedule, res.minute
+
+
+def commonest_state(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """Every package tracked to the asked minute, and the answer most of
+    them share (those between their first and last steps, where questions
+    ask, when any are): right whenever the asked package is with the crowd,
+    whichever package it is."""
+    from tsolve.families.logistics.timeline import Timeline
+
+    def answer(record: Record) -> str | None:
+        asked = _asked(record)
+        if asked is None:
+            return None
+        scenario, sched, t = asked
+        tally: Counter[tuple[str, ...]] = Counter()
+        spare: Counter[tuple[str, ...]] = Counter()
+        for p in scenario.world.packages:
+            tl = Timeline(scenario, sched, p)
+            where = tl.at(t).answers
+            (tally if tl.position(t) in ("during", "between") else spare)[where] += 1
+        best = tally or spare
+        if not best:
+            return None
+        top = max(best.values())
+        return ", ".join(min(w for w, k in best.items() if k == top))
+
+    return answer
+
+
+_VEHICLE = re.compile(r"\b(?:truck|airplane)\s+([a-z]\d+)\b", re.IGNORECASE)
+
+
+def question_vehicle(train: Sequence[Record], golds: Sequence[str]) -> Answer:
+    """The vehicle the question names (a hard item's fixed step, a what-if's
+    step), else the one the last event sentence names: the vehicle named
+    nearest the question."""
+
+    def answer(record: Record) -> str | None:
+        named = _VEHICLE.findall(str(record.get("question", "")))
+        if named:
+            return str(named[0])
+        events = record.get("events")
+        lines = events if isinstance(events, list) else [str(events or "")]
+        for line in reversed(lines):
+            found = _VEHICLE.findall(str(line))
+            if found:
+                return str(found[-1])
+        return None
+
+    return answer
+
+
 PROBES: tuple[Probe, ...] = (
     Probe("logistics", "current event", "heuristic", current_event,
           "the event in progress at the asked minute, answered in the form that paid on "
@@ -154,5 +266,21 @@ PROBES: tuple[Probe, ...] = (
           "the vehicle of the event in progress at the asked minute"),
     Probe("logistics", "earliest event in progress", "heuristic", earlier_event,
           "the current-event policy reading the first-listed event in progress instead"),
+    Probe("logistics", "vehicle named nearest the question", "heuristic", question_vehicle,
+          "the vehicle the question names, else the last event's"),
+    Probe("logistics", "step the question names", "heuristic", named_step_policy,
+          "the place and vehicle of the step the question names (a hard item's fixed step, "
+          "a what-if's), in the form that paid on another seed; no timing"),
 )  # fmt: skip
 """The probes of this module, found by :func:`tsolve.stress.shortcut_probes.probes_for`."""
+
+DIAGNOSTIC_PROBES: tuple[Probe, ...] = (
+    Probe("logistics", "commonest state", "heuristic", commonest_state,
+          "every package tracked to the asked minute, answered with the state most share; "
+          "which package is asked is ignored"),
+)  # fmt: skip
+"""Policies measured but not held to the bound (not in :data:`PROBES`):
+:func:`commonest_state` tracks every package, which is more of the task's
+reasoning than tracking the one asked, not less; what it finds is how often
+the asked package travels with the crowd (docs/logistics.md, "The event in
+progress", has its scores)."""

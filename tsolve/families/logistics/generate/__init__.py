@@ -10,8 +10,9 @@ from the package's first event to the event in progress at the asked minute):
 
 * draw where the package is to be asked about (:mod:`.asked_minute`): by
   default (``asked_minute=tracked``) its relation to the event in progress
-  (with that event's vehicle, parked in another vehicle, riding in another
-  vehicle that moves), and for the first the kind of minute (the package
+  (with that event's vehicle, waiting at a place, parked in another
+  vehicle; dealt in shuffled blocks that hold the weights exactly), and for
+  the first the kind of minute (the package
   loading, unloading, moving, or parked) from UnSeenTimeQA split 1's mix for
   the stratum; with ``asked_minute=unseentimeqa`` the kind alone, as split 1
   asks (version 5's records); and the depth, once per record;
@@ -23,7 +24,9 @@ from the package's first event to the event in progress at the asked minute):
   items delay or expedite an event between ``f`` and ``j``;
 * pick a minute of that kind inside event ``j`` in the question's schedule, and
   require ``j`` to be the last-listed event in progress then (the benchmark's
-  reading of depth in parallel plans);
+  reading of depth in parallel plans); by default also require other
+  packages on their way then, elsewhere (:data:`CROWD`), in a mixed plan
+  (:mod:`.planner`: relays through depots, vehicles interleaved);
 * never a minute at which the package changes state (the half-open
   convention would decide the answer, or the kind); reject it if its clock
   time occurs twice inside the plan (a plan can outlast a day), and reject
@@ -56,12 +59,14 @@ from tsolve.families.logistics.event_graph import (
 from tsolve.families.logistics.generate import wording
 from tsolve.families.logistics.generate.asked_minute import (
     ASKED_MIXES,
+    RELATION_WEIGHTS,
     AskedMix,
     Kind,
     Relation,
     draw_kind,
     draw_relation,
     kind_of_segment,
+    relation_block,
     relation_of,
 )
 from tsolve.families.logistics.generate.planner import Layout, plan, random_layout
@@ -102,7 +107,14 @@ GENERATOR_NAME = "logistics"
 # vehicle, not only with the vehicle of the event in progress
 # (asked_minute=tracked), and the options are part of the random key;
 # asked_minute=unseentimeqa makes version 5's records.
-GENERATOR_VERSION = "6"
+# 7: by default (asked_minute=tracked) plans relay packages through depots
+# and interleave the vehicles' stops (several vehicles loaded at once, two
+# trucks per city, a package more), the
+# asked package's relation is drawn in balanced blocks (a seventh with the
+# event in progress, the rest waiting or parked in another vehicle, serial
+# and parallel alike), and at the asked minute at least two other packages
+# are on their way elsewhere.
+GENERATOR_VERSION = "7"
 UNSEENTIMEQA_VERSION = "5"
 """The version of the records ``asked_minute=unseentimeqa`` makes: version 5's,
 byte for byte (their random key, stamp and ids are version 5's)."""
@@ -115,6 +127,7 @@ MAX_DEPTH = 40
 _SCENARIO_TRIES = 160
 _FIXED_TRIES = 30
 _KIND_TRIES = 100
+_RELATION_TRIES = 150
 _QUESTION_TRIES = 25
 _TIMINGS_PER_PLAN = 4
 
@@ -210,14 +223,15 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # With the asked package's relation drawn, any depth of the range will
     # do (the relation is what shapes the answer; split 1's depths are spread
     # over the range): the package and the event are then drawn together.
-    target = _draw_target(rng, params, tracked)
+    block = _block_relation(seed, index, params) if tracked else None
+    target = _draw_target(rng, params, tracked, block)
     free = tracked and params.depth is None
     depth = 0 if free else _draw_depth(rng, params)
     for attempt in range(_SCENARIO_TRIES):
         if attempt >= _FIXED_TRIES:
             depth = 0 if free else _draw_depth(rng, params)
             if params.depth is not None or attempt >= _KIND_TRIES:
-                target = _draw_target(rng, params, tracked)
+                target = _redraw_target(rng, params, tracked, target, attempt)
         depths = tuple(range(DEPTH_RANGE[0], DEPTH_RANGE[1] + 1)) if free else (depth,)
         planned = _plan(rng, params, depths, target)
         if planned is None:
@@ -245,12 +259,49 @@ Target = tuple[Relation, Kind | None]
 and for ``event`` the kind of minute (a relation alone otherwise)."""
 
 
-def _draw_target(rng: random.Random, params: GenerateParams, tracked: bool) -> Target:
-    """The relation (when ``tracked``), then for ``event`` the split-1 kind:
-    without ``tracked`` the kind alone is drawn, as version 5 drew it."""
-    relation = draw_relation(rng, params.execution) if tracked else "event"
+def _block_relation(seed: int, index: int, params: GenerateParams) -> Relation:
+    """Record ``index``'s relation with ``asked_minute=tracked``: its place
+    in a block of :func:`relation_block` (as long as the weights' sum),
+    each block shuffled by a random key of its own, so the record is still
+    a function of ``(seed, index, options)`` while every block holds the
+    weights exactly."""
+    weights = RELATION_WEIGHTS[params.execution]
+    size = sum(weights.values())
+    block_rng = record_rng(GENERATOR_NAME, f"{params.random_key}-relations", seed, index // size)
+    return relation_block(weights, block_rng)[index % size]
+
+
+def _draw_target(
+    rng: random.Random, params: GenerateParams, tracked: bool, relation: Relation | None = None
+) -> Target:
+    """The relation (when ``tracked``: ``relation`` if given, else drawn),
+    then for ``event`` the split-1 kind: without ``tracked`` the kind alone
+    is drawn, as version 5 drew it."""
+    if not tracked:
+        relation = "event"
+    elif relation is None:
+        relation = draw_relation(rng, params.execution)
     if relation != "event":
         return relation, None
+    return relation, draw_kind(rng, params.difficulty, params.execution, params.question_type)
+
+
+def _redraw_target(
+    rng: random.Random, params: GenerateParams, tracked: bool, target: Target, attempt: int
+) -> Target:
+    """The target for a retry: drawn anew, except that with ``tracked`` the
+    relation is kept until :data:`_RELATION_TRIES` (only an ``event``
+    target's kind is redrawn), since a relation that is hard to find (a
+    package waiting while a crowd is on its way) would otherwise give way to
+    the easiest one, and the mix would drift towards what reading the event
+    in progress answers. With the depth given, the relation is redrawn as
+    the kind is: a fixed small depth offers some relations in no plan (a
+    package waiting two steps after its first)."""
+    if not tracked or params.depth is not None or attempt >= _RELATION_TRIES:
+        return _draw_target(rng, params, tracked)
+    relation, _kind = target
+    if relation != "event":
+        return target
     return relation, draw_kind(rng, params.difficulty, params.execution, params.question_type)
 
 
@@ -282,8 +333,10 @@ def _plan(
     asks for: that much follows from the list alone (:func:`_list_fits`),
     before any durations are drawn."""
     size = (3, 6) if max(depths) <= 20 else (5, 8)
-    layout = random_layout(rng, packages=size)
-    steps = plan(layout, rng)
+    if params.asked_minute == "tracked":
+        size = (size[0] + 1, size[1] + 1)  # a crowd on its way at the asked minute (CROWD)
+    layout = random_layout(rng, packages=size, mixed=params.asked_minute == "tracked")
+    steps = plan(layout, rng, mixed=params.asked_minute == "tracked")
     if len(steps) <= min(depths):
         return None
     lasts = _last_events(steps)
@@ -311,15 +364,15 @@ def _list_fits(
         return _list_kind(events, group, package, j) == kind
     if group is not None:
         return True
-    if relation == "vehicle":
-        return False  # in a serial plan the package is with the vehicle that acts, or lies
     e = events[j]
     last = next((x for x in reversed(events[:j]) if x.package == package), None)
-    return (
-        last is not None
-        and last.kind == "unload"
-        and last.location not in (e.location, e.origin, e.destination)
-    )
+    if last is None:
+        return False
+    if relation == "vehicle":
+        # parked in a vehicle that is not the one acting (a mixed plan's
+        # vehicles are loaded at once; a plain plan never offers this)
+        return last.kind == "load" and last.vehicle != e.vehicle
+    return last.kind == "unload" and last.location not in (e.location, e.origin, e.destination)
 
 
 def _timed(
@@ -428,6 +481,37 @@ def _list_kind(
     return "parked"
 
 
+CROWD = 2
+"""With ``asked_minute=tracked``, how many other packages must be on their
+way at the asked minute (between their first and last steps), each in a
+state other than the asked package's: then the state most packages share,
+or the one package on its way, is not the answer unless one tracks which
+package is asked (the ``commonest state`` probe of
+:mod:`tsolve.stress.logistics_probes`)."""
+
+
+def _in_crowd(asked: Timeline, others: Sequence[Timeline], t: int) -> bool:
+    """Are at least :data:`CROWD` of ``others`` on their way at minute ``t``,
+    each somewhere other than ``asked``'s package?"""
+    here = asked.at(t).answers
+    away = sum(
+        1 for o in others if o.position(t) in ("during", "between") and o.at(t).answers != here
+    )
+    return away >= CROWD
+
+
+def _told_by_the_anchor(scenario: Scenario, first: Event) -> tuple[frozenset[str], ...]:
+    """The answers a hard question's fixed step (the package's first) gives
+    away with no timing done: the package still where that step left it
+    (its place and vehicle), and waiting at the airport of that place's city
+    (``l1_2`` names city 1, whose airport is ``l1_0``). A classifier of the
+    question's words finds both; the default mix never asks them."""
+    world = scenario.world
+    place = str(first.location)
+    airport = next(a for a in world.airports if world.city_of[a] == world.city_of[place])
+    return frozenset((place, first.vehicle)), frozenset((airport,))
+
+
 def _askable(
     scenario: Scenario,
     graph: Dependencies,
@@ -471,6 +555,8 @@ def _question_record(
     if not askable:
         return None
     other_graphs = [dependencies_of(scenario, t) for t in timings_of(scenario)[1:]]
+    crowd = params.asked_minute == "tracked"
+    firsts_all = sorted(_first_events(events))
     for _ in range(_QUESTION_TRIES):
         package, depth = rng.choice(askable)
         f = firsts[package]
@@ -496,6 +582,12 @@ def _question_record(
             # minutes the other timings answer differently saves most redraws.
             alt = Timeline(scenario, question_schedule(scenario, probe, other), package)
             minutes = [m for m in minutes if alt.at(m).answers == timeline.at(m).answers]
+        if crowd:
+            others = [Timeline(scenario, sched, o) for o in firsts_all if o != package]
+            minutes = [m for m in minutes if _in_crowd(timeline, others, m)]
+            if anchor is not None:
+                told = _told_by_the_anchor(scenario, events[f])
+                minutes = [m for m in minutes if frozenset(timeline.at(m).answers) not in told]
         if not minutes:
             continue
         t = rng.choice(minutes)
