@@ -72,18 +72,7 @@ def _room(module: str, known: dict[str, Path]) -> str:
     parts = known[module].relative_to(PACKAGE).parts
     if parts[0] == "families" and len(parts) > 2:
         return f"families/{parts[1]}"
-    if "/".join(parts) in MOVING_INTO_A_FAMILY:
-        return MOVING_INTO_A_FAMILY["/".join(parts)]
     return parts[0]
-
-
-#: TEMPORARY: two modules still in ``stress/`` that belong to a family (they
-#: hold its shortcut probes; other work edits them, and they move into the
-#: family's folder next). Until then they count as that family's room, as
-#: they will be, so that the family may import the stress suite's types.
-MOVING_INTO_A_FAMILY = {
-    "stress/logistics_probes.py": "families/logistics",
-}
 
 
 def test_engine_layers_import_no_concrete_family() -> None:
@@ -267,17 +256,11 @@ def family_names_in(path: Path, families: list[str]) -> list[tuple[int, str, str
 NAMES_FAMILIES_BY_DESIGN = ("contract/registry.py", "compat/__init__.py", "compat/moved_names.py",
                             "datasets/citation.py")  # fmt: skip
 
-#: Modules outside ``tsolve/families/`` that still name a built-in family.
-#: This list must shrink to nothing: a module comes off it when it asks its
-#: families through the contract instead (the test fails for a listed module
-#: that no longer names one, so the list cannot go stale).
-#:
-#: * ``stress/logistics_probes.py``, ``families/span/yes_no_probes.py``: TEMPORARY,
-#:   other work edits them; they move into their families' folders next
-#:   (the families already declare them by reference).
-STILL_NAMING_A_FAMILY: tuple[str, ...] = (
-    "stress/logistics_probes.py",
-)
+#: Modules outside ``tsolve/families/`` that may still name a built-in family.
+#: Empty, and it must stay so: a cross-family module asks its families
+#: through the contract (the test fails for a listed module that no longer
+#: names one, so the list cannot go stale).
+STILL_NAMING_A_FAMILY: tuple[str, ...] = ()
 
 
 def _modules_naming_families() -> dict[str, list[tuple[int, str, str]]]:

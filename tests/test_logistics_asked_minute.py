@@ -197,7 +197,7 @@ def test_the_event_in_progress_gives_only_the_unseentimeqa_answers_away() -> Non
     """Reading the event in progress at the asked minute, never tracking the
     package, answers every question of split 1's mix, and by default only
     the share the relation weights give it (a third serial, a fifth parallel)."""
-    from tsolve.stress.logistics_probes import DEFAULT_FORMS, situation
+    from tsolve.families.logistics.tracking_probes import DEFAULT_FORMS, situation
 
     def share(params: GenerateParams, n: int) -> float:
         right = 0

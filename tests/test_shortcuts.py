@@ -233,7 +233,7 @@ def test_current_event_reads_split_1_and_the_unseentimeqa_mix() -> None:
     keeps): the shortcut the default mix removes is really there."""
     from pathlib import Path
 
-    from tsolve.stress.logistics_probes import DEFAULT_FORMS, current_event, situation
+    from tsolve.families.logistics.tracking_probes import DEFAULT_FORMS, current_event, situation
 
     here = Path(__file__).parent / "fixtures"
     split1 = [json.loads(x) for x in (here / "unseentimeqa_sample.jsonl").read_text().splitlines()]

@@ -9,7 +9,7 @@ runs the same probes (:func:`tsolve.stress.shortcuts.run_shortcuts`, fitted on
 each cell ends (``cell``, ``probe``, ``score``, ``chance``, ``n``), so that
 cells can be run in several processes and a long run read as it goes.
 ``--diagnostic`` adds the probes measured but not held to the bound
-(``tsolve.stress.logistics_probes.DIAGNOSTIC_PROBES``).
+(``tsolve.families.logistics.tracking_probes.DIAGNOSTIC_PROBES``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tsolve.stress.shortcuts import run_family
 
 def _diagnostic(cell: str, records: list, train: list) -> list[dict[str, object]]:
     from tsolve.stress.adversarial import _lines, chance_baseline
-    from tsolve.stress.logistics_probes import DIAGNOSTIC_PROBES
+    from tsolve.families.logistics.tracking_probes import DIAGNOSTIC_PROBES
 
     items = [make_item("logistics", r) for r in records]
     golds = [make_item("logistics", r).gold for r in train]

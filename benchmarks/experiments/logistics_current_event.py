@@ -4,7 +4,7 @@ answer away: on UnSeenTimeQA split 1, on records made with
 
     python benchmarks/experiments/logistics_current_event.py [--split1 PATH] [-n 300] [--seed 0]
 
-The policy (:func:`tsolve.stress.logistics_probes.situation`) does the
+The policy (:func:`tsolve.families.logistics.tracking_probes.situation`) does the
 timing (stated times, the fixed clock, the what-if) and finds the last-listed
 event in progress at the asked minute, or the one that ended last; it
 answers with that event's vehicle while the event is a move, its location
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.contract import get_family
-from tsolve.stress.logistics_probes import DEFAULT_FORMS, situation
+from tsolve.families.logistics.tracking_probes import DEFAULT_FORMS, situation
 
 SAMPLES = Path(__file__).resolve().parents[2] / ".." / "shared" / "samples"
 DEFAULT_SPLIT1 = SAMPLES / "unseentimeqa_split1.jsonl.gz"

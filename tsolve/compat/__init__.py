@@ -117,6 +117,7 @@ OLD_PATHS: dict[str, str] = {
     "tsolve.span_baseline": "tsolve.families.span.polar_baseline",
     "tsolve.stress.paper_battery": "tsolve.families.time_puzzles.paper_battery",
     "tsolve.stress.span_probes": "tsolve.families.span.yes_no_probes",
+    "tsolve.stress.logistics_probes": "tsolve.families.logistics.tracking_probes",
     "tsolve.tempo": "tsolve.families.tempo",
     "tsolve.tempo.bench": "tsolve.families.tempo.bench",
     "tsolve.tempo.inputs": "tsolve.families.tempo.inputs",

@@ -192,6 +192,6 @@ FAMILY = Family(
     shortcut_probes=(
         Lazy("tsolve.families.logistics.shortcut_probes:PROBES"),
         # Still in the stress folder while other work edits it; moves here next.
-        Lazy("tsolve.stress.logistics_probes:PROBES"),
+        Lazy("tsolve.families.logistics.tracking_probes:PROBES"),
     ),
 )

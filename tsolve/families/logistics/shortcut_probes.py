@@ -2,7 +2,7 @@
 (:mod:`tsolve.stress.shortcut_probes`): the package's final or first place,
 the place the prompt names most or the question names, a lookup by question
 and an n-gram classifier. Its situation probes are in
-:mod:`tsolve.stress.logistics_probes`."""
+:mod:`tsolve.families.logistics.tracking_probes`."""
 
 from __future__ import annotations
 

@@ -487,7 +487,7 @@ way at the asked minute (between their first and last steps), each in a
 state other than the asked package's: then the state most packages share,
 or the one package on its way, is not the answer unless one tracks which
 package is asked (the ``commonest state`` probe of
-:mod:`tsolve.stress.logistics_probes`)."""
+:mod:`tsolve.families.logistics.tracking_probes`)."""
 
 
 def _in_crowd(asked: Timeline, others: Sequence[Timeline], t: int) -> bool:
