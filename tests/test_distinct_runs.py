@@ -217,3 +217,18 @@ def test_exclude_refuses_a_row_it_cannot_read(
     )
     assert code == 2 and "exclude: bad.jsonl:2: malformed JSON" in err
     assert "Traceback" not in err and not out.exists()
+
+
+def test_a_one_date_span_run_redraws_a_question_its_other_format_asked(tmp_path: Path) -> None:
+    """On one reference date a cell's questions are an enumeration, and the
+    yes/no and the content item of a direction may take the same slot: a
+    redraw must pick another question of the cell (it kept the slot, so every
+    attempt repeated and the record failed: 2 of 120 records on 2024-03-01)."""
+    out = tmp_path / "span.jsonl"
+    options = {"date": "2024-03-01"}
+    report = write_dataset("span", options, count=120, out=out, seed=0)
+    recs = _records(out)
+    assert len(recs) == 120, getattr(report, "errors", report)
+    fam = get_family("span")
+    assert check_distinct(fam, recs) == []
+    assert any(r["generator"].get("redraw") for r in recs), "no repeat to redraw"

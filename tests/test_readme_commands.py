@@ -40,7 +40,7 @@ LEFT_OUT: dict[str, str] = {
 #: commands after it read what it writes, so the flow is still checked.
 SMALLER: dict[str, str] = {
     "tsolve puzzle --solutions 1-6 --count 600 ": "tsolve puzzle --solutions 1-6 --count 12 ",
-    "tsolve dataset span --date 2024-03-01 --count 1000 ": (
+    "tsolve dataset span --date 2024-03-01 --count 500 ": (
         "tsolve dataset span --date 2024-03-01 --count 40 "
     ),
     "tsolve dataset span --count 480 ": "tsolve dataset span --count 40 ",

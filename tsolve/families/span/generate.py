@@ -100,6 +100,7 @@ from tsolve.families.span.encoding import (
 from tsolve.families.span.polar_baseline import approx_day, approx_days, rough_answer
 from tsolve.generators.options import parse_date_range
 from tsolve.generators.seeding import (
+    current_redraw,
     generator_stamp,
     options_fingerprint,
     record_np_rng,
@@ -983,7 +984,13 @@ def generate_question(
                 f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
                 "under every reading (disputed month starts); choose another reference date"
             )
-        q, gold, reading_names = questions[question_slot(seed, k, len(questions))]
+        slot = question_slot(seed, k, len(questions))
+        if current_redraw():
+            # A redraw (the record repeats another: a yes/no item and a content
+            # item of one date may ask the same conversion) takes a question at
+            # random from the cell; the attempt is in the generator's key.
+            slot = int(rng.integers(len(questions)))
+        q, gold, reading_names = questions[slot]
     readings = list(reading_names)
     yes = (
         fmt != "polar"
