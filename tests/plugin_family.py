@@ -34,6 +34,8 @@ SOURCE = '''\
 import datetime as dt
 import random
 
+from tsolve.verifiers.answer_parsing import LOOSE_MARKER, final_answer
+
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -55,12 +57,24 @@ class WeekdayFamily:
                 "answer": WEEKDAYS[end.weekday()],
                 "offset": offset}
 
+    answer_marker = "Answer:"  # optional: the line the prompt asks for
+
+    def prompt(self, record):                      # optional
+        """What a model is shown: the question, and how to answer it."""
+        return record["question"] + ' End with a line "Answer: <weekday>".'
+
     def score(self, record, output):               # required
-        """Metrics in [0, 1] for one model output: the last weekday it names."""
-        text = output.lower()
-        named = [w for w in WEEKDAYS if w.lower() in text]
-        last = max(named, key=lambda w: text.rfind(w.lower()), default=None)
-        return {"accuracy": float(last == record["answer"])}
+        """Metrics in [0, 1] for one model output, read by tsolve's one
+        final-answer rule (docs/scoring.md): the answer line names one
+        weekday, the right one (a hedge naming two scores 0); without the
+        marker only a bare weekday counts (an echo of the question, which
+        names a weekday too, scores 0)."""
+        found = final_answer(output, LOOSE_MARKER)
+        line = " ".join(found.lines).lower()
+        named = {w for w in WEEKDAYS if w.lower() in line}
+        if found.how == "bare" and line.strip(" .!") not in {w.lower() for w in WEEKDAYS}:
+            named = set()
+        return {"accuracy": float(named == {record["answer"]})}
 
     def difficulty(self, record):                  # optional
         """What makes this record hard (reasoning-gym's metadata.difficulty)."""

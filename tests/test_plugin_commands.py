@@ -34,6 +34,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield folder
 
 
+#: What the guide's ``prompt`` adds to a record's question.
+ASK = ' End with a line "Answer: <weekday>".'
+
+
+def _prompt(record: dict[str, Any]) -> str:
+    return str(record["question"]) + ASK
+
+
 def _records(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
@@ -92,6 +100,23 @@ def test_dataset_predict_verify_and_audit(
     assert len(items) == 6 and {v["verdict"] for v in items} == {"ok"}
 
 
+def test_the_adversarial_and_shortcut_suites_pass_the_guides_scorer(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's scorer reads the answer by tsolve's rule and takes a bare
+    answer only alone: no policy that skips the task scores, every honest
+    style does (a "last weekday named" scorer gave an echo of the question
+    0.10-0.15 here), and no shortcut probe beats chance."""
+    code, out, err = run_main(capsys, "stress", NAME, "--adversarial", "--n", "30", "-q",
+                              "--format", "json")  # fmt: skip
+    assert code == 0, out + err
+    report = json.loads(out)
+    assert report["ok"] and report["failures"] == []
+    code, out, err = run_main(capsys, "stress", NAME, "--shortcuts", "-n", "40", "-q",
+                              "--format", "json")  # fmt: skip
+    assert code == 0, out + err
+
+
 def test_inspect_eval_and_report(site: Path, tmp_path: Path) -> None:
     """Real Inspect with the offline models, on the task ``inspect eval
     tsolve/weekday`` runs (the registered task function the entry point
@@ -105,7 +130,7 @@ def test_inspect_eval_and_report(site: Path, tmp_path: Path) -> None:
     from tsolve.adapters.inspect_ai.tasks import task_functions
 
     task = task_functions()[NAME](count=3, max_offset=10)
-    assert [s.input for s in task.dataset] == [r["question"] for r in _generated(3, 10)]
+    assert [s.input for s in task.dataset] == [_prompt(r) for r in _generated(3, 10)]
     logs = inspect_eval(task, model=["tsolve/gold", "tsolve/perturbed"],
                         log_dir=str(tmp_path), display="none")  # fmt: skip
     assert [log.status for log in logs] == ["success", "success"]
@@ -137,7 +162,7 @@ def test_reasoning_gym_takes_its_options_and_has_its_curriculum(site: Path) -> N
     for entry in ds:
         offset = entry["metadata"]["difficulty"]["offset"]
         assert entry["metadata"]["difficulty"] == {"offset": offset} and 1 <= offset <= 10
-        assert entry["question"].endswith(f"it {offset} days later?")
+        assert entry["question"].endswith(f"it {offset} days later?{ASK}")
         assert ds.score_answer(entry["answer"], entry) == 1.0
         assert ds.score_answer("no idea", entry) == 0.0
     assert pickle.loads(pickle.dumps(ds))[3] == ds[3]
@@ -214,8 +239,8 @@ def test_the_agent_tools_show_its_prompt_and_gold(site: Path) -> None:
 
     made = family_instructions(NAME, 3, 1)
     record = _generated_seed(3, 1)
-    assert made["example"]["prompt"] == record["question"]
-    assert made["example"]["gold_reply"] == record["answer"]
+    assert made["example"]["prompt"] == _prompt(record)
+    assert made["example"]["gold_reply"] == f"Answer: {record['answer']}"  # its marker
 
 
 def _generated_seed(seed: int, index: int) -> dict[str, Any]:
