@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tsolve.errors import TsolveError
+from tsolve.verifiers.breakdowns import by_answer_set_size
 
 
 def difficulty_knobs(record: dict[str, Any]) -> dict[str, Any]:
@@ -22,16 +22,5 @@ def difficulty_knobs(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def report_breakdowns(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """One row per answer-set size M (``solution_count``, else the number
-    of ``answers``): the Time Puzzles paper's breakdown."""
-    m = record.get("solution_count")
-    if m is None and isinstance(record.get("answers"), list):
-        m = len(record["answers"])
-    if m is None:
-        return []
-    if isinstance(m, float) and m.is_integer():
-        m = int(m)
-    if isinstance(m, bool) or not isinstance(m, int) or m < 0:
-        raise TsolveError(f"solution_count: expected a count, got {type(m).__name__} {m!r:.40}")
-    return [{"M": m}]
+#: One report row per answer-set size M, as every set-answer family has.
+report_breakdowns = by_answer_set_size
