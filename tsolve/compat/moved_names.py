@@ -35,6 +35,7 @@ MOVED_NAMES: dict[str, str] = {
         "tsolve.families.tictoc.fuzz:check_arguments",
     # The overview figure's panel kind for rows by level, once named after TicToc.
     "tsolve.plots.conditions:tictoc_series": "tsolve.plots.conditions:levels_series",
+    "tsolve.plots.paper_figures:draw_tictoc_run": "tsolve.plots.paper_figures:draw_levels_run",
     # What the report once hard-wired; each family declares its own now
     # (Family.report_columns / report_breakdowns).
     "tsolve.adapters.inspect_ai.report:PUZZLE_FAMILIES":

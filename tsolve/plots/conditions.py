@@ -17,7 +17,7 @@ logistics difficulty x question type) its paper figure's panels too
 (:func:`tsolve.plots.paper_figures.breakdown_panels`). The data are the
 report's rows, so the picture and ``--format json`` never disagree. TicToc
 gets a panel per run, the one ``--figure tictoc`` draws
-(:func:`tsolve.plots.paper_figures.draw_tictoc_run`): per elapsed-time
+(:func:`tsolve.plots.paper_figures.draw_levels_run`): per elapsed-time
 level, the attempt rates of prefer-tool and prefer-no-tool samples and the
 level's NAR, with error bars. The panels are stacked a page wide
 (:mod:`tsolve.plots.layout`), each with its legend beside it.

@@ -281,3 +281,10 @@ def draw_levels_run(ax: Any, run_rows: Sequence[dict[str, Any]]) -> None:
     ((_, draw),) = _panels_of(table)(found)
     draw(ax)
     ax.legend(fontsize=LEGEND_FONT, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+
+
+def __getattr__(name: str) -> Any:
+    """Names that moved or were renamed (:data:`tsolve.compat.moved_names.MOVED_NAMES`)."""
+    from tsolve.compat.moved_names import moved
+
+    return moved(__name__, name)
