@@ -630,11 +630,23 @@ def twin_reference(
     return _allowed_day(wide, int(rng.integers(_allowed_count(wide)))), None
 
 
+#: Days in 235 mean lunations (19 lunisolar years): how far a Gregorian day
+#: is moved for a twin 19 years away (:func:`cycle_shift`).
+CYCLE_DAYS = 235 * 29.530589
+
+
 def cycle_shift(cal: str, day: int, years: int) -> int | None:
-    """The same date of ``cal`` (month, day, leap flag) ``years`` years on,
-    if it exists in the calendars' range."""
-    y, m, d, lp = fields_of(cal, day)
-    out = view(cal).day_of(y + years, m, d, lp)
+    """``day`` moved by ``years`` (a multiple of :data:`CYCLE_YEARS`) years of
+    the lunar cycle, if in the calendars' range: a Chinese or Hebrew date to
+    the same month, day and leap flag that many years on; a Gregorian day by
+    as many mean lunations in days (235 per 19 years), not to the same
+    Gregorian date, which would add the Gregorian leap days' phase (a day,
+    told by the year mod 4) to what separates a near miss from the gold."""
+    if cal == "gregorian":
+        out: int | None = day + round(years / CYCLE_YEARS * CYCLE_DAYS)
+    else:
+        y, m, d, lp = fields_of(cal, day)
+        out = view(cal).day_of(y + years, m, d, lp)
     return out if out is not None and _in(cal, out) else None
 
 
@@ -1191,11 +1203,11 @@ def _matched(
             t_q, t_gold = other
             if yes:
                 t_cand = cycle_shift(q.target, gold, years)
-                if t_cand is not None and _rejectable(t_q, t_gold, t_cand):
+                if _cycle_miss(t_q, t_gold, t_cand):
                     miss = 0.0
             else:
                 cand = cycle_shift(q.target, t_gold, -years)
-                if cand is not None and _rejectable(q, gold, cand):
+                if _cycle_miss(q, gold, cand):
                     miss = 0.0
                 else:
                     cand = None
@@ -1228,6 +1240,18 @@ def _matched(
     if cand is None:  # no twin in range, or no day near the gold allowed: any near miss
         return q, gold, readings, *near_miss(rng, q, gold, accept)
     return q, gold, readings, cand, _kind_of(_named_kinds(rng, q, gold), cand, gold)
+
+
+#: How far a near miss moved by the cycle may lie from the gold: where the
+#: leap months of two cycles fall differently, a Chinese date 19 years on is
+#: a month off, which a rough conversion tells; those twins are redrawn.
+CYCLE_SLACK = 3
+
+
+def _cycle_miss(q: SpanQuestion, gold: int, cand: int | None) -> bool:
+    """Whether ``cand`` (a twin's gold moved by the cycle) may be shown as a
+    near miss of ``q``: rejectable, and within :data:`CYCLE_SLACK` days."""
+    return cand is not None and abs(cand - gold) <= CYCLE_SLACK and _rejectable(q, gold, cand)
 
 
 def _rejectable(q: SpanQuestion, gold: int, cand: int) -> bool:
