@@ -25,7 +25,9 @@ balanced, and a "No" candidate is a near miss that needs the real calendar to
 reject (a day or two off, the other Islamic variant's date, the other leap
 month, the date under the year counting the text rules out, the neighbouring
 month or year), provably not the answer under every admissible reading,
-and drawn to lie as far from a rough (table-free) conversion as a gold does.
+and drawn where a gold lies for a rough (table-free) conversion: the gold of
+the same question asked 19k years away, moved back by the cycle
+(:func:`_matched`).
 Where no wrong date can (Shaka, tabular Islamic: :data:`ROUGH_EXACT`; Persian
 and Umm al-Qura, placed within a day once the month is known:
 :data:`ROUGH_PLACED`), a balanced run asks no yes/no question.
@@ -50,13 +52,14 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
   questions a cell (direction, type, format) can ask from the date are enumerated
   once (every offset, unit, sign and festival whose gold is the same under
   every reading) and put in an order drawn from the config alone. The k-th
-  record of that cell in run ``seed`` asks question ``(seed * SEED_BAND + k)
-  mod N``: a run never repeats a question while it has at most N records of
-  a cell, and runs of distinct seeds never share one while each has at most
-  ``SEED_BAND`` records per cell (``40 x D`` records) and ``(seed + 1) *
-  SEED_BAND <= N``. Some cells are small (Shaka has one festival: 20
-  questions with ``max_years`` 10), so :func:`domain_warnings` says, in one
-  line, when a run goes beyond that.
+  record of that cell in run ``seed`` asks question ``(seed * band + k) mod
+  N``: a run never repeats a question while it has at most N records of a
+  cell, and runs of distinct seeds never share one while each has at most
+  10 blocks (:func:`seed_band`: 10 questions of a content cell, 20 of a
+  yes/no cell, which a block holds twice) and ``(seed + 1) x band <= N``.
+  Some cells are small (Shaka has one festival: 20 questions with
+  ``max_years`` 10), so :func:`domain_warnings` says, in one line, when a
+  run goes beyond that.
 * The "No" candidate (a near miss) comes from the NumPy generator of
   :func:`tsolve.generators.seeding.record_np_rng` (the key every family uses).
 """
@@ -140,9 +143,10 @@ OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka"
 DIRECTIONS: tuple[tuple[str, str], ...] = tuple(
     [("gregorian", c) for c in OTHERS] + [(c, "gregorian") for c in OTHERS]
 )
-# Questions per cell that each seed owns before its band meets the next
-# seed's: runs of up to 40 x D records (480 with 12 directions) of distinct
-# seeds share no question where the cell's domain holds their bands.
+# Blocks' worth of questions per cell that each seed owns before its band
+# meets the next seed's (:func:`seed_band`): runs of up to 10 blocks (400
+# records by default) of distinct seeds share no question where the cell's
+# domain holds their bands.
 SEED_BAND = 10
 
 ANSWER_INSTRUCTION = {
@@ -968,10 +972,17 @@ def drawn_question(
     )
 
 
-def question_slot(seed: int, k: int, size: int) -> int:
+def question_slot(seed: int, k: int, size: int, band: int = SEED_BAND) -> int:
     """Which of a cell's ``size`` questions the ``k``-th record of that cell in
-    run ``seed`` asks: seed ``s`` owns the band starting at ``s * SEED_BAND``."""
-    return (seed * SEED_BAND + k) % size
+    run ``seed`` asks: seed ``s`` owns the ``band`` questions from ``s *
+    band`` (:func:`seed_band`)."""
+    return (seed * band + k) % size
+
+
+def seed_band(cfg: SpanConfig, fmt: str) -> int:
+    """Questions of one cell a seed owns: :data:`SEED_BAND` blocks' worth
+    (a yes/no cell of a balanced run has two records a block)."""
+    return SEED_BAND * copies(cfg, fmt)
 
 
 def _cell_blocks(
@@ -1015,19 +1026,19 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
         what = f"{src}->{tgt} {qtype} {fmt} questions"
         if k_hi - k_lo + 1 > size:
             repeats.append((size, what))
-        elif k_hi >= SEED_BAND or (seed + 1) * SEED_BAND > size:
-            shared.append((size, what, SEED_BAND // copies(cfg, fmt) * cycle))
+        elif k_hi >= seed_band(cfg, fmt) or (seed + 1) * seed_band(cfg, fmt) > size:
+            shared.append((size, what, seed_band(cfg, fmt)))
     if repeats:
         size, what = min(repeats)
         return [f"span: the {size} {what} from {cfg.date} are fewer than this run's records of "
                 "that kind, so the run repeats questions (raise --max-days/--max-weeks/"
                 "--max-years or make fewer records)"]  # fmt: skip
     if shared:
-        size, what, longest = min(shared)
+        size, what, band = min(shared)
         return [f"span: there are only {size} {what} from {cfg.date}; seed {seed} with these "
                 f"records may share questions with other seeds (distinct seeds are disjoint "
-                f"for seeds below {max(size // SEED_BAND, 1)} and runs of at most "
-                f"{longest} records)"]  # fmt: skip
+                f"for seeds below {max(size // band, 1)} and runs of at most "
+                f"{SEED_BAND * cycle} records)"]  # fmt: skip
     return []
 
 
@@ -1073,7 +1084,7 @@ def generate_question(
                 f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
                 "under every reading (disputed month starts); choose another reference date"
             )
-        slot = question_slot(seed, k, len(questions))
+        slot = question_slot(seed, k, len(questions), seed_band(cfg, fmt))
         if current_redraw():
             # A redraw (the record repeats another: a yes/no item and a content
             # item of one date may ask the same conversion) takes a question at
