@@ -75,20 +75,27 @@ def _cli(*args: str) -> Any:
 )
 def test_span_blocks_anywhere_are_balanced(seed: int, start: int, date: str) -> None:
     dirs = plan(SpanConfig(date=date))
-    # yes/no items in every direction but those to Shaka or tabular Islamic
-    n, p = len(dirs), sum(not {"shaka", "islamic"} & set(d) for d in dirs)
-    size = 2 * n + 2 * p  # a block: every direction x type of content, every P x type of yes/no
+    # yes/no items only between Gregorian and Chinese or Hebrew, each cell twice
+    n = len(dirs)
+    p = sum(bool({"chinese", "hebrew"} & set(d)) for d in dirs)
+    size = 2 * n + 4 * p  # a block: every direction x type of content, P x type of yes/no twice
     first = start // size * size  # wherever the run starts
     recs = list(generate_questions(2 * size, seed, SpanConfig(date=date), first))
     for block in (recs[:size], recs[size:]):
-        # every cell once, and P of each label
-        assert len({(r["direction"], r["type"], r["format"]) for r in block}) == size
+        cells = Counter((r["direction"], r["type"], r["format"]) for r in block)
+        assert len(cells) == 2 * n + 2 * p
+        assert {c for c, k in cells.items() if k == 2} == {c for c in cells if c[2] == "polar"}
         polar = Counter(r["answer"] for r in block if r["format"] == "polar")
-        assert polar == {"Yes": p, "No": p}
-        # every yes/no direction one of each label
-        for d in {r["direction"] for r in block if r["format"] == "polar"}:
-            mine = {r["answer"] for r in block if r["format"] == "polar" and r["direction"] == d}
-            assert mine == {"Yes", "No"}
+        assert polar == {"Yes": 2 * p, "No": 2 * p}
+        # every yes/no direction and type one of each label
+        for d, t, f in cells:
+            if f == "polar":
+                mine = sorted(
+                    r["answer"]
+                    for r in block
+                    if r["format"] == "polar" and (r["direction"], r["type"]) == (d, t)
+                )
+                assert mine == ["No", "Yes"]
     # and the order within a block is not the same from block to block
     assert [r["direction"] for r in recs[:size]] != [r["direction"] for r in recs[size:]]
 

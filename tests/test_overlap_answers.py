@@ -81,6 +81,26 @@ def test_span_matches_whatever_the_candidate(
     assert [p["eval_id"] for p in report.answer_pairs] == ["polar-copy"]
 
 
+def test_span_festival_questions_match_by_festival_and_year_whatever_today() -> None:
+    """"Hanukkah 8 years before 5721" and "Hanukkah 3 years after 5710" ask
+    for one date (Hanukkah 5713): a model can answer the one from memory of
+    the other, so they are one answer; 5714 is another."""
+    from tsolve.families.span.fingerprint import span_answer_fingerprint
+
+    def festival(year: int, offset: int, sign: str) -> dict[str, Any]:
+        ref = {"calendar": "hebrew", "year": year, "month": 11, "day": 5,
+               "gregorian": f"{year - 3760}-01-22"}  # fmt: skip
+        fest = {"key": "hanukkah", "name": "Hanukkah", "calendar": "hebrew"}
+        return {"params": {"source_calendar": "hebrew", "target_calendar": "gregorian",
+                           "reference_date": ref, "offset": offset, "unit": "years",
+                           "sign": sign, "festival": fest}}  # fmt: skip
+
+    one = span_answer_fingerprint(festival(5721, 8, "ago"))
+    assert span_answer_fingerprint(festival(5710, 3, "later")) == one
+    assert span_answer_fingerprint(festival(5710, 4, "later")) != one
+    assert span_answer_fingerprint(festival(5721, 7, "ago")) != one
+
+
 def test_time_puzzles_match_in_any_order_and_either_style_even_as_text(
     tmp_path: Path, puzzle_pair: tuple[dict[str, Any], dict[str, Any]]
 ) -> None:

@@ -184,12 +184,14 @@ def test_learned_probe_learns_a_planted_signal(span_records: list[dict[str, Any]
         word = {"Yes": "affirmative", "No": "negative"}.get(r["answer"], "")
         return {**r, "question": f"{r['question']} {word}"}
 
-    polar = [planted(r) for r in span_records if r["format"] == "polar"]
+    more = generate_records("span", 240, 0)  # span_records and the next 120
+    polar = [planted(r) for r in more if r["format"] == "polar"]
     half = len(polar) // 2
     learned = _probe(run_family("span", polar[half:], polar[:half]), "n-gram classifier")
-    # Fitted on some 30 questions whose every other word varies too (dates,
-    # calendars, offsets), a regularised regression misses a few (4 of 30 on
-    # SPAN version 7's records, against chance near 0.5).
+    # Fitted on 48 questions whose every other word varies too (dates,
+    # calendars, offsets), a regularised regression misses a few (on 24, it
+    # got 0.79 on SPAN version 9's records, 26 of 30 on version 7's; chance
+    # is near 0.5).
     assert learned.score >= 0.8
     assert learned.failures(MARGIN)
 

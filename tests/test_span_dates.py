@@ -218,14 +218,14 @@ def test_bad_windows_are_one_line_errors(
 
 
 def test_a_window_outside_umm_al_qura_has_ten_directions() -> None:
-    # blocks of 32: 10 directions x 2 types of content, 6 x 2 of yes/no (none
-    # to or from Shaka or tabular Islamic)
-    recs = list(generate_questions(64, 1, SpanConfig(date_range="1900-01-31..2100-12-31")))
+    # blocks of 36: 10 directions x 2 types of content, 4 x 2 of yes/no twice
+    # (none to or from Shaka, tabular Islamic or Persian)
+    recs = list(generate_questions(72, 1, SpanConfig(date_range="1900-01-31..2100-12-31")))
     dirs = Counter(r["direction"] for r in recs)
     polar = Counter(r["direction"] for r in recs if r["format"] == "polar")
-    assert len(dirs) == 10 and set(dirs.values()) == {4, 8}
-    assert len(polar) == 6 and set(polar.values()) == {4}
-    assert not any({"shaka", "islamic"} & set(d.split("->")) for d in polar)
+    assert len(dirs) == 10 and set(dirs.values()) == {4, 12}
+    assert len(polar) == 4 and set(polar.values()) == {8}
+    assert not any({"shaka", "islamic", "persian"} & set(d.split("->")) for d in polar)
     assert not any("umalqura" in d for d in dirs)
     for r in recs[::9]:
         check_record(r)

@@ -25,22 +25,26 @@ balanced, and a "No" candidate is a near miss that needs the real calendar to
 reject (a day or two off, the other Islamic variant's date, the other leap
 month, the date under the year counting the text rules out, the neighbouring
 month or year), provably not the answer under every admissible reading,
-and drawn to lie as far from a rough (table-free) conversion as a gold does.
-Where no wrong date can (Shaka, tabular Islamic: :data:`ROUGH_EXACT`), a
-balanced run asks no yes/no question.
+and drawn where a gold lies for a rough (table-free) conversion: the gold of
+the same question asked 19k years away, moved back by the cycle
+(:func:`_matched`).
+Where no wrong date can (Shaka, tabular Islamic: :data:`ROUGH_EXACT`; Persian
+and Umm al-Qura, placed within a day once the month is known:
+:data:`ROUGH_PLACED`), a balanced run asks no yes/no question.
 
 Record ``i`` is a pure function of ``(seed, i)`` and the config
 (``docs/formats.md``, "Content, seeds and ids"):
 
 * **Cells in seeded blocks.** Records come in blocks that hold every cell
-  (direction x type x format) once, in an order shuffled by ``(seed,
-  block)`` (:func:`_cell`): ``2 x D`` content cells and ``2 x P`` yes/no
-  cells, D the run's directions (12, or 10 outside the Umm al-Qura range)
-  and P those of them a yes/no item may ask (:func:`polar_directions`: 8 of
-  12 in a balanced run). No position in a file says which cell a record is.
-* **Balanced labels in every block.** Of a direction's two yes/no items in
-  a block (its date and its festival question) one is "Yes" and one "No", a
-  hash coin of ``(seed, block, direction)`` says which (:func:`_label`).
+  (direction x type x format), in an order shuffled by ``(seed, block)``
+  (:func:`_cell`): ``2 x D`` content cells once and ``2 x P`` yes/no cells
+  twice, D the run's directions (12, or 10 outside the Umm al-Qura range)
+  and P those of them a yes/no item may ask (:func:`polar_directions`: 4 of
+  12 in a balanced run, Chinese and Hebrew both ways). No position in a
+  file says which cell a record is.
+* **Balanced labels in every block and cell.** Of a yes/no cell's two
+  records in a block one is "Yes" and one "No", a hash coin of ``(seed,
+  block, cell)`` says which (:func:`_label`).
 * **Questions from a window.** Each record draws its question uniformly from
   those its cell can ask from its own reference date (:func:`drawn_question`);
   records share a question only by sharing a date and a draw.
@@ -48,13 +52,14 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
   questions a cell (direction, type, format) can ask from the date are enumerated
   once (every offset, unit, sign and festival whose gold is the same under
   every reading) and put in an order drawn from the config alone. The k-th
-  record of that cell in run ``seed`` asks question ``(seed * SEED_BAND + k)
-  mod N``: a run never repeats a question while it has at most N records of
-  a cell, and runs of distinct seeds never share one while each has at most
-  ``SEED_BAND`` records per cell (``40 x D`` records) and ``(seed + 1) *
-  SEED_BAND <= N``. Some cells are small (Shaka has one festival: 20
-  questions with ``max_years`` 10), so :func:`domain_warnings` says, in one
-  line, when a run goes beyond that.
+  record of that cell in run ``seed`` asks question ``(seed * band + k) mod
+  N``: a run never repeats a question while it has at most N records of a
+  cell, and runs of distinct seeds never share one while each has at most
+  10 blocks (:func:`seed_band`: 10 questions of a content cell, 20 of a
+  yes/no cell, which a block holds twice) and ``(seed + 1) x band <= N``.
+  Some cells are small (Shaka has one festival: 20 questions with
+  ``max_years`` 10), so :func:`domain_warnings` says, in one line, when a
+  run goes beyond that.
 * The "No" candidate (a near miss) comes from the NumPy generator of
   :func:`tsolve.generators.seeding.record_np_rng` (the key every family uses).
 """
@@ -127,16 +132,21 @@ GENERATOR_NAME = "span"
 # conversion; a near miss and a gold matched with the roles of question and
 # twin swapped, to 0.02 days, not 0.2, where the distances are a few exact
 # values (Persian, Chinese).
-GENERATOR_VERSION = "8"
+# 9: no yes/no items to or from Persian or Umm al-Qura either (a rough
+# conversion corrected by the month places their dates within a day); each
+# yes/no cell twice a block, once "Yes" and once "No" (every direction and
+# type balanced, not only the block).
+GENERATOR_VERSION = "9"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
 DIRECTIONS: tuple[tuple[str, str], ...] = tuple(
     [("gregorian", c) for c in OTHERS] + [(c, "gregorian") for c in OTHERS]
 )
-# Questions per cell that each seed owns before its band meets the next
-# seed's: runs of up to 40 x D records (480 with 12 directions) of distinct
-# seeds share no question where the cell's domain holds their bands.
+# Blocks' worth of questions per cell that each seed owns before its band
+# meets the next seed's (:func:`seed_band`): runs of up to 10 blocks (400
+# records by default) of distinct seeds share no question where the cell's
+# domain holds their bands.
 SEED_BAND = 10
 
 ANSWER_INSTRUCTION = {
@@ -197,6 +207,27 @@ distance, read with the month it falls in, gives the label. So a balanced run
 asks no yes/no question between Gregorian and these calendars (content
 questions keep every direction); ``balanced=False``, SPAN's all-"Yes" mode,
 has no near misses and keeps them."""
+
+ROUGH_PLACED = ("islamic-umalqura", "persian")
+"""Calendars a rough conversion places within a day once it is corrected by
+the month (an offset per month learnt from other records): Persian months
+have fixed lengths and only Nowruz's day needs a table; Umm al-Qura months
+are within a day or two of the tabular ones. On 1960-2060, the rough error
+of a date from 2010-2060, predicted from its month by the commonest error
+of 1960-2009, is within one day for 100 % of Persian and 99.8 % of Umm
+al-Qura dates, against 11 % of Hebrew and 12 % of Chinese ones
+(``docs/span.md``). A near miss is at least a day off, so it cannot lie
+where a gold lies in such a conversion, whatever it is matched to."""
+
+NO_YES_NO = (*ROUGH_EXACT, *ROUGH_PLACED)
+"""Calendars a balanced run asks no yes/no question to or from
+(:data:`ROUGH_EXACT`, :data:`ROUGH_PLACED`); content questions keep every
+direction."""
+
+POLAR_COPIES = 2
+"""Records of each yes/no cell in a block of a balanced run: one "Yes" and
+one "No" (:func:`_label`), so every direction and type is balanced."""
+
 TYPES = ("date", "festival")
 
 
@@ -568,12 +599,64 @@ def rough_gaps(q: SpanQuestion, days: np.ndarray) -> np.ndarray:
     return at - rough_estimate(q)
 
 
-def twin_reference(cfg: SpanConfig, rng: np.random.Generator) -> int:
-    """A reference day drawn as a record's is (uniform over the window's
-    :func:`_allowed_days`; a one-date run's twins come from the default
-    window): where a polar item's :func:`twin` is asked from."""
+CYCLE_YEARS = 19
+"""Years between a reference date and its twin's (:func:`twin_reference`):
+the Metonic cycle, after which Hebrew and Chinese dates fall on nearly the
+same Gregorian day (235 lunations are 6,939.69 days, 19 Gregorian years
+6,939 or 6,940), so a question asked from either has nearly the same rough
+error."""
+
+
+def twin_reference(
+    cfg: SpanConfig, rng: np.random.Generator, src: str, ref: int
+) -> tuple[int, int | None]:
+    """A reference day for a polar item's :func:`twin`: the same date of the
+    source calendar ``k x`` :data:`CYCLE_YEARS` years away (k drawn among
+    those that keep it in the window's :func:`_allowed_days`; a one-date run's
+    twins come from the default window), else, where none does, a day drawn
+    as a record's is.
+
+    The twin's gold is what a gold looks like to a rough conversion of this
+    question: a rough error depends on where the date falls in the leap
+    cycle, which a reader who knows the calendar's shape (and a learned
+    probe, from the year mod 19) can tell, so a twin from any year would
+    show a near miss at an error no gold of this question has. Version 8 drew
+    it from any year, and the calendar probe scored 0.65 on Hebrew->Gregorian
+    festival items."""
     wide = cfg if cfg.date is None else SpanConfig()
-    return _allowed_day(wide, int(rng.integers(_allowed_count(wide))))
+    first = 1 if rng.integers(2) else -1
+    for k in rng.permutation(np.arange(1, 7)):
+        for sign in (first, -first):
+            years = sign * int(k) * CYCLE_YEARS
+            day = cycle_shift(src, ref, years)
+            if day is not None and _allowed(wide, day):
+                return day, years
+    return _allowed_day(wide, int(rng.integers(_allowed_count(wide)))), None
+
+
+#: Days in 235 mean lunations (19 lunisolar years): how far a Gregorian day
+#: is moved for a twin 19 years away (:func:`cycle_shift`).
+CYCLE_DAYS = 235 * 29.530589
+
+
+def cycle_shift(cal: str, day: int, years: int) -> int | None:
+    """``day`` moved by ``years`` (a multiple of :data:`CYCLE_YEARS`) years of
+    the lunar cycle, if in the calendars' range: a Chinese or Hebrew date to
+    the same month, day and leap flag that many years on; a Gregorian day by
+    as many mean lunations in days (235 per 19 years), not to the same
+    Gregorian date, which would add the Gregorian leap days' phase (a day,
+    told by the year mod 4) to what separates a near miss from the gold."""
+    if cal == "gregorian":
+        out: int | None = day + round(years / CYCLE_YEARS * CYCLE_DAYS)
+    else:
+        y, m, d, lp = fields_of(cal, day)
+        out = view(cal).day_of(y + years, m, d, lp)
+    return out if out is not None and _in(cal, out) else None
+
+
+def _allowed(cfg: SpanConfig, day: int) -> bool:
+    """Whether ``day`` is one of the window's :func:`_allowed_days`."""
+    return any(a <= day <= b for a, b in _allowed_days(cfg))
 
 
 def twin(q: SpanQuestion, ref: int) -> tuple[SpanQuestion, int] | None:
@@ -709,55 +792,65 @@ def polar_directions(
     cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]
 ) -> tuple[tuple[str, str], ...]:
     """The directions of ``dirs`` a run asks yes/no questions in: all of them
-    unless labels are balanced, else those without a :data:`ROUGH_EXACT`
-    calendar."""
+    unless labels are balanced, else those without a :data:`NO_YES_NO`
+    calendar (Chinese and Hebrew, both ways)."""
     if not cfg.balanced:
         return dirs
-    return tuple(d for d in dirs if not set(d) & set(ROUGH_EXACT))
+    return tuple(d for d in dirs if not set(d) & set(NO_YES_NO))
+
+
+def copies(cfg: SpanConfig, fmt: str) -> int:
+    """How many records of one cell a block holds: :data:`POLAR_COPIES` for a
+    yes/no cell of a balanced run (one "Yes", one "No"), else one."""
+    return POLAR_COPIES if fmt == "polar" and cfg.balanced else 1
 
 
 @cache
 def run_cells(cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]) -> tuple[Cell, ...]:
-    """Every cell of a run, direction by direction, then type, then format:
-    one block of the run holds each once. Yes/no cells only in
-    :func:`polar_directions`."""
+    """Every cell of a run, direction by direction, then type, then format.
+    Yes/no cells only in :func:`polar_directions`."""
     polar = polar_directions(cfg, dirs)
     return tuple((s, t, qt, f) for s, t in dirs for qt in cfg.types() for f in cfg.formats()
                  if f != "polar" or (s, t) in polar)  # fmt: skip
+
+
+@cache
+def run_slots(cfg: SpanConfig, dirs: tuple[tuple[str, str], ...]) -> tuple[tuple[Cell, int], ...]:
+    """The records of one block, before its shuffle: each cell of
+    :func:`run_cells` with its copy number (:func:`copies` of them)."""
+    return tuple((c, j) for c in run_cells(cfg, dirs) for j in range(copies(cfg, c[3])))
 
 
 def _cell(
     index: int, dirs: tuple[tuple[str, str], ...], seed: int = 0, cfg: SpanConfig | None = None
 ) -> tuple[str, str, str, str, int]:
     """(source, target, type, format, k) of record ``index`` of run ``seed``.
-    Records come in blocks of :func:`run_cells` (``4 x D`` by default): each
-    block holds every direction x type x format once, in an order shuffled by
-    ``(seed, block)``, so ``k``, the earlier records of the same cell in the
-    run, is the block's number, and no position in the file says which cell
-    a record is."""
-    cells = run_cells(cfg or SpanConfig(), dirs)
-    block, pos = divmod(index, len(cells))
-    src, tgt, qtype, fmt = cells[_block_order(seed, block, len(cells))[pos]]
-    return src, tgt, qtype, fmt, block
+    Records come in blocks of :func:`run_slots` (40 by default: 24 content
+    cells, 8 yes/no cells twice): each block holds every direction x type x
+    format, in an order shuffled by ``(seed, block)``, so no position in the
+    file says which cell a record is. ``k`` counts the earlier records of the
+    same cell in the run: ``block x copies + copy``."""
+    cfg = cfg or SpanConfig()
+    slots = run_slots(cfg, dirs)
+    block, pos = divmod(index, len(slots))
+    (src, tgt, qtype, fmt), copy = slots[_block_order(seed, block, len(slots))[pos]]
+    return src, tgt, qtype, fmt, block * copies(cfg, fmt) + copy
 
 
-def _label(seed: int, block: int, direction: int, qtype: str, cfg: SpanConfig, n: int) -> bool:
-    """Polar gold label of the ``qtype`` polar item of direction number
-    ``direction`` (of ``n``) in block ``block`` of run ``seed``. With both
-    types, of a direction's two polar items in a block (its date and its
-    festival question) one is "Yes" and one "No", which one a hash coin of
-    ``(seed, block, direction)`` says; with one type, a seeded half of the
-    directions is "Yes". So every block holds as many of each label (D of
-    each, or D/2), and, the block's order being shuffled, no position tells
-    a label."""
-    if len(cfg.types()) == 1:
-        order = list(range(n))
-        random.Random(f"span-label:{seed}:{block}:{n}").shuffle(order)
-        return order.index(direction) < n // 2 + (n % 2 and block % 2)
+def _label(seed: int, k: int, cell: Cell) -> bool:
+    """Polar gold label of the ``k``-th yes/no record of ``cell`` in run
+    ``seed`` (balanced runs): of a cell's two records in a block (``k`` =
+    2 x block and 2 x block + 1) one is "Yes" and one "No", which one a hash
+    coin of ``(seed, block, cell)`` says. So every block holds as many of
+    each label in every direction and type, any file of whole blocks is
+    balanced cell by cell, and, the block's order being shuffled, no position
+    tells a label."""
+    block, copy = divmod(k, POLAR_COPIES)
+    src, tgt, qtype, _fmt = cell
     digest = hashlib.blake2b(
-        f"span-label:{seed}:{block}:{direction}".encode(), digest_size=1
+        f"span-label:{seed}:{block}:{src}->{tgt}:{qtype}".encode(), digest_size=1
     ).digest()
-    return (digest[0] % 2 == 0) == (qtype == "date")
+    return digest[0] % 2 == copy
 
 
 def content_options(cfg: SpanConfig) -> dict[str, Any]:
@@ -879,20 +972,27 @@ def drawn_question(
     )
 
 
-def question_slot(seed: int, k: int, size: int) -> int:
+def question_slot(seed: int, k: int, size: int, band: int = SEED_BAND) -> int:
     """Which of a cell's ``size`` questions the ``k``-th record of that cell in
-    run ``seed`` asks: seed ``s`` owns the band starting at ``s * SEED_BAND``."""
-    return (seed * SEED_BAND + k) % size
+    run ``seed`` asks: seed ``s`` owns the ``band`` questions from ``s *
+    band`` (:func:`seed_band`)."""
+    return (seed * band + k) % size
+
+
+def seed_band(cfg: SpanConfig, fmt: str) -> int:
+    """Questions of one cell a seed owns: :data:`SEED_BAND` blocks' worth
+    (a yes/no cell of a balanced run has two records a block)."""
+    return SEED_BAND * copies(cfg, fmt)
 
 
 def _cell_blocks(
     seed: int, start: int, stop: int, dirs: tuple[tuple[str, str], ...], cfg: SpanConfig
 ) -> dict[tuple[str, str, str, str], tuple[int, int]]:
-    """Per cell met in records ``start .. stop-1``, the first and last block it
-    is met in (each block holds every cell once, so its ``k`` runs over them
-    all). Only the two end blocks can be partial; those are read record by record."""
-    cells = run_cells(cfg, dirs)
-    cycle = len(cells)
+    """Per cell met in records ``start .. stop-1``, its first and last ``k``
+    (each block holds every cell, :func:`copies` times, so its ``k`` runs
+    over them all). Only the two end blocks can be partial; those are read
+    record by record."""
+    cycle = len(run_slots(cfg, dirs))
     first, last = start // cycle, (stop - 1) // cycle
     out: dict[tuple[str, str, str, str], tuple[int, int]] = {}
     edge = [i for b in sorted({first, last}) for i in range(b * cycle, (b + 1) * cycle)
@@ -902,9 +1002,10 @@ def _cell_blocks(
         lo, hi = out.get((src, tgt, qtype, fmt), (k, k))
         out[(src, tgt, qtype, fmt)] = (min(lo, k), max(hi, k))
     if last - first > 1:  # full blocks between: every cell, from first + 1 to last - 1
-        for key in cells:
-            lo, hi = out.get(key, (first + 1, last - 1))
-            out[key] = (min(lo, first + 1), max(hi, last - 1))
+        for key in run_cells(cfg, dirs):
+            c = copies(cfg, key[3])
+            lo, hi = out.get(key, ((first + 1) * c, last * c - 1))
+            out[key] = (min(lo, (first + 1) * c), max(hi, last * c - 1))
     return out
 
 
@@ -916,27 +1017,27 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
     if count <= 0 or cfg.date is None:
         return []  # a window draws each record's date: repeats need the same day and question
     dirs = plan(cfg)
-    cycle = len(run_cells(cfg, dirs))
+    cycle = len(run_slots(cfg, dirs))
     stop = start + count
     repeats: list[tuple[int, str]] = []
-    shared: list[tuple[int, str]] = []
+    shared: list[tuple[int, str, int]] = []
     for (src, tgt, qtype, fmt), (k_lo, k_hi) in _cell_blocks(seed, start, stop, dirs, cfg).items():
         size = len(cell_questions(cfg, src, tgt, qtype, fmt))
         what = f"{src}->{tgt} {qtype} {fmt} questions"
         if k_hi - k_lo + 1 > size:
             repeats.append((size, what))
-        elif k_hi >= SEED_BAND or (seed + 1) * SEED_BAND > size:
-            shared.append((size, what))
+        elif k_hi >= seed_band(cfg, fmt) or (seed + 1) * seed_band(cfg, fmt) > size:
+            shared.append((size, what, seed_band(cfg, fmt)))
     if repeats:
         size, what = min(repeats)
         return [f"span: the {size} {what} from {cfg.date} are fewer than this run's records of "
                 "that kind, so the run repeats questions (raise --max-days/--max-weeks/"
                 "--max-years or make fewer records)"]  # fmt: skip
     if shared:
-        size, what = min(shared)
+        size, what, band = min(shared)
         return [f"span: there are only {size} {what} from {cfg.date}; seed {seed} with these "
                 f"records may share questions with other seeds (distinct seeds are disjoint "
-                f"for seeds below {max(size // SEED_BAND, 1)} and runs of at most "
+                f"for seeds below {max(size // band, 1)} and runs of at most "
                 f"{SEED_BAND * cycle} records)"]  # fmt: skip
     return []
 
@@ -971,7 +1072,6 @@ def generate_question(
     if index < 0:
         raise TsolveError(f"index: expected a non-negative integer, got {index!r}")
     dirs = plan(cfg)
-    polar = polar_directions(cfg, dirs)
     ref = reference_day(cfg, seed, index)
     rng = record_np_rng(GENERATOR_NAME, GENERATOR_VERSION, seed, index, _fingerprint(cfg))
     src, tgt, qtype, fmt, k = _cell(index, dirs, seed, cfg)
@@ -984,7 +1084,7 @@ def generate_question(
                 f"date: no {src}->{tgt} {qtype} question from {cfg.date} has the same gold "
                 "under every reading (disputed month starts); choose another reference date"
             )
-        slot = question_slot(seed, k, len(questions))
+        slot = question_slot(seed, k, len(questions), seed_band(cfg, fmt))
         if current_redraw():
             # A redraw (the record repeats another: a yes/no item and a content
             # item of one date may ask the same conversion) takes a question at
@@ -992,11 +1092,7 @@ def generate_question(
             slot = int(rng.integers(len(questions)))
         q, gold, reading_names = questions[slot]
     readings = list(reading_names)
-    yes = (
-        fmt != "polar"
-        or not cfg.balanced
-        or _label(seed, k, polar.index((src, tgt)), qtype, cfg, len(polar))
-    )
+    yes = fmt != "polar" or not cfg.balanced or _label(seed, k, (src, tgt, qtype, fmt))
     cand, how = gold, "gold"
     if fmt == "polar" and cfg.balanced:
         q, gold, readings, cand, how = _matched(cfg, rng, ref, (q, gold, readings), yes)
@@ -1054,15 +1150,19 @@ def generate_question(
     }
 
 
-#: A polar item of a run over a window redraws its question up to this many
-#: times until a near miss lies within :data:`MATCH_TOLERANCE` days of a
-#: gold's rough distance (:func:`_matched`; else it keeps its closest draw).
+#: A polar item redraws its twin (and, over a window, its question) up to
+#: this many times until a near miss lies within :data:`MATCH_TOLERANCE`
+#: days of a gold's rough distance (:func:`_matched`; else it keeps its
+#: closest draw).
 MATCH_DRAWS = 24
-#: Where a calendar's rough distances are a few exact values (fixed month
-#: lengths: Persian; a mean month per year: Chinese), a near miss 0.2 days off
-#: a gold's value is told from it by that value alone; 0.02 is below the
-#: distances' spacing there and costs no more draws elsewhere.
-MATCH_TOLERANCE = 0.02
+#: The fraction of a day in a candidate's rough distance is fixed by what the
+#: record shows, the same for a gold and a near miss: between Gregorian
+#: candidates of one question it is the question's own (its estimate's
+#: fraction), between candidates of another calendar it is their month's and
+#: year's. Only whole days are drawn, and the nearest day to any distance is
+#: within half a day of it; versions 6-8 asked for 0.2 and 0.02 days, which a
+#: twin's fraction rarely allowed.
+MATCH_TOLERANCE = 0.5
 
 
 def _matched(
@@ -1075,38 +1175,54 @@ def _matched(
     """The question, gold, readings, candidate and its kind of a polar item.
 
     Both labels pair the record's question ``q`` with a :func:`twin` ``t``
-    (the same question asked from another reference date, drawn once per
-    record as the record's own is) and keep ``q``
-    only if a near miss of one lies, in a rough conversion, where the
-    other's gold lies (within :data:`MATCH_TOLERANCE` days):
+    (the same question asked from the same source-calendar date a multiple
+    of 19 years away, :func:`twin_reference`) and keep ``q`` only if a near
+    miss of one lies, in a rough conversion, where the other's gold lies
+    (within :data:`MATCH_TOLERANCE` days):
 
     * a "No" item needs a near miss of ``q`` at the rough distance of
       ``t``'s gold, and shows that near miss;
     * a "Yes" item needs a near miss of ``t`` at the rough distance of
       ``q``'s gold, and shows ``q``'s gold.
 
-    The two are one draw with the roles of ``q`` and ``t`` swapped (both
-    reference dates fixed, the offset or festival redrawn), so the rough
-    distance of the shown date has the same distribution under both labels,
-    whatever dates a calendar's near misses can reach (a leap month moves a
-    rough placement by a month). The question is redrawn from the
-    same cell and reference date while none is kept (runs over a window; a
-    one-date run keeps its question, which its seed band fixed), else the
+    The two are one draw with the roles of ``q`` and ``t`` swapped, so the
+    rough distance of the shown date has nearly the same distribution under
+    both labels, and the twin being in the same place of the leap cycle,
+    that distribution is the one of golds of this question, not of any year
+    (the near miss is a day or two off where only the calendar's tables
+    tell the day). The twin is redrawn, and over a window the question too
+    (from the same cell and reference date; a one-date run keeps its
+    question, which its seed band fixed), while none is kept, else the
     closest draw is kept."""
     best: tuple[float, tuple[SpanQuestion, int, list[str], int | None]] | None = None
     q, gold, readings = first
     cell = (q.source, q.target, q.qtype, q.fmt)
     size = _slots(cfg, q.source, q.qtype)
-    twin_ref = twin_reference(cfg, rng)
-    for attempt in range(MATCH_DRAWS if cfg.date is None else 1):
-        if attempt:  # a uniform slot; its readings are checked only if it is kept
+    for attempt in range(MATCH_DRAWS):
+        if attempt and cfg.date is None:  # a uniform slot; readings checked only if kept
             drawn = _slot_question(cfg, *cell, ref, int(rng.integers(size)))
             if drawn is None:
                 continue
             q, gold = drawn
+        twin_ref, years = twin_reference(cfg, rng, q.source, ref)
         other = twin(q, twin_ref)
         miss, cand = float("inf"), None
-        if other is not None and yes:
+        if other is not None and years is not None:
+            # The other's gold moved back (or this gold moved on) by the
+            # cycle: the date a reader who knows that dates recur every 19
+            # years would name, a day or two off where only the tables tell.
+            t_q, t_gold = other
+            if yes:
+                t_cand = cycle_shift(q.target, gold, years)
+                if _cycle_miss(t_q, t_gold, t_cand):
+                    miss = 0.0
+            else:
+                cand = cycle_shift(q.target, t_gold, -years)
+                if _cycle_miss(q, gold, cand):
+                    miss = 0.0
+                else:
+                    cand = None
+        elif other is not None and yes:
             t_q, t_gold = other
             target = rough_gap(q, gold)
             t_cand = closest_day(rng, t_q, t_gold, partial(_rejectable, t_q, t_gold), target)
@@ -1119,7 +1235,7 @@ def _matched(
                 miss = abs(rough_gap(q, cand) - target)
         if best is not None and miss >= best[0]:
             continue
-        if attempt:
+        if attempt and cfg.date is None:
             names = _accepted(q, gold)
             if names is None:
                 continue
@@ -1135,6 +1251,18 @@ def _matched(
     if cand is None:  # no twin in range, or no day near the gold allowed: any near miss
         return q, gold, readings, *near_miss(rng, q, gold, accept)
     return q, gold, readings, cand, _kind_of(_named_kinds(rng, q, gold), cand, gold)
+
+
+#: How far a near miss moved by the cycle may lie from the gold: where the
+#: leap months of two cycles fall differently, a Chinese date 19 years on is
+#: a month off, which a rough conversion tells; those twins are redrawn.
+CYCLE_SLACK = 3
+
+
+def _cycle_miss(q: SpanQuestion, gold: int, cand: int | None) -> bool:
+    """Whether ``cand`` (a twin's gold moved by the cycle) may be shown as a
+    near miss of ``q``: rejectable, and within :data:`CYCLE_SLACK` days."""
+    return cand is not None and abs(cand - gold) <= CYCLE_SLACK and _rejectable(q, gold, cand)
 
 
 def _rejectable(q: SpanQuestion, gold: int, cand: int) -> bool:
