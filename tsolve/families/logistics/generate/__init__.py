@@ -118,9 +118,8 @@ GENERATOR_NAME = "logistics"
 # 8: by default a hard question fixes the clock at a step of another package
 # (or a move) listed before the asked event, not at the package's own first
 # step, whose place told the package's likely answers; half the answers lie
-# in the package's starting city (HOME_SHARE), and a question whose answer is
-# the place the text names most is kept only a quarter of the time
-# (NAMED_MOST_KEPT).
+# in the package's starting city (HOME_SHARE), and only a quarter of the
+# records may be answered by the place the text names most (NAMED_MOST_KEPT).
 GENERATOR_VERSION = "8"
 UNSEENTIMEQA_VERSION = "5"
 """The version of the records ``asked_minute=unseentimeqa`` makes: version 5's,
@@ -232,6 +231,7 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # over the range): the package and the event are then drawn together.
     block = _block_relation(seed, index, params) if tracked else None
     home = _home(seed, index, params) if tracked else None
+    named_most = _named_most_allowed(seed, index, params) if tracked else True
     target = _draw_target(rng, params, tracked, block)
     free = tracked and params.depth is None
     depth = 0 if free else _draw_depth(rng, params)
@@ -248,7 +248,7 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
         # plan whose list offers the kind gets a few draws of them.
         for _ in range(_TIMINGS_PER_PLAN if params.execution == "parallel" else 1):
             scenario = _timed(rng, params, *planned)
-            record = _question_record(rng, scenario, params, depths, target, home)
+            record = _question_record(rng, scenario, params, depths, target, home, named_most)
             if record is not None:
                 record["id"] = record_id(seed, index, params)
                 record["generator"] = generator_stamp(
@@ -287,11 +287,20 @@ def _home(seed: int, index: int, params: GenerateParams) -> bool:
 
 
 NAMED_MOST_KEPT = 0.25
-"""With ``asked_minute=tracked``, how often a question may be one whose
-answer is a place alone that the story names most often (another is drawn
-otherwise): the busiest airport is where packages wait most, so the place
-a text names most was the answer more often than the best constant is,
-to a policy that only counts names."""
+"""With ``asked_minute=tracked``, the share of records that may ask a
+question whose answer is a place alone that the story names most often
+(the others never do): the busiest airport is where packages wait most, so
+the place a text names most was the answer more often than the best
+constant is, to a policy that only counts names. Drawn once per record
+(:func:`_named_most_allowed`), not per try: a per-try draw is undone by the
+retries wherever other answers are scarce."""
+
+
+def _named_most_allowed(seed: int, index: int, params: GenerateParams) -> bool:
+    """May record ``index`` be answered by the place its text names most
+    (:data:`NAMED_MOST_KEPT`)? Drawn by a key of its own."""
+    key = f"{params.random_key}-named-most"
+    return record_rng(GENERATOR_NAME, key, seed, index).random() < NAMED_MOST_KEPT
 
 
 def _named_most(scenario: Scenario) -> set[tuple[str, ...]]:
@@ -604,6 +613,7 @@ def _question_record(
     depths: tuple[int, ...],
     target: Target,
     home: bool | None = None,
+    named_most: bool = True,
 ) -> dict[str, Any] | None:
     events = scenario.events
     hard = params.difficulty == "hard"
@@ -655,7 +665,7 @@ def _question_record(
         if home is not None:
             start = scenario.world.city_of[scenario.initial[package]]
             minutes = [m for m in minutes if _at_home(scenario, timeline, m, start) == home]
-            if rng.random() >= NAMED_MOST_KEPT:
+            if not named_most:
                 most = _named_most(scenario)
                 minutes = [m for m in minutes if timeline.at(m).answers not in most]
         if not minutes:
