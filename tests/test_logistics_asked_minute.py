@@ -333,3 +333,33 @@ def test_half_the_default_answers_lie_in_the_starting_city() -> None:
         assert home == draws[i], rec["id"]
         seen.add(home)
     assert seen == {True, False}
+
+
+def test_most_default_records_are_not_answered_by_the_place_named_most() -> None:
+    """Three default records in four may not be answered by a place alone
+    that the story (objects, initial states, events) names most often, which
+    a policy that only counts names would answer; counted here from the
+    record's text with a regular expression."""
+    import re
+
+    from tsolve.families.logistics.generate import NAMED_MOST_KEPT, _named_most_allowed
+
+    assert NAMED_MOST_KEPT == 0.25
+    params = GenerateParams("easy", "parallel", "static")
+    allowed = [_named_most_allowed(4, i, params) for i in range(2000)]
+    assert 0.21 <= sum(allowed) / len(allowed) <= 0.29
+    place = re.compile(r"\bl\d+_\d+\b")
+    checked = 0
+    for i in range(16):
+        if allowed[i]:
+            continue
+        rec = generate_record(4, i, params)
+        story = "\n".join(
+            rec["objects_description"] + rec["initial_states_description"] + rec["events"]
+        )
+        counts = Counter(place.findall(story))
+        top = max(counts.values())
+        most = {p for p, k in counts.items() if k == top}
+        assert not (len(rec["answers"]) == 1 and rec["answers"][0] in most), rec["id"]
+        checked += 1
+    assert checked >= 8

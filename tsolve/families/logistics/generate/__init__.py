@@ -305,9 +305,12 @@ def _named_most_allowed(seed: int, index: int, params: GenerateParams) -> bool:
 
 def _named_most(scenario: Scenario) -> set[tuple[str, ...]]:
     """The places the record's text names most often, each as an answer
-    set: the objects list names every place once, the initial states each
-    vehicle's and package's place, the events the places of their steps."""
-    counts: Counter[str] = Counter(list(scenario.world.city_of))
+    set, counted as the text counts them: the objects list names every
+    place twice (in the list, in its city) and an airport a third time, the
+    initial states each vehicle's and package's place, the events the places
+    of their steps (the question's own step is left out)."""
+    counts: Counter[str] = Counter(list(scenario.world.city_of) * 2)
+    counts.update(scenario.world.airports)
     counts.update(str(v) for v in scenario.initial.values() if v in scenario.world.city_of)
     for e in scenario.events:
         counts.update(str(x) for x in (e.location, e.origin, e.destination) if x is not None)
