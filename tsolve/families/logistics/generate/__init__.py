@@ -43,6 +43,7 @@ from the package's first event to the event in progress at the asked minute):
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -114,7 +115,12 @@ GENERATOR_NAME = "logistics"
 # event in progress, the rest waiting or parked in another vehicle, serial
 # and parallel alike), and at the asked minute at least two other packages
 # are on their way elsewhere.
-GENERATOR_VERSION = "7"
+# 8: by default a hard question fixes the clock at a step of another package
+# (or a move) listed before the asked event, not at the package's own first
+# step, whose place told the package's likely answers; half the answers lie
+# in the package's starting city (HOME_SHARE), and only a quarter of the
+# records may be answered by the place the text names most (NAMED_MOST_KEPT).
+GENERATOR_VERSION = "8"
 UNSEENTIMEQA_VERSION = "5"
 """The version of the records ``asked_minute=unseentimeqa`` makes: version 5's,
 byte for byte (their random key, stamp and ids are version 5's)."""
@@ -224,6 +230,8 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # do (the relation is what shapes the answer; split 1's depths are spread
     # over the range): the package and the event are then drawn together.
     block = _block_relation(seed, index, params) if tracked else None
+    home = _home(seed, index, params) if tracked else None
+    named_most = _named_most_allowed(seed, index, params) if tracked else True
     target = _draw_target(rng, params, tracked, block)
     free = tracked and params.depth is None
     depth = 0 if free else _draw_depth(rng, params)
@@ -240,7 +248,7 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
         # plan whose list offers the kind gets a few draws of them.
         for _ in range(_TIMINGS_PER_PLAN if params.execution == "parallel" else 1):
             scenario = _timed(rng, params, *planned)
-            record = _question_record(rng, scenario, params, depths, target)
+            record = _question_record(rng, scenario, params, depths, target, home, named_most)
             if record is not None:
                 record["id"] = record_id(seed, index, params)
                 record["generator"] = generator_stamp(
@@ -257,6 +265,64 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
 Target = tuple[Relation, Kind | None]
 """Where the asked package is to be: its relation to the event in progress,
 and for ``event`` the kind of minute (a relation alone otherwise)."""
+
+
+HOME_SHARE = 0.5
+"""With ``asked_minute=tracked``, the share of questions whose answer lies
+in the city the package starts in (a place of that city, or a vehicle
+standing there); the rest ask where it is elsewhere or on the move.
+Drawn freely, two thirds of the answers lay in the starting city (a package
+is asked about a few steps after its first), so the starting city's airport,
+or the other seed's commonest answer for a package starting at the same
+place, both read off the initial state, scored well above the best constant
+answer without the package being tracked."""
+
+
+def _home(seed: int, index: int, params: GenerateParams) -> bool:
+    """Whether record ``index``'s answer is to lie in the package's starting
+    city (:data:`HOME_SHARE`), drawn by a key of its own so that retries
+    cannot skew it."""
+    key = f"{params.random_key}-home"
+    return record_rng(GENERATOR_NAME, key, seed, index).random() < HOME_SHARE
+
+
+NAMED_MOST_KEPT = 0.25
+"""With ``asked_minute=tracked``, the share of records that may ask a
+question whose answer is a place alone that the story names most often
+(the others never do): the busiest airport is where packages wait most, so
+the place a text names most was the answer more often than the best
+constant is, to a policy that only counts names. Drawn once per record
+(:func:`_named_most_allowed`), not per try: a per-try draw is undone by the
+retries wherever other answers are scarce."""
+
+
+def _named_most_allowed(seed: int, index: int, params: GenerateParams) -> bool:
+    """May record ``index`` be answered by the place its text names most
+    (:data:`NAMED_MOST_KEPT`)? Drawn by a key of its own."""
+    key = f"{params.random_key}-named-most"
+    return record_rng(GENERATOR_NAME, key, seed, index).random() < NAMED_MOST_KEPT
+
+
+def _named_most(scenario: Scenario) -> set[tuple[str, ...]]:
+    """The places the record's text names most often, each as an answer
+    set, counted as the text counts them: the objects list names every
+    place twice (in the list, in its city) and an airport a third time, the
+    initial states each vehicle's and package's place, the events the places
+    of their steps (the question's own step is left out)."""
+    counts: Counter[str] = Counter(list(scenario.world.city_of) * 2)
+    counts.update(scenario.world.airports)
+    counts.update(str(v) for v in scenario.initial.values() if v in scenario.world.city_of)
+    for e in scenario.events:
+        counts.update(str(x) for x in (e.location, e.origin, e.destination) if x is not None)
+    top = max(counts.values())
+    return {(place,) for place, k in counts.items() if k == top}
+
+
+def _at_home(scenario: Scenario, timeline: Timeline, t: int, city: str) -> bool:
+    """Is the package at minute ``t`` in ``city``: at one of its places, or
+    in a vehicle standing at one (on the move it is in none)?"""
+    where = timeline.at(t).location
+    return where is not None and scenario.world.city_of[where] == city
 
 
 def _block_relation(seed: int, index: int, params: GenerateParams) -> Relation:
@@ -500,16 +566,23 @@ def _in_crowd(asked: Timeline, others: Sequence[Timeline], t: int) -> bool:
     return away >= CROWD
 
 
-def _told_by_the_anchor(scenario: Scenario, first: Event) -> tuple[frozenset[str], ...]:
-    """The answers a hard question's fixed step (the package's first) gives
-    away with no timing done: the package still where that step left it
-    (its place and vehicle), and waiting at the airport of that place's city
-    (``l1_2`` names city 1, whose airport is ``l1_0``). A classifier of the
-    question's words finds both; the default mix never asks them."""
-    world = scenario.world
-    place = str(first.location)
-    airport = next(a for a in world.airports if world.city_of[a] == world.city_of[place])
-    return frozenset((place, first.vehicle)), frozenset((airport,))
+def _fixed_step(
+    rng: random.Random, events: Sequence[Event], package: str, j: int, hypothetical: bool
+) -> int | None:
+    """The step a hard default question fixes the clock at ("If <step>
+    starts at HH:MM"): any step listed before event ``j`` that is not one of
+    the asked package's (before its what-if's step, which must then follow
+    it); None when there is none. UnSeenTimeQA fixes the package's own
+    first step, and so did versions 5-7: its place names the city the
+    package starts in, and with it the package's likely waits (that city's
+    airport and depots, the other city's airport in a two-city world), which
+    a classifier of the question's words, or the other seed's commonest
+    answer for the step named, reads off without tracking the package. Any
+    step fixes the clock as well; one of another package, or a move, says
+    nothing of where the asked one is."""
+    limit = j - 1 if hypothetical else j
+    steps = [k for k in range(limit) if events[k].package != package]
+    return rng.choice(steps) if steps else None
 
 
 def _askable(
@@ -542,6 +615,8 @@ def _question_record(
     params: GenerateParams,
     depths: tuple[int, ...],
     target: Target,
+    home: bool | None = None,
+    named_most: bool = True,
 ) -> dict[str, Any] | None:
     events = scenario.events
     hard = params.difficulty == "hard"
@@ -561,15 +636,20 @@ def _question_record(
         package, depth = rng.choice(askable)
         f = firsts[package]
         j = f + depth
-        anchor = (f, rng.randrange(DAY)) if hard else None
+        fixed: int | None = f
+        if hard and crowd:
+            fixed = _fixed_step(rng, events, package, j, params.question == "hypothetical")
+        if fixed is None:
+            continue
+        anchor = (fixed, rng.randrange(DAY)) if hard else None
         shifts: tuple[Shift, ...] = ()
         if params.question == "hypothetical":
-            lo = f + 1 if hard else f
+            lo = max(f, fixed + 1) if hard else f
             if lo >= j:
                 continue
             amount = rng.randint(10, 90) if rng.random() < 0.65 else -rng.randint(2, 30)
             shifts = (Shift(rng.randrange(lo, j), amount),)
-        named = [f] if hard else []
+        named = [fixed] if hard else []
         named += [s.event for s in shifts]
         if any(scenario.find(events[k].key) != k for k in named):
             continue  # the phrase would name an earlier, identical step
@@ -585,9 +665,12 @@ def _question_record(
         if crowd:
             others = [Timeline(scenario, sched, o) for o in firsts_all if o != package]
             minutes = [m for m in minutes if _in_crowd(timeline, others, m)]
-            if anchor is not None:
-                told = _told_by_the_anchor(scenario, events[f])
-                minutes = [m for m in minutes if frozenset(timeline.at(m).answers) not in told]
+        if home is not None:
+            start = scenario.world.city_of[scenario.initial[package]]
+            minutes = [m for m in minutes if _at_home(scenario, timeline, m, start) == home]
+            if not named_most:
+                most = _named_most(scenario)
+                minutes = [m for m in minutes if timeline.at(m).answers not in most]
         if not minutes:
             continue
         t = rng.choice(minutes)
