@@ -82,7 +82,7 @@ def test_span_matches_whatever_the_candidate(
 
 
 def test_span_festival_questions_match_by_festival_and_year_whatever_today() -> None:
-    """"Hanukkah 8 years before 5721" and "Hanukkah 3 years after 5710" ask
+    """ "Hanukkah 8 years before 5721" and "Hanukkah 3 years after 5710" ask
     for one date (Hanukkah 5713): a model can answer the one from memory of
     the other, so they are one answer; 5714 is another."""
     from tsolve.families.span.fingerprint import span_answer_fingerprint
