@@ -349,6 +349,14 @@ def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bo
                 out.print(user_text(f"skipped {r.family} {r.probe!r}: {r.skipped}"))
         for line in report.failures:
             out.print(user_text("shortcut " + line))
+        for fam_name, rows in report.cells.items():
+            shared = sum(int(r.get("train_shared", 0)) for r in rows)
+            if shared:
+                out.print(user_text(
+                    f"{fam_name}: {shared} training records shared an answer with the evaluated "
+                    "ones and were drawn again (contamination, not a shortcut: "
+                    "tsolve dataset overlap counts it, --exclude removes it)"
+                ))  # fmt: skip
         status = Text("OK", "green") if report.ok else Text("FAILED", "red")
         cells = sum(len(v) for v in report.cells.values())
         out.print(Text.assemble(status, f" shortcuts {', '.join(families)}: "

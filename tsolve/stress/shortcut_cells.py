@@ -11,10 +11,25 @@ a family that declares none has one cell, ``default``, made with the
 adversarial suite's options (:func:`tsolve.stress.adversarial.generate_records`).
 The engine never names a family's options itself.
 
-Within a cell, record ``i`` of run ``seed`` is the generator's record ``i``
-with the cell's options (and the adversarial suite's defaults for the family
-beneath them), so a cell's records are a function of ``(seed, i, options)``
-like any other run's.
+Within a cell, run ``seed`` is what ``tsolve dataset make`` writes with the
+cell's options (and the adversarial suite's defaults for the family beneath
+them): record ``i`` is the generator's record ``i``, and in a family whose
+runs are distinct a record that repeats an earlier one's answer is drawn
+again (:mod:`tsolve.datasets.distinct`), so the probes read the records a
+user gets.
+
+**Training records never share an answer with the evaluated ones.** A
+probe is fitted on another seed's run of the cell made as ``dataset make
+--exclude EVAL`` makes it (:meth:`Cell.run` with ``exclude``): a training
+record whose answer an evaluated record has is drawn again. Without that, a
+family whose answers come from a finite table (a festival's date in a given
+year: a SPAN direction has a few hundred) lets a classifier answer the
+shared items from memory, which is contamination of one file by the other,
+not a shortcut a policy could take on a puzzle it has not seen. It has its
+own measure (``tsolve dataset overlap``, ``answer_overlap``) and its own
+remedy (``--exclude``); the report says, per cell, how many training records
+had to be drawn again (``train_shared``), which is what a train file made
+without ``--exclude`` would have shared.
 
 Per-cell bounds are noisy when cells are many and small, so a report also
 pools each probe over its family's cells (:func:`pool`): the mean score and
@@ -32,6 +47,8 @@ from typing import Any
 
 from tsolve.contract import get_family
 from tsolve.contract.family import Family, Record, resolve
+from tsolve.datasets.chunks import make_one
+from tsolve.datasets.distinct import DistinctPass, key_of
 from tsolve.errors import TsolveError
 from tsolve.stress.adversarial import default_options, generate_records
 
@@ -56,6 +73,15 @@ def margin_for(n: int) -> float:
 
 
 @dataclass(frozen=True)
+class CellRun:
+    """A cell's records of one run, and how many of them were drawn again
+    because they repeated an answer of the records the run had to exclude."""
+
+    records: list[Record]
+    shared: int = 0
+
+
+@dataclass(frozen=True)
 class Cell:
     """One configuration of one family: a name and the generator options."""
 
@@ -64,12 +90,51 @@ class Cell:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def records(self, n: int, seed: int) -> list[Record]:
-        """Records ``0..n-1`` of run ``seed`` in this cell."""
+        """Records ``0..n-1`` of run ``seed`` in this cell (:meth:`run`)."""
+        return self.run(n, seed).records
+
+    def run(self, n: int, seed: int, exclude: Sequence[Record] = ()) -> CellRun:
+        """Records ``0..n-1`` of run ``seed`` in this cell, as ``tsolve
+        dataset make`` writes them given ``--exclude`` a file of ``exclude``:
+        in a distinct family a record repeating an earlier one's answer, or
+        one of ``exclude``'s, is drawn again; one that cannot be made (or
+        repeats in every draw) is left out, as a run reports and skips it."""
         if self.name == DEFAULT_CELL and not self.options:
-            return generate_records(self.family, n, seed)
+            plain = generate_records(self.family, n, seed)
+            return drop_shared(self.family, plain, exclude) if exclude else CellRun(plain)
         fam = get_family(self.family, need="generate")
         config = fam.make_options({**default_options(self.family), **self.options})
-        return [fam.make_record(seed, i, config) for i in range(n)]
+        if not fam.distinct_runs:
+            return CellRun([fam.make_record(seed, i, config) for i in range(n)])
+        distinct = DistinctPass(fam)
+        known = {key_of(fam, r)[0] for r in exclude} - {None}
+        for answer in known:
+            distinct.keep((answer, None, None))
+
+        def make(index: int, attempt: int) -> tuple[dict[str, Any], str] | str:
+            return make_one(fam, config, seed, index, attempt)
+
+        out, shared = [], 0
+        for i in range(n):
+            made = make(i, 0)
+            if isinstance(made, str):
+                continue
+            key = key_of(fam, made[0])
+            shared += key[0] in known
+            settled = distinct.settle(i, key, make)
+            if isinstance(settled, str):
+                continue
+            out.append((settled or made)[0])
+        return CellRun(out, shared)
+
+
+def drop_shared(family: str, records: Sequence[Record], exclude: Sequence[Record]) -> CellRun:
+    """``records`` without those whose answer one of ``exclude`` has (given
+    records cannot be drawn again), and how many were left out."""
+    fam = get_family(family)
+    known = {key_of(fam, r)[0] for r in exclude} - {None}
+    kept = [r for r in records if key_of(fam, r)[0] not in known]
+    return CellRun(kept, len(records) - len(kept))
 
 
 def cells_for(family: str) -> list[Cell]:
@@ -122,8 +187,10 @@ __all__ = [
     "DEFAULT_CELL",
     "POOLED",
     "Cell",
+    "CellRun",
     "cells_for",
     "cells_of",
+    "drop_shared",
     "margin_for",
     "pool",
     "select_cells",

@@ -9,7 +9,10 @@ chance. A trainer's model would learn such a policy, and a benchmark figure
 would then measure the shortcut.
 
 Each probe (:data:`tsolve.stress.shortcut_probes.PROBES`) is fitted on the
-records of another seed and scored through the one shared scorer
+records of another seed, made to share no answer with the evaluated ones (as
+``dataset make --exclude`` makes a train file: what one file teaches about
+the other's very puzzles is contamination, counted apart as ``train_shared``;
+see :mod:`tsolve.stress.shortcut_cells`), and scored through the one shared scorer
 (:func:`tsolve.stress.adversarial.shared_score`) on the evaluated seed's
 records, which it sees only through
 :func:`~tsolve.stress.shortcut_probes.visible` (no gold field). Its score is
@@ -50,6 +53,7 @@ from tsolve.stress.shortcut_cells import (
     REFERENCE_MARGIN,
     Cell,
     cells_for,
+    drop_shared,
     margin_for,
     pool,
     select_cells,
@@ -256,12 +260,15 @@ def run_shortcuts(
     """Every shortcut probe of ``families`` in every cell each declares
     (``cells``: per family, the cell names to run, default all): fitted on
     ``n`` records of the cell from run ``train_seed`` (default ``seed + 1``),
-    scored on ``n`` records of the cell from run ``seed``. Records given per
-    family (``records`` / ``train_records``) stand for that family's one
-    ``default`` cell instead. The report fails when a probe beats chance, in
-    a metric that is a reward, by more than ``margin`` in a cell (default:
-    the bound for the cell's n) or by more than ``pooled_margin`` pooled over
-    the family's cells (default: the bound for all its records)."""
+    scored on ``n`` records of the cell from run ``seed``. A training record
+    with an evaluated record's answer is drawn again (given training records
+    are dropped instead); ``report.cells`` says how many per cell
+    (``train_shared``). Records given per family (``records`` /
+    ``train_records``) stand for that family's one ``default`` cell instead.
+    The report fails when a probe beats chance, in a metric that is a
+    reward, by more than ``margin`` in a cell (default: the bound for the
+    cell's n) or by more than ``pooled_margin`` pooled over the family's
+    cells (default: the bound for all its records)."""
     train_seed = seed + 1 if train_seed is None else train_seed
     report = ShortcutReport(seed, train_seed, margin)
     for family in families:
@@ -269,24 +276,32 @@ def run_shortcuts(
             on_family(family)
         evald = (records or {}).get(family)
         trained = (train_records or {}).get(family)
-        if evald is not None or trained is not None:
+        given_records = evald is not None or trained is not None
+        if given_records:
             evald = list(evald) if evald is not None else generate_records(family, n, seed)
-            trained = (
-                list(trained) if trained is not None else generate_records(family, n, train_seed)
-            )
+            if trained is None:
+                trained = generate_records(family, n, train_seed)
+            given = drop_shared(family, trained, evald)
             family_cells = [Cell(family, DEFAULT_CELL)]
-            runs = [(family_cells[0], evald, trained)]
+            runs = [(family_cells[0], evald, given)]
         else:
             family_cells = select_cells(cells_for(family), (cells or {}).get(family))
-            runs = [(c, c.records(n, seed), c.records(n, train_seed)) for c in family_cells]
-        report.cells[family] = [{"cell": c.name, "options": dict(c.options)} for c in family_cells]
+            runs = []
+            for c in family_cells:
+                evald_cell = c.records(n, seed)
+                runs.append((c, evald_cell, c.run(n, train_seed, exclude=evald_cell)))
+        report.cells[family] = [
+            {"cell": c.name, "options": dict(c.options), "n": len(e), "train_n": len(t.records),
+             "train_shared": t.shared}
+            for c, e, t in runs
+        ]  # fmt: skip
         mine = []
         for cell, evald_cell, trained_cell in runs:
-            mine.extend(run_family(family, evald_cell, trained_cell, cell.name, margin))
+            mine.extend(run_family(family, evald_cell, trained_cell.records, cell.name, margin))
         report.results.extend(mine)
         pooled = pool_results(mine, pooled_margin) if len(runs) > 1 else []
         report.pooled.extend(pooled)
-        if evald is None and trained is None:
+        if not given_records:
             _confirm(family, family_cells, mine, pooled, n, max(seed, train_seed) + 1, margin,
                      pooled_margin)  # fmt: skip
         if get_family(family).shortcut_file_probes is not None:
@@ -324,8 +339,9 @@ def _confirm(
     def again(cell: str) -> list[ProbeResult]:
         if cell not in runs:
             c, big = by_name[cell], CONFIRM_FACTOR * n
-            runs[cell] = run_family(family, c.records(big, seed), c.records(big, seed + 1),
-                                    cell, margin)  # fmt: skip
+            evald = c.records(big, seed)
+            trained = c.run(big, seed + 1, exclude=evald).records
+            runs[cell] = run_family(family, evald, trained, cell, margin)
         return runs[cell]
 
     for r in results:
