@@ -190,6 +190,27 @@ def test_span_says_when_its_domain_is_too_small() -> None:
     assert any("repeats" in str(w.message) for w in caught)
 
 
+def test_span_window_runs_say_when_festival_years_run_out(tmp_path: Any) -> None:
+    """A default window (1960-2060, offsets up to 10 years) gives Shaka's one
+    festival about 121 years; a run asking about 120 of them (4,800 records:
+    one content item a block) fails its last draws, so it must say so first,
+    and a run well inside (2,400 records, 60) neither warns nor fails."""
+    from tsolve.datasets.writer import write_dataset
+
+    cfg = SpanConfig()
+    assert domain_warnings(5, 0, 2400, cfg) == []
+    (line,) = domain_warnings(5, 0, 4800, cfg)
+    assert "shaka->gregorian festival" in line and "--max-years" in line
+    failed: list[int] = []
+    write_dataset("span", {}, count=4800, out=tmp_path / "a.jsonl", seed=5,
+                  on_failure=lambda i, _m: failed.append(i))  # fmt: skip
+    assert failed  # the warning is not a false alarm
+    failed.clear()
+    write_dataset("span", {}, count=2400, out=tmp_path / "b.jsonl", seed=5,
+                  on_failure=lambda i, _m: failed.append(i))  # fmt: skip
+    assert failed == []
+
+
 def test_span_cli_warns_in_one_line() -> None:
     res = _cli("span", "--date", "2024-07-01", "--count", "1200", "--seed", "0")
     assert res.exit_code == 0 and res.stderr.count("\n") == 1 and "warning" in res.stderr

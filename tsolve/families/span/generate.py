@@ -48,6 +48,11 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
 * **Questions from a window.** Each record draws its question uniformly from
   those its cell can ask from its own reference date (:func:`drawn_question`);
   records share a question only by sharing a date and a draw.
+* **Window runs say when festival-years run out.** A window gives each
+  direction its festivals x the years the window and ``max_years`` reach
+  (Shaka: one festival, about 121 years by default); a run asking more than
+  :data:`FESTIVAL_SHARE` of them would fail its last records' redraws, so
+  :func:`domain_warnings` says so first.
 * **One-date runs: no repeats, and seeds do not share questions.** The
   questions a cell (direction, type, format) can ask from the date are enumerated
   once (every offset, unit, sign and festival whose gold is the same under
@@ -1014,8 +1019,10 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
     what the config's question domain can keep distinct: the run itself repeats
     a question (a cell has more records than questions), or its questions may
     be another seed's (its band wraps or overflows). Empty when neither."""
-    if count <= 0 or cfg.date is None:
-        return []  # a window draws each record's date: repeats need the same day and question
+    if count <= 0:
+        return []
+    if cfg.date is None:
+        return _window_festival_warnings(seed, start + count, cfg)
     dirs = plan(cfg)
     cycle = len(run_slots(cfg, dirs))
     stop = start + count
@@ -1040,6 +1047,42 @@ def domain_warnings(seed: int, start: int, count: int, cfg: SpanConfig) -> list[
                 f"for seeds below {max(size // band, 1)} and runs of at most "
                 f"{SEED_BAND * cycle} records)"]  # fmt: skip
     return []
+
+
+#: Share of a direction's festival-years a window run may ask before its
+#: last draws repeat: a record whose 33 draws all hit one of the ``d`` asked
+#: of ``N`` fails with probability ``(d / N) ** 33``, 0.06 % at 0.8, 58 % at
+#: 120 of 121 (Shaka, one festival, in a 4,800-record default run).
+FESTIVAL_SHARE = 0.8
+
+
+def _window_festival_warnings(seed: int, stop: int, cfg: SpanConfig) -> list[str]:
+    """One line if a window run of records ``0 .. stop-1`` asks some
+    direction's festival questions (either format: a yes/no item and a
+    content item about one festival-year are one answer) more often than
+    :data:`FESTIVAL_SHARE` of the festival-years its window reaches."""
+    if "festival" not in cfg.types():
+        return []
+    dirs = plan(cfg)
+    asked: dict[tuple[str, str], int] = {}
+    for (src, tgt, qtype, _fmt), (k_lo, k_hi) in _cell_blocks(seed, 0, stop, dirs, cfg).items():
+        if qtype == "festival":
+            asked[(src, tgt)] = asked.get((src, tgt), 0) + k_hi - k_lo + 1
+    lo, hi = window_days(cfg)
+    worst: tuple[float, str] | None = None
+    for (src, tgt), n in asked.items():
+        first, last = fields_of(src, max(lo, span_range(src)[0]))[0], fields_of(src, hi)[0]
+        years = range(first - cfg.max_years, last + cfg.max_years + 1)
+        reach = sum(_festival_ok(f, src, tgt, y) for f in festivals_of(src) for y in years)
+        if reach and n > FESTIVAL_SHARE * reach and (worst is None or n / reach > worst[0]):
+            worst = (n / reach, f"{n} {src}->{tgt} festival questions of the {reach} "
+                                "festival-years the window reaches")  # fmt: skip
+    if worst is None:
+        return []
+    return [
+        f"span: records 0..{stop - 1} ask {worst[1]}, so the last ones may repeat in every "
+        "draw and fail (raise --max-years, widen --date-range or make fewer records)"
+    ]
 
 
 def _accepted(q: SpanQuestion, gold: int) -> list[str] | None:
