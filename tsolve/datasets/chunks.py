@@ -15,6 +15,7 @@ size or starting index changes which records are kept.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -164,6 +165,28 @@ def generate_chunks(
         fam, opts, seed, balance, distinct,
         _raw_chunks(fam, opts, seed, indices, workers, chunk, engine, balance),
     )  # fmt: skip
+
+
+def run_records(
+    family: str,
+    options: Mapping[str, Any] | None,
+    seed: int,
+    n: int,
+    known: Iterable[Key] = (),
+) -> tuple[list[dict[str, Any]], DistinctPass | None]:
+    """Records ``0 .. n-1`` of run ``seed`` as ``tsolve dataset make`` writes
+    them (in this process; a record that fails is left out, as the run
+    reports and skips it), with the run's acceptance pass (None for a family
+    whose runs are not distinct). ``known`` are answers no record may have,
+    as ``--exclude`` gives them (:func:`tsolve.datasets.distinct.excluded_keys`);
+    the pass's ``excluded`` says how many first draws had one."""
+    opts = dict(options or {})
+    fam = get_family(family, need="generate")
+    distinct = primed_pass(fam, opts, seed, 0, known=known) if fam.distinct_runs else None
+    out: list[dict[str, Any]] = []
+    for ch in generate_chunks(family, opts, seed, range(n), distinct=distinct):
+        out.extend(json.loads(line) for line in ch.blob.decode("utf-8").split("\n") if line)
+    return out, distinct
 
 
 def primed_pass(

@@ -96,6 +96,9 @@ class DistinctPass:
         self.fam = fam
         self.seen: dict[bytes, str | None] = {}
         self.redrawn = 0
+        # Records whose first draw had an excluded file's answer (a key kept
+        # with no id): what a run made without ``--exclude`` would share.
+        self.excluded = 0
 
     def admits(self, key: Key) -> bool:
         """Is a record with ``key`` new (or its kept pair's other wording)?"""
@@ -122,6 +125,7 @@ class DistinctPass:
             self.keep(key)
             return None
         holder = self.seen.get(key[0]) if key[0] is not None else None
+        self.excluded += holder is None
         for attempt in range(1, MAX_REDRAWS + 1):
             made = make(index, attempt)
             if isinstance(made, str):

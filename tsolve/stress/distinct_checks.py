@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.contract import Family, get_family
-from tsolve.datasets.chunks import generate_chunks
+from tsolve.datasets.chunks import run_records as dataset_run
 from tsolve.datasets.distinct import check_distinct, key_of
 from tsolve.datasets.overlap import find_overlap
 from tsolve.datasets.split import part_path, write_split
@@ -44,10 +44,7 @@ MAX_VARIED = 3
 
 def run_records(fam: Family, options: Mapping[str, Any], seed: int, n: int) -> list[dict[str, Any]]:
     """Records ``0 .. n-1`` of run ``seed`` as ``tsolve dataset`` writes them."""
-    out: list[dict[str, Any]] = []
-    for ch in generate_chunks(fam.name, dict(options), seed, range(n)):
-        out.extend(json.loads(line) for line in ch.blob.decode("utf-8").split("\n") if line)
-    return out
+    return dataset_run(fam.name, options, seed, n)[0]
 
 
 def _varied(fam: Family, base: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -47,8 +47,8 @@ from typing import Any
 
 from tsolve.contract import get_family
 from tsolve.contract.family import Family, Record, resolve
-from tsolve.datasets.chunks import make_one
-from tsolve.datasets.distinct import DistinctPass, key_of
+from tsolve.datasets.chunks import run_records
+from tsolve.datasets.distinct import key_of
 from tsolve.errors import TsolveError
 from tsolve.stress.adversarial import default_options, generate_records
 
@@ -102,30 +102,11 @@ class Cell:
         if self.name == DEFAULT_CELL and not self.options:
             plain = generate_records(self.family, n, seed)
             return drop_shared(self.family, plain, exclude) if exclude else CellRun(plain)
-        fam = get_family(self.family, need="generate")
-        config = fam.make_options({**default_options(self.family), **self.options})
-        if not fam.distinct_runs:
-            return CellRun([fam.make_record(seed, i, config) for i in range(n)])
-        distinct = DistinctPass(fam)
-        known = {key_of(fam, r)[0] for r in exclude} - {None}
-        for answer in known:
-            distinct.keep((answer, None, None))
-
-        def make(index: int, attempt: int) -> tuple[dict[str, Any], str] | str:
-            return make_one(fam, config, seed, index, attempt)
-
-        out, shared = [], 0
-        for i in range(n):
-            made = make(i, 0)
-            if isinstance(made, str):
-                continue
-            key = key_of(fam, made[0])
-            shared += key[0] in known
-            settled = distinct.settle(i, key, make)
-            if isinstance(settled, str):
-                continue
-            out.append((settled or made)[0])
-        return CellRun(out, shared)
+        fam = get_family(self.family)
+        options = {**default_options(self.family), **self.options}
+        known = [(answer, None, None) for r in exclude if (answer := key_of(fam, r)[0]) is not None]
+        records, distinct = run_records(self.family, options, seed, n, known)
+        return CellRun(records, distinct.excluded if distinct is not None else 0)
 
 
 def drop_shared(family: str, records: Sequence[Record], exclude: Sequence[Record]) -> CellRun:
