@@ -6,6 +6,9 @@ the one operation both searches build on."""
 
 from __future__ import annotations
 
+import datetime as dt
+from functools import lru_cache
+
 import numpy as np
 
 from tsolve.bounded_store import BoundedStore
@@ -62,10 +65,19 @@ INTERVAL_KINDS = frozenset({"year_range"})
 
 
 def one_interval(fact: Fact) -> tuple[int, int]:
-    """The first and last day of a fact of :data:`INTERVAL_KINDS`."""
-    spans = fact.day_intervals()
-    assert spans is not None and len(spans.intervals) == 1
-    return spans.intervals[0]
+    """The first and last day of a fact of :data:`INTERVAL_KINDS` (a range
+    of years: from January 1 of its first year to December 31 of its last,
+    what its ``day_intervals`` says, without building the interval set)."""
+    first, last = getattr(fact, "first"), getattr(fact, "last")  # noqa: B009
+    return _new_year(first), _new_year(last + 1) - 1
+
+
+@lru_cache(maxsize=16384)
+def _new_year(year: int) -> int:
+    """The day number of January 1 of ``year`` (10000: the day after 9999's end)."""
+    if year > 9999:
+        return dt.date(9999, 12, 31).toordinal() + 1
+    return dt.date(year, 1, 1).toordinal()
 
 
 def interval_size(fact: Fact, domain: DateDomain) -> int:
