@@ -59,9 +59,9 @@ RANGE_BITS = kind_bits(frozenset({"year_range"}))
 # The chance a minimal search gives up a seed whose chosen set holds no
 # range of years and draws another: 0.9 for a set with no spread kind, 0.25
 # for one with another spread kind. Measured on 20,000 unchecked default
-# puzzles (seed 5): with ranges drawn but no order and no odds, 30 % held no
-# spread kind and 182 pairs were equal puzzles; with both, 7 % and 28 pairs
-# (version 12: 58 % and 547).
+# puzzles (seed 5): with ranges drawn but neither the range-first order nor
+# the odds, 30 % held no spread kind and 182 pairs were equal puzzles; with
+# both, 7 % and 28 pairs (version 12: 58 % and 547).
 REDRAW_PLAIN = 0.9
 REDRAW_SPREAD = 0.25
 
