@@ -153,6 +153,11 @@ def _predicate(fact: dict[str, Any], style: str, reading: str) -> Pred:
         if p["relation"] == "before":
             return lambda d: d.day < p["day"]
         return lambda d: d.day > p["day"]
+    if kind == "year_range":
+        # The generator never draws the century wording (one decade, or a
+        # century in its other reading).
+        assert p["century"] is False
+        return lambda d: p["first"] <= d.year <= p["last"]
     if kind == "chinese_zodiac":
         return lambda d: ANIMALS[(_lunar(d, False)[0] - 1900) % 12] == p["animal"]
     if kind == "lunar_month":

@@ -156,8 +156,9 @@ class Fact(ABC):
     seed_determined: ClassVar[bool] = False
     #: Does the generator draw this kind when its config names no categories?
     #: Kinds that exist to read other people's wording (the Time Puzzles
-    #: release's date ranges, year ranges and year rules) are not
-    #: drawn, so that adding them changes no generated record.
+    #: release's date ranges and year rules) are not drawn, so that adding
+    #: them changed no generated record; year ranges are drawn from
+    #: generator version 13 on (range_facts.py says why).
     drawn: ClassVar[bool] = True
 
     @classmethod

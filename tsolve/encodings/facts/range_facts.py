@@ -1,5 +1,6 @@
 """Ranges and rules of dates and years: the kinds that other puzzles' wording
-needs and the 16 categories of tsolve's own generator do not have.
+needs beside the paper's 16 categories, one of which (a range of years)
+tsolve's generator also draws.
 
 The Time Puzzles release (Wang and Dong, 2026, arXiv:2601.07148) states a
 lifetime or a term of office explicitly as "The date is between January 05,
@@ -13,9 +14,13 @@ century?) the fact says so in its params, holds as the release's generator
 meant it, and names the other choice as a reading
 (:mod:`tsolve.encodings.facts.readings`), so an audit sees both.
 
-None of them is drawn by tsolve's generator (``drawn`` false): they are read
-from text and imported records only, and adding them changed no generated
-record.
+Date ranges and year rules are not drawn by tsolve's generator (``drawn``
+false): they are read from text and imported records only. A range of years
+is drawn from generator version 13 on, with random bounds around the hidden
+date (:meth:`YearRangeFact.sample`; never the century wording): the paper's
+generator has such a fact too, and its two bounds are what keep one-answer
+puzzles from being fixed by their date and kinds (two runs with other
+options met on 174 of 20,000 puzzles at version 12).
 """
 
 from __future__ import annotations
@@ -108,6 +113,27 @@ class DateRangeFact(Fact):
         return cls(first.isoformat(), last.isoformat(), ends)
 
 
+#: How many years a drawn year range's bound may lie from the seed's year.
+RANGE_REACH = 60
+
+
+def _offset_weights(least: int) -> list[float]:
+    """Cumulative weights of a bound's distance k from the seed's year, for
+    k = ``least`` .. :data:`RANGE_REACH`: the law of ``randint(0, randint(1,
+    RANGE_REACH))`` (near bounds likelier, far ones possible), restricted to
+    k >= ``least``, so that a draw is one random number."""
+    law = [sum(1 / (j + 1) for j in range(max(1, k), RANGE_REACH + 1)) for k in
+           range(least, RANGE_REACH + 1)]  # fmt: skip
+    out, total = [], 0.0
+    for w in law:
+        total += w
+        out.append(total)
+    return out
+
+
+_OFFSETS = (range(1, RANGE_REACH + 1), _offset_weights(1))
+
+
 @register_fact
 @dataclass(frozen=True)
 class YearRangeFact(Fact):
@@ -119,7 +145,6 @@ class YearRangeFact(Fact):
 
     kind: ClassVar[str] = "year_range"
     level: ClassVar[Level] = Level.YEAR
-    drawn: ClassVar[bool] = False
     first: int
     last: int
     century: bool = False
@@ -153,10 +178,26 @@ class YearRangeFact(Fact):
     def sample(
         cls, rng: random.Random, seed: DayView, domain: DateDomain, level: Level | None
     ) -> Fact:
+        """A range with random bounds around the seed's year, each 1 to
+        :data:`RANGE_REACH` years off (near ones likelier,
+        :func:`_offset_weights`): never the year itself, which the words
+        would then name (a reader taking the first year a puzzle names would
+        have it), and never the century wording, whose other reading would
+        move a generated puzzle's answers. The generator draws it (version 13
+        on): its bounds are what spread one-answer puzzles over many."""
         year = int(seed.greg.year[0])
-        if year % 100 < 10 and year >= 100 and rng.random() < 0.25:
-            return cls(year - year % 100, year - year % 100 + 9, True)
-        return cls(rng.randint(max(1, year - 100), year), rng.randint(year, min(9999, year + 100)))
+        values, cum = _OFFSETS
+        below = rng.choices(values, cum_weights=cum)[0]
+        above = rng.choices(values, cum_weights=cum)[0]
+        # Not interned: nearly every draw is a new range, and they would
+        # crowd the shared table of interned facts. Built without the checks
+        # of __post_init__, which hold by construction (1 <= first <= last
+        # <= 9999, no century): the search draws ten a seed.
+        fact = object.__new__(cls)
+        object.__setattr__(fact, "first", max(1, year - below))
+        object.__setattr__(fact, "last", min(9999, year + above))
+        object.__setattr__(fact, "century", False)
+        return fact
 
 
 def _join_years(years: tuple[int, ...]) -> str:

@@ -20,7 +20,7 @@ REDUNDANT = {
         ("weekday", "weekdays"), ("weekday", "weekday_in_month"),
         ("weekdays", "weekday_in_month"), ("month", "season"), ("year", "decade"),
         ("year", "leap_year"), ("year", "chinese_zodiac"), ("day_of_month", "day_of_month_range"),
-        ("day_of_month", "weekday_in_month"),
+        ("day_of_month", "weekday_in_month"), ("year", "year_range"),
     ]
 }  # fmt: skip
 

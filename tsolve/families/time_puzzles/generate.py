@@ -113,7 +113,7 @@ from tsolve.solver.base import SolveResult
 
 GENERATOR_NAME = "time-puzzles"
 # What each version changed: CHANGELOG.md.
-GENERATOR_VERSION = "12"
+GENERATOR_VERSION = "13"
 # Ids carry the fingerprint of the options that shape content
 # (``tp-3-0-5be2a1-implicit``; generators/style_pairs.py), so that
 # runs with different options never share an id; with

@@ -15,6 +15,12 @@ from tsolve.encodings.facts import Fact, Level
 from tsolve.encodings.facts.packed import MaskTable, running_and
 from tsolve.families.time_puzzles.clashes import KIND_BITS, kind_bits
 from tsolve.families.time_puzzles.reading_bounds import same_under_readings
+from tsolve.families.time_puzzles.search.plan import (
+    RANGE_BITS,
+    REDRAW_PLAIN,
+    REDRAW_SPREAD,
+    SPREAD_BITS,
+)
 from tsolve.families.time_puzzles.search.pools import Pool, SeedPools
 
 # Sets a minimal puzzle's search offers to the test that its anchor is needed.
@@ -206,6 +212,12 @@ class MinimalChooser:
         m, base, win, anchor = self.m, self.base, self.pools.windows, self.anchor
         order = list(range(beam.counts.size))
         self.rng.shuffle(order)
+        # The sets holding a range of years first, then those holding
+        # another spread kind (plan.SPREAD_KINDS); stable, so the set taken
+        # is a uniform choice among the first group that has one passing.
+        spread = ((beam.used & SPREAD_BITS) != 0).tolist()
+        ranged = ((beam.used & RANGE_BITS) != 0).tolist()
+        order.sort(key=lambda r: (not ranged[r], not spread[r]))
         width = base.size
         facts = len(beam.picks) + 1
         batch = max(1, HIT_BATCH_BYTES // (facts * width * base.itemsize))
@@ -231,6 +243,12 @@ class MinimalChooser:
                 facts_all = [anchor, *chosen]
                 beyond = beyond_anchor(win.table, win.domain, anchor, chosen)
                 if beyond is not None and same_under_readings(facts_all, m, win.domain):
+                    if not ranged[r] and self.pools.plan.ranges:
+                        # No set of this seed with a range passed: give the
+                        # seed up at these odds (plan.REDRAW_PLAIN).
+                        odds = REDRAW_SPREAD if spread[r] else REDRAW_PLAIN
+                        if self.rng.random() < odds:
+                            return None
                     self.witnesses = [beyond, *win.first_days(others[:, i] & ~stack[1:, i])]
                     return facts_all
                 tries += 1

@@ -14,7 +14,11 @@ from tsolve.encodings.facts.packed import answer_set_size
 from tsolve.encodings.facts.seed_table import SeedTable
 from tsolve.families.time_puzzles.clashes import CLASH_BITS, KIND_INDEX
 from tsolve.families.time_puzzles.search.plan import SearchPlan
-from tsolve.families.time_puzzles.search.windows import AnchorWindows
+from tsolve.families.time_puzzles.search.windows import (
+    INTERVAL_KINDS,
+    AnchorWindows,
+    interval_size,
+)
 
 #: Draws a fact of a kind true on a day, at a level (or any: None).
 Draw = Callable[[str, DayView, "Level | None"], "Fact | None"]
@@ -130,7 +134,9 @@ class SeedPools:
         the seed table's rows (:meth:`SeedTable.row`): ``found`` are the rows
         of the first facts, the seed-determined ones; the facts drawn after
         them are looked up, and one with no row yet is taken fact by fact."""
-        rows = found.tolist() + [seeds.row(f) for f in facts[found.size :]]
+        rows = found.tolist() + [
+            -1 if f.kind in INTERVAL_KINDS else seeds.row(f) for f in facts[found.size :]
+        ]
         missing = [i for i, r in enumerate(rows) if r < 0]
         at = np.array(rows, dtype=np.int64)
         if missing:
@@ -141,7 +147,12 @@ class SeedPools:
         for i in missing:
             f = facts[i]
             stack[i] = win.window(f)
-            kinds[i], sizes[i] = KIND_INDEX[f.kind], answer_set_size(f, win.domain)
+            kinds[i] = KIND_INDEX[f.kind]
+            sizes[i] = (
+                interval_size(f, win.domain)
+                if f.kind in INTERVAL_KINDS
+                else answer_set_size(f, win.domain)
+            )
         return Pool(facts, stack, kinds, sizes)
 
     def by_fact(self, facts: list[Fact]) -> Pool:

@@ -6,12 +6,15 @@ the one operation both searches build on."""
 
 from __future__ import annotations
 
+import datetime as dt
+from functools import lru_cache
+
 import numpy as np
 
 from tsolve.bounded_store import BoundedStore
 from tsolve.calendars.domain import DateDomain
 from tsolve.encodings.facts import DayView, Fact
-from tsolve.encodings.facts.packed import MaskTable, packed_mask, unpack, window_days
+from tsolve.encodings.facts.packed import MaskTable, pack, packed_mask, unpack, window_days
 from tsolve.encodings.facts.packed import size as popcount
 from tsolve.families.time_puzzles.certify import first_days
 
@@ -54,6 +57,49 @@ WINDOW_VIEWS: BoundedStore[tuple[int, int, DateDomain], DayView] = BoundedStore(
 )
 
 
+#: Kinds drawn with random bounds, so that nearly every draw is a new fact of
+#: one interval of days: their windows are filled from that interval
+#: (:func:`interval_window`), not asked of the mask table, which would keep a
+#: whole-domain mask of each one drawn twice.
+INTERVAL_KINDS = frozenset({"year_range"})
+
+
+def one_interval(fact: Fact) -> tuple[int, int]:
+    """The first and last day of a fact of :data:`INTERVAL_KINDS` (a range
+    of years: from January 1 of its first year to December 31 of its last,
+    what its ``day_intervals`` says, without building the interval set)."""
+    first, last = getattr(fact, "first"), getattr(fact, "last")  # noqa: B009
+    return _new_year(first), _new_year(last + 1) - 1
+
+
+@lru_cache(maxsize=16384)
+def _new_year(year: int) -> int:
+    """The day number of January 1 of ``year`` (10000: the day after 9999's end)."""
+    if year > 9999:
+        return dt.date(9999, 12, 31).toordinal() + 1
+    return dt.date(year, 1, 1).toordinal()
+
+
+def interval_size(fact: Fact, domain: DateDomain) -> int:
+    """How many days of ``domain`` a fact of :data:`INTERVAL_KINDS` holds."""
+    a, b = one_interval(fact)
+    return max(0, min(b, domain.end) - max(a, domain.start) + 1)
+
+
+def interval_window(a: int, b: int, lo: int, hi: int, domain: DateDomain) -> np.ndarray:
+    """Words ``lo .. hi - 1`` of the packed mask of days ``a .. b`` over
+    ``domain`` (what :meth:`MaskTable.window` gives for a fact holding on
+    exactly those days)."""
+    first = domain.start + 64 * lo
+    width = 64 * (hi - lo)
+    mask = np.zeros(width, dtype=bool)
+    i = max(a, domain.start, first) - first
+    j = min(b, domain.end, first + width - 1) - first + 1
+    if i < j:
+        mask[i:j] = True
+    return pack(mask)
+
+
 class AnchorWindows:
     """The facts' slot masks over one anchor's days, for one seed's search:
     over a packed domain, each fact's window of the domain's mask table over
@@ -80,6 +126,9 @@ class AnchorWindows:
         """``fact``'s slot mask, kept so that a fact drawn again for the same
         seed costs one dict lookup."""
         got = self.cache.get(fact)
+        if got is None and self.packed and fact.kind in INTERVAL_KINDS:
+            a, b = one_interval(fact)
+            got = self.cache[fact] = interval_window(a, b, self.lo, self.hi, self.domain)
         if got is None and not self.packed:
             got = self.cache[fact] = np.asarray(fact.holds(self.view), dtype=bool)
         if got is None:
