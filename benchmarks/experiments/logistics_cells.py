@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from tsolve.stress.adversarial import make_item, shared_score
 from tsolve.stress.shortcut_cells import cells_for, select_cells
-from tsolve.stress.shortcut_probes import Probe, visible
+from tsolve.stress.shortcut_probes import Answer, Probe, visible
 from tsolve.stress.shortcuts import run_family
 
 _PLACE = re.compile(r"\bl\d+_\d+\b")
@@ -50,7 +50,7 @@ def _start(record: dict) -> tuple[str, str] | None:
     return (place, str(airport)) if airport else None
 
 
-def _start_airport(train: Sequence[dict], golds: Sequence[str]):
+def _start_airport(train: Sequence[dict], golds: Sequence[str]) -> Answer:
     def answer(record: dict) -> str | None:
         start = _start(record)
         return start[1] if start else None
@@ -58,7 +58,7 @@ def _start_airport(train: Sequence[dict], golds: Sequence[str]):
     return answer
 
 
-def _airport_named_most(train: Sequence[dict], golds: Sequence[str]):
+def _airport_named_most(train: Sequence[dict], golds: Sequence[str]) -> Answer:
     def answer(record: dict) -> str | None:
         found = _PLACE.findall(str(record.get("prompt", "")))
         names = Counter(x for x in found if x.endswith("_0"))
@@ -116,7 +116,7 @@ def _unrole(role: str, start: tuple[str, int, int]) -> str:
     return ", ".join(out)
 
 
-def _lookup_by_role(train: Sequence[dict], golds: Sequence[str]):
+def _lookup_by_role(train: Sequence[dict], golds: Sequence[str]) -> Answer:
     """The other seed's commonest answer *relative to the starting place*
     (its city's airport, the next city's, ...) for the same number of
     cities and the same kind of starting place (airport or not): the
@@ -135,7 +135,7 @@ def _lookup_by_role(train: Sequence[dict], golds: Sequence[str]):
     return answer
 
 
-def _constant_not_named_most(train: Sequence[dict], golds: Sequence[str]):
+def _constant_not_named_most(train: Sequence[dict], golds: Sequence[str]) -> Answer:
     """The other seed's commonest answer among those the prompt can give
     (every name of it in the prompt), skipping a place alone that the prompt
     names most: reads version 8's rule that the place named most is seldom

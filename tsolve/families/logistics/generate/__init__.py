@@ -42,6 +42,7 @@ from the package's first event to the event in progress at the asked minute):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -144,6 +145,11 @@ _KIND_TRIES = 100
 # fixed small depth, a medium serial plan) offer few minutes that meet both,
 # and a record made without them beats no record.
 _RELAX_TRIES = 120
+# After this many the record's world may have either number of cities and
+# its package start anywhere (AnswerPlace.cities, .start_airport): a package
+# parked in another vehicle with all of the record's draws is the hardest to
+# find, and these two only keep the package chosen from telling the answer.
+_LOOSE_TRIES = 60
 _RELATION_TRIES = 150
 _QUESTION_TRIES = 25
 _TIMINGS_PER_PLAN = 4
@@ -247,6 +253,8 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     free = tracked and params.depth is None
     depth = 0 if free else _draw_depth(rng, params)
     for attempt in range(_SCENARIO_TRIES):
+        if attempt == _LOOSE_TRIES and placed is not None:
+            placed = dataclasses.replace(placed, cities=None, start_airport=None)
         if attempt == _RELAX_TRIES:
             placed, named_most = None, True
         if attempt >= _FIXED_TRIES:
@@ -254,7 +262,7 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
             if params.depth is not None or attempt >= _KIND_TRIES:
                 target = _redraw_target(rng, params, tracked, target, attempt)
         depths = tuple(range(DEPTH_RANGE[0], DEPTH_RANGE[1] + 1)) if free else (depth,)
-        planned = _plan(rng, params, depths, target)
+        planned = _plan(rng, params, depths, target, placed.cities if placed else None)
         if planned is None:
             continue
         # In a parallel plan the durations decide which events overlap, so a
@@ -287,14 +295,40 @@ others' is a depot or the package's starting place (a package on the move has
 no place: its kind of minute, drawn before, decides that). Near the share the
 plans give freely, so that asking it costs few redraws."""
 
+PARKED_AIRPORT_SHARE = 0.3
+""":data:`AIRPORT_SHARE` for a package parked in another vehicle (the
+``vehicle`` relation). At an airport that vehicle is nearly always a plane
+that flew the package out of its starting city (a plane loads and leaves),
+so its airport is drawn among the other cities' only; drawn as often as
+the other relations' airports, a two-city world's one other airport held
+a fifth of the answers."""
+
+THREE_CITY_SHARE = 0.4
+"""With ``asked_minute=tracked``, the share of records whose world has three
+cities (the others two), drawn once per record with :class:`AnswerPlace`:
+drawn with the world, at each try, the worlds that suit the record's other
+draws were kept (parked packages at another airport found three cities
+more often), and the number of cities, which the text states, told the
+answer."""
+
+START_AIRPORT_SHARE = 0.3
+"""With ``asked_minute=tracked``, the share of records asking about a package
+that starts at an airport (the others, at a depot), drawn with
+:class:`AnswerPlace`: chosen freely, the package asked about was the one
+that fitted the record's draws, and one starting at an airport was mostly
+the one that could be at another city's airport, so the starting place's
+kind told where the answer was."""
+
 
 @dataclass(frozen=True)
 class AnswerPlace:
     """Where record's answer is to lie, drawn once per record
-    (:func:`_answer_place`): an airport or not, and for an airport, which
-    city's: the ``floor(rank * n)``-th of the world's ``n`` cities counted
-    from the package's starting city (0 is that city itself), so that every
-    city's airport is as likely whichever city the package starts in.
+    (:func:`_answer_place`): the world's number of cities, an airport or
+    not, and for an airport, which city's: the ``floor(rank * n)``-th of the
+    world's ``n`` cities counted from the package's starting city (0 is
+    that city itself), so that every city's airport is as likely whichever
+    city the package starts in; for a package parked in another vehicle,
+    the ``floor(rank * (n - 1)) + 1``-th (``away``), never the starting city's.
 
     Version 8 drew only whether the answer lay in the starting city (half
     the records): the other half then lay mostly at another airport, in a
@@ -303,39 +337,55 @@ class AnswerPlace:
     starting at the same place scored up to 0.09 over the best constant."""
 
     airport: bool
-    rank: float | None
+    rank: float
+    cities: int | None
+    away: bool = False
+    start_airport: bool | None = None
+
+    def step(self, n: int) -> int:
+        """How many cities on from the starting city's the airport is, in a
+        world of ``n`` cities."""
+        if self.away:
+            return 1 + min(int(self.rank * (n - 1)), n - 2)
+        return min(int(self.rank * n), n - 1)
 
 
 def _answer_place(
     seed: int, index: int, params: GenerateParams, relation: Relation | None = None
 ) -> AnswerPlace:
     """Record ``index``'s :class:`AnswerPlace`, drawn by a key of its own so
-    that retries cannot skew it. A package parked in another vehicle at an
-    airport is nearly always in a plane that flew it from its starting city
-    (a plane loads and leaves at once), so for that relation the city is
-    left free (``rank`` None): asking for the starting city's airport there
-    would fail every try."""
+    that retries cannot skew it (``relation``: the record's, which sets the
+    airport share and whether the starting city's airport may answer)."""
     rng = record_rng(GENERATOR_NAME, f"{params.random_key}-answer-place", seed, index)
-    airport = rng.random() < AIRPORT_SHARE
+    parked = relation == "vehicle"
+    airport = rng.random() < (PARKED_AIRPORT_SHARE if parked else AIRPORT_SHARE)
     rank = rng.random()
-    return AnswerPlace(airport, None if relation == "vehicle" else rank)
+    cities = 3 if rng.random() < THREE_CITY_SHARE else 2
+    start_airport = rng.random() < START_AIRPORT_SHARE
+    return AnswerPlace(airport, rank, cities, away=parked, start_airport=start_airport)
 
 
 def _placed(scenario: Scenario, timeline: Timeline, t: int, start: str, want: AnswerPlace) -> bool:
     """Does the package lie at minute ``t`` where ``want`` asks: its place (or
     its vehicle's) an airport or not as drawn, and an airport in the city
     ``want.rank`` picks, the world's cities taken in name order from the
-    starting city's on? On the move it has no place and always fits."""
+    starting city's on (:meth:`AnswerPlace.step`)? On the move it has no
+    place and always fits."""
     where = timeline.at(t).location
     if where is None:
         return True
     world = scenario.world
-    if (where in world.airports) != want.airport:
-        return False
-    if not want.airport or want.rank is None:
-        return True
     cities = sorted(world.cities)
-    step = min(int(want.rank * len(cities)), len(cities) - 1)
+    step = want.step(len(cities))
+    # A package that starts at its city's airport is not asked about there
+    # again (it leaves at its first step): for it that share asks for a
+    # depot instead, or else the package chosen would tell the answer (one
+    # starting at an airport would only ever be asked at another).
+    airport = want.airport and not (step == 0 and start in world.airports)
+    if (where in world.airports) != airport:
+        return False
+    if not airport:
+        return True
     city = cities[(cities.index(world.city_of[start]) + step) % len(cities)]
     return world.city_of[where] == city
 
@@ -442,7 +492,11 @@ def record_id(seed: int, index: int, params: GenerateParams) -> str:
 
 
 def _plan(
-    rng: random.Random, params: GenerateParams, depths: tuple[int, ...], target: Target
+    rng: random.Random,
+    params: GenerateParams,
+    depths: tuple[int, ...],
+    target: Target,
+    cities: int | None = None,
 ) -> tuple[Layout, list[Event]] | None:
     """A random world and its plan, untimed, or None when no package's event
     ``first + depth`` (a depth of ``depths``) can hold a minute ``target``
@@ -451,7 +505,11 @@ def _plan(
     size = (3, 6) if max(depths) <= 20 else (5, 8)
     if params.asked_minute == "tracked":
         size = (size[0] + 1, size[1] + 1)  # a crowd on its way at the asked minute (CROWD)
-    layout = random_layout(rng, packages=size, mixed=params.asked_minute == "tracked")
+    mixed = params.asked_minute == "tracked"
+    if cities is None:
+        layout = random_layout(rng, packages=size, mixed=mixed)
+    else:
+        layout = random_layout(rng, cities=(cities, cities), packages=size, mixed=mixed)
     steps = plan(layout, rng, mixed=params.asked_minute == "tracked")
     if len(steps) <= min(depths):
         return None
@@ -677,6 +735,11 @@ def _question_record(
         return None
     graph = dependencies_of(scenario)
     askable = _askable(scenario, graph, firsts, depths, target)
+    if placed is not None and placed.start_airport is not None:
+        airports = scenario.world.airports
+        askable = [
+            (p, d) for p, d in askable if (scenario.initial[p] in airports) == placed.start_airport
+        ]
     if not askable:
         return None
     other_graphs = [dependencies_of(scenario, t) for t in timings_of(scenario)[1:]]
