@@ -102,18 +102,24 @@ class Cell:
         if self.name == DEFAULT_CELL and not self.options:
             plain = generate_records(self.family, n, seed)
             return drop_shared(self.family, plain, exclude) if exclude else CellRun(plain)
-        fam = get_family(self.family)
         options = {**default_options(self.family), **self.options}
-        known = [(answer, None, None) for r in exclude if (answer := key_of(fam, r)[0]) is not None]
+        known = [(answer, None, None) for answer in answers_of(self.family, exclude)]
         records, distinct = run_records(self.family, options, seed, n, known)
         return CellRun(records, distinct.excluded if distinct is not None else 0)
+
+
+def answers_of(family: str, records: Sequence[Record]) -> set[bytes]:
+    """The answer digests of ``records`` (those the family can fingerprint),
+    as the acceptance pass compares them."""
+    fam = get_family(family)
+    return {a for r in records if (a := key_of(fam, r)[0]) is not None}
 
 
 def drop_shared(family: str, records: Sequence[Record], exclude: Sequence[Record]) -> CellRun:
     """``records`` without those whose answer one of ``exclude`` has (given
     records cannot be drawn again), and how many were left out."""
     fam = get_family(family)
-    known = {key_of(fam, r)[0] for r in exclude} - {None}
+    known = answers_of(family, exclude)
     kept = [r for r in records if key_of(fam, r)[0] not in known]
     return CellRun(kept, len(records) - len(kept))
 
