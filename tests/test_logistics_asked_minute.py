@@ -175,11 +175,11 @@ def test_unseentimeqa_mix_makes_version_5_records_byte_for_byte() -> None:
         assert dumps(fam.make_record(stamp["seed"], stamp["index"], config)) == line
 
 
-def test_default_records_are_version_8_and_name_their_mix() -> None:
+def test_default_records_are_version_9_and_name_their_mix() -> None:
     old = json.loads(V5_FIXTURE.read_text(encoding="utf-8").splitlines()[0])
     params = GenerateParams(**old["generator"]["params"])
     rec = generate_record(7, 0, params)
-    assert rec["generator"]["version"] == "8"
+    assert rec["generator"]["version"] == "9"
     assert rec["generator"]["params"]["asked_minute"] == "tracked"
     assert rec["id"] != old["id"]  # another options fingerprint: never mistaken for version 5's
 
@@ -310,47 +310,114 @@ def test_unseentimeqa_hard_questions_still_fix_the_packages_first_step() -> None
         assert q.anchor[0] == first
 
 
-def test_half_the_default_answers_lie_in_the_starting_city() -> None:
-    """By default whether a record's answer lies in the city the package
-    starts in is drawn per record, half and half (``HOME_SHARE``), and the
-    record follows the draw; read here from the text: the package's initial
-    place in the initial states, the answer's place in the objects list."""
-    from tsolve.families.logistics.generate import HOME_SHARE, _home
+def test_default_answer_airports_are_as_likely_in_every_city() -> None:
+    """By default a record's answer lies at an airport in ``AIRPORT_SHARE``
+    of the records, and the airport's city is drawn uniformly among the
+    world's, counted from the package's starting city (for a package parked
+    in another vehicle, among the other cities'): the starting place, whose
+    name says its city, then says nothing of which airport. The number of
+    cities and whether the package starts at an airport are drawn with it.
+    Checked here from the text (the initial states, the objects list's
+    cities and airports), cities in the order their names sort."""
+    from tsolve.families.logistics.generate import (
+        AIRPORT_SHARE,
+        _answer_place,
+        _block_relation,
+    )
     from tsolve.families.logistics.parse.item import parse_item
 
-    assert HOME_SHARE == 0.5
-    params = GenerateParams("easy", "serial", "static")
-    draws = [_home(3, i, params) for i in range(2000)]
-    assert 0.46 <= sum(draws) / len(draws) <= 0.54
-    seen = set()
-    for i in range(12):
+    assert AIRPORT_SHARE == 0.8
+    params = GenerateParams("easy", "parallel", "static")
+    draws = [_answer_place(3, i, params) for i in range(3000)]
+    assert 0.77 <= sum(d.airport for d in draws) / len(draws) <= 0.83
+    for n in (2, 3):
+        steps = Counter(min(int(d.rank * n), n - 1) for d in draws)
+        for k in range(n):
+            assert abs(steps[k] / len(draws) - 1 / n) < 0.03, (n, steps)
+    checked: Counter[str] = Counter()
+    for i in range(40):
+        draw = _answer_place(3, i, params, _block_relation(3, i, params))
         rec = generate_record(3, i, params)
         scenario, q = parse_item(rec)
         city = scenario.world.city_of
-        start = city[str(scenario.initial[q.package])]
+        start = str(scenario.initial[q.package])
+        if len(scenario.world.cities) != draw.cities or (
+            (start in scenario.world.airports) != draw.start_airport
+        ):
+            checked["loosened"] += 1  # after 60 tries these two draws are dropped
+            continue
         places = [a for a in rec["answers"] if a in city]
-        home = bool(places) and city[places[0]] == start
-        assert home == draws[i], rec["id"]
-        seen.add(home)
-    assert seen == {True, False}
+        if not places:
+            continue  # on the move: no place
+        cities = sorted(scenario.world.cities)
+        n = len(cities)
+        if draw.away:  # parked in another vehicle: another city's airport
+            step = 1 + min(int(draw.rank * (n - 1)), n - 2)
+        else:
+            step = min(int(draw.rank * n), n - 1)
+        # a package starting at an airport is asked at a depot in that share
+        airport = draw.airport and not (step == 0 and start in scenario.world.airports)
+        assert (places[0] in scenario.world.airports) == airport, rec["id"]
+        if not airport:
+            checked["depot"] += 1
+            continue
+        rank = (cities.index(city[places[0]]) - cities.index(city[start])) % n
+        assert rank == step, rec["id"]
+        checked["home" if rank == 0 else "away"] += 1
+    assert checked["loosened"] <= 10, checked
+    assert checked["home"] >= 2 and checked["away"] >= 2 and checked["depot"] >= 2, checked
 
 
-def test_most_default_records_are_not_answered_by_the_place_named_most() -> None:
-    """Three default records in four may not be answered by a place alone
-    that the story (objects, initial states, events) names most often, which
-    a policy that only counts names would answer; counted here from the
-    record's text with a regular expression."""
+def test_the_starting_place_does_not_tell_the_answer() -> None:
+    """The policy a checker writes first: answer with the other seed's
+    commonest answer for a package starting at the same place. Computed here
+    from the records' text alone (the initial states' sentence for the asked
+    package, the answers), on 100 easy parallel static records fitted on 100
+    of another seed, it must not beat the best constant answer by more than
+    0.05. Version 8 (half the answers away from the starting city, in a
+    two-city world mostly at the other airport) scored 0.215 against 0.150
+    on 200 such records."""
+    import re
+
+    params = GenerateParams("easy", "parallel", "static")
+
+    def start_and_gold(rec: dict[str, Any]) -> tuple[str, str]:
+        package = re.search(r"[Ww]here is the package (p\d+)\b", rec["question"])
+        assert package is not None, rec["question"]
+        p = package.group(1)
+        line = next(x for x in rec["initial_states_description"] if f"package {p} " in x)
+        place = re.search(r"\bl\d+_\d+\b", line)
+        assert place is not None
+        return place.group(0), ", ".join(rec["answers"])
+
+    train = [start_and_gold(generate_record(11, i, params)) for i in range(100)]
+    test = [start_and_gold(generate_record(10, i, params)) for i in range(100)]
+    table: dict[str, Counter[str]] = {}
+    for start, gold in train:
+        table.setdefault(start, Counter())[gold] += 1
+    fallback = Counter(g for _s, g in train).most_common(1)[0][0]
+    hits = sum((table[s].most_common(1)[0][0] if s in table else fallback) == g for s, g in test)
+    chance = Counter(g for _s, g in test).most_common(1)[0][1]
+    assert hits - chance <= 5, (hits, chance)
+
+
+def test_a_third_of_default_records_are_not_answered_by_the_place_named_most() -> None:
+    """About a third of the default records may not be answered by a place
+    alone that the story (objects, initial states, events) names most often,
+    which a policy that only counts names would answer more often than the
+    best constant if every record could be; counted here from the record's
+    text with a regular expression."""
     import re
 
     from tsolve.families.logistics.generate import NAMED_MOST_KEPT, _named_most_allowed
 
-    assert NAMED_MOST_KEPT == 0.25
+    assert NAMED_MOST_KEPT == 0.65
     params = GenerateParams("easy", "parallel", "static")
     allowed = [_named_most_allowed(4, i, params) for i in range(2000)]
-    assert 0.21 <= sum(allowed) / len(allowed) <= 0.29
+    assert 0.61 <= sum(allowed) / len(allowed) <= 0.69
     place = re.compile(r"\bl\d+_\d+\b")
     checked = 0
-    for i in range(16):
+    for i in range(40):
         if allowed[i]:
             continue
         rec = generate_record(4, i, params)

@@ -12,8 +12,11 @@ cells can be run in several processes and a long run read as it goes.
 (``tsolve.families.logistics.tracking_probes.DIAGNOSTIC_PROBES``).
 ``--hostile`` adds policies a checker might write beyond the suite's, which
 read one fact of the prompt and skip the tracking (:data:`HOSTILE`): the
-other seed's commonest answer for a package starting at the same place, the
-airport of the city it starts in, and the airport the text names most.
+other seed's commonest answer relative to the starting place's city, its
+commonest answer the prompt names skipping the place named most, the
+airport of the city the package starts in, and the airport the text names
+most. (The commonest answer for a package starting at the same place is a
+gated probe since generator 9: ``lookup by first place``.)
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections.abc import Sequence
 
 from tsolve.stress.adversarial import make_item, shared_score
 from tsolve.stress.shortcut_cells import cells_for, select_cells
-from tsolve.stress.shortcut_probes import Probe, visible
+from tsolve.stress.shortcut_probes import Answer, Probe, visible
 from tsolve.stress.shortcuts import run_family
 
 _PLACE = re.compile(r"\bl\d+_\d+\b")
@@ -47,23 +50,7 @@ def _start(record: dict) -> tuple[str, str] | None:
     return (place, str(airport)) if airport else None
 
 
-def _lookup_by_start(train: Sequence[dict], golds: Sequence[str]):
-    table: dict[str, Counter[str]] = defaultdict(Counter)
-    for r, g in zip(train, golds, strict=True):
-        start = _start(visible(r))
-        if start:
-            table[start[0]][g] += 1
-    fallback = Counter(golds).most_common(1)[0][0]
-
-    def answer(record: dict) -> str | None:
-        start = _start(record)
-        seen = table.get(start[0]) if start else None
-        return seen.most_common(1)[0][0] if seen else fallback
-
-    return answer
-
-
-def _start_airport(train: Sequence[dict], golds: Sequence[str]):
+def _start_airport(train: Sequence[dict], golds: Sequence[str]) -> Answer:
     def answer(record: dict) -> str | None:
         start = _start(record)
         return start[1] if start else None
@@ -71,7 +58,7 @@ def _start_airport(train: Sequence[dict], golds: Sequence[str]):
     return answer
 
 
-def _airport_named_most(train: Sequence[dict], golds: Sequence[str]):
+def _airport_named_most(train: Sequence[dict], golds: Sequence[str]) -> Answer:
     def answer(record: dict) -> str | None:
         found = _PLACE.findall(str(record.get("prompt", "")))
         names = Counter(x for x in found if x.endswith("_0"))
@@ -80,9 +67,102 @@ def _airport_named_most(train: Sequence[dict], golds: Sequence[str]):
     return answer
 
 
+_NAME = re.compile(r"l(\d+)_(\d+)")
+
+
+def _world(record: dict) -> tuple[str, int, int] | None:
+    """(the asked package's initial place, its city's number, the number of cities)."""
+    from tsolve.families.logistics.parse.item import parse_item
+
+    try:
+        scenario, question = parse_item(record)
+    except Exception:
+        return None
+    place = str(scenario.initial.get(question.package))
+    m = _NAME.fullmatch(place)
+    return (place, int(m.group(1)), len(scenario.world.cities)) if m else None
+
+
+def _role(gold: str, start: tuple[str, int, int]) -> str:
+    """``gold`` with each place renamed by its city counted from the starting
+    city's (``H`` that city, ``A1``, ``A2`` the next ones by number) and the
+    starting place itself ``S``: what is the same answer in every world."""
+    place, k, n = start
+    out = []
+    for part in gold.split(", "):
+        m = _NAME.fullmatch(part)
+        if part == place:
+            out.append("S")
+        elif m:
+            rank = (int(m.group(1)) - k) % n
+            out.append(f"{'H' if rank == 0 else f'A{rank}'}_{m.group(2)}")
+        else:
+            out.append(part)
+    return ", ".join(out)
+
+
+def _unrole(role: str, start: tuple[str, int, int]) -> str:
+    place, k, n = start
+    out = []
+    for part in role.split(", "):
+        m = re.fullmatch(r"(H|A(\d+))_(\d+)", part)
+        if part == "S":
+            out.append(place)
+        elif m:
+            rank = 0 if m.group(1) == "H" else int(m.group(2))
+            out.append(f"l{(k + rank) % n}_{m.group(3)}")
+        else:
+            out.append(part)
+    return ", ".join(out)
+
+
+def _lookup_by_role(train: Sequence[dict], golds: Sequence[str]) -> Answer:
+    """The other seed's commonest answer *relative to the starting place*
+    (its city's airport, the next city's, ...) for the same number of
+    cities and the same kind of starting place (airport or not): the
+    first-place lookup pooled over cities, so that 300 records fill it."""
+    table: dict[tuple[int, bool], Counter[str]] = defaultdict(Counter)
+    for r, g in zip(train, golds, strict=True):
+        w = _world(visible(r))
+        if w:
+            table[(w[2], w[0].endswith("_0"))][_role(g, w)] += 1
+
+    def answer(record: dict) -> str | None:
+        w = _world(record)
+        seen = table.get((w[2], w[0].endswith("_0"))) if w else None
+        return _unrole(seen.most_common(1)[0][0], w) if seen and w else None
+
+    return answer
+
+
+def _constant_not_named_most(train: Sequence[dict], golds: Sequence[str]) -> Answer:
+    """The other seed's commonest answer among those the prompt can give
+    (every name of it in the prompt), skipping a place alone that the prompt
+    names most: reads version 8's rule that the place named most is seldom
+    the answer."""
+    ranked = [g for g, _k in Counter(golds).most_common()]
+    word = re.compile(r"\b[a-z]\d+(?:_\d+)?\b")
+
+    def answer(record: dict) -> str | None:
+        prompt = str(record.get("prompt", ""))
+        counts = Counter(_PLACE.findall(prompt))
+        top = max(counts.values()) if counts else 0
+        most = {p for p, k in counts.items() if k == top}
+        names = set(word.findall(prompt))
+        for g in ranked:
+            parts = g.split(", ")
+            if all(x in names for x in parts) and not (len(parts) == 1 and parts[0] in most):
+                return g
+        return None
+
+    return answer
+
+
 HOSTILE = (
-    Probe("logistics", "lookup by first place", "memorisation", _lookup_by_start,
-          "the other seed's commonest answer for a package starting at the same place"),
+    Probe("logistics", "lookup by first place's city", "memorisation", _lookup_by_role,
+          "the other seed's commonest answer relative to the starting place's city"),
+    Probe("logistics", "best constant not named most", "heuristic", _constant_not_named_most,
+          "the other seed's commonest answer the prompt names, skipping the place named most"),
     Probe("logistics", "first city's airport", "heuristic", _start_airport,
           "the airport of the city the package starts in"),
     Probe("logistics", "airport named most", "heuristic", _airport_named_most,

@@ -42,6 +42,7 @@ from the package's first event to the event in progress at the asked minute):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -120,7 +121,16 @@ GENERATOR_NAME = "logistics"
 # step, whose place told the package's likely answers; half the answers lie
 # in the package's starting city (HOME_SHARE), and only a quarter of the
 # records may be answered by the place the text names most (NAMED_MOST_KEPT).
-GENERATOR_VERSION = "8"
+# 9: by default the answer's place is drawn per record (AnswerPlace): an
+# airport in AIRPORT_SHARE of the records, that of a city drawn uniformly
+# among the world's counted from the package's starting city (another city's
+# for a package parked in another vehicle, PARKED_AIRPORT_SHARE), and with it
+# the world's number of cities and whether the package starts at an airport;
+# so the starting place, whose name says its city, no longer tells which
+# airport (in version 8 half the answers lay away from the starting city, in
+# a two-city world mostly at the other airport), and the place named most may
+# answer NAMED_MOST_KEPT = 0.65 of the records (0.25 put it below chance).
+GENERATOR_VERSION = "9"
 UNSEENTIMEQA_VERSION = "5"
 """The version of the records ``asked_minute=unseentimeqa`` makes: version 5's,
 byte for byte (their random key, stamp and ids are version 5's)."""
@@ -134,10 +144,15 @@ _SCENARIO_TRIES = 160
 _FIXED_TRIES = 30
 _KIND_TRIES = 100
 # After this many tries the two per-record draws that only spread the answers
-# (HOME_SHARE, NAMED_MOST_KEPT) are dropped for the record: some options (a
+# (AnswerPlace, NAMED_MOST_KEPT) are dropped for the record: some options (a
 # fixed small depth, a medium serial plan) offer few minutes that meet both,
 # and a record made without them beats no record.
 _RELAX_TRIES = 120
+# After this many the record's world may have either number of cities and
+# its package start anywhere (AnswerPlace.cities, .start_airport): a package
+# parked in another vehicle with all of the record's draws is the hardest to
+# find, and these two only keep the package chosen from telling the answer.
+_LOOSE_TRIES = 60
 _RELATION_TRIES = 150
 _QUESTION_TRIES = 25
 _TIMINGS_PER_PLAN = 4
@@ -235,27 +250,29 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # do (the relation is what shapes the answer; split 1's depths are spread
     # over the range): the package and the event are then drawn together.
     block = _block_relation(seed, index, params) if tracked else None
-    home = _home(seed, index, params) if tracked else None
+    placed = _answer_place(seed, index, params, block) if tracked else None
     named_most = _named_most_allowed(seed, index, params) if tracked else True
     target = _draw_target(rng, params, tracked, block)
     free = tracked and params.depth is None
     depth = 0 if free else _draw_depth(rng, params)
     for attempt in range(_SCENARIO_TRIES):
+        if attempt == _LOOSE_TRIES and placed is not None:
+            placed = dataclasses.replace(placed, cities=None, start_airport=None)
         if attempt == _RELAX_TRIES:
-            home, named_most = None, True
+            placed, named_most = None, True
         if attempt >= _FIXED_TRIES:
             depth = 0 if free else _draw_depth(rng, params)
             if params.depth is not None or attempt >= _KIND_TRIES:
                 target = _redraw_target(rng, params, tracked, target, attempt)
         depths = tuple(range(DEPTH_RANGE[0], DEPTH_RANGE[1] + 1)) if free else (depth,)
-        planned = _plan(rng, params, depths, target)
+        planned = _plan(rng, params, depths, target, placed.cities if placed else None)
         if planned is None:
             continue
         # In a parallel plan the durations decide which events overlap, so a
         # plan whose list offers the kind gets a few draws of them.
         for _ in range(_TIMINGS_PER_PLAN if params.execution == "parallel" else 1):
             scenario = _timed(rng, params, *planned)
-            record = _question_record(rng, scenario, params, depths, target, home, named_most)
+            record = _question_record(rng, scenario, params, depths, target, placed, named_most)
             if record is not None:
                 record["id"] = record_id(seed, index, params)
                 record["generator"] = generator_stamp(
@@ -274,33 +291,122 @@ Target = tuple[Relation, Kind | None]
 and for ``event`` the kind of minute (a relation alone otherwise)."""
 
 
-HOME_SHARE = 0.5
-"""With ``asked_minute=tracked``, the share of questions whose answer lies
-in the city the package starts in (a place of that city, or a vehicle
-standing there); the rest ask where it is elsewhere or on the move.
-Drawn freely, two thirds of the answers lay in the starting city (a package
-is asked about a few steps after its first), so the starting city's airport,
-or the other seed's commonest answer for a package starting at the same
-place, both read off the initial state, scored well above the best constant
-answer without the package being tracked."""
+AIRPORT_SHARE = 0.8
+"""With ``asked_minute=tracked``, the share of records whose answer's place
+(where the package lies, or the vehicle it is in stands) is an airport; the
+others' is a depot or the package's starting place (a package on the move has
+no place: its kind of minute, drawn before, decides that). Airports are the
+answers every world shares (``l0_0``, ``l1_0``), so this share sets the best
+constant answer (chance): at 0.6 chance fell to 0.10 in easy parallel
+cells, under the one record in seven a policy reading the event in progress
+answers."""
+
+PARKED_AIRPORT_SHARE = 0.3
+""":data:`AIRPORT_SHARE` for a package parked in another vehicle (the
+``vehicle`` relation). At an airport that vehicle is nearly always a plane
+that flew the package out of its starting city (a plane loads and leaves),
+so its airport is drawn among the other cities' only; drawn as often as
+the other relations' airports, a two-city world's one other airport held
+a fifth of the answers."""
+
+THREE_CITY_SHARE = 0.3
+"""With ``asked_minute=tracked``, the share of records whose world has three
+cities (the others two), drawn once per record with :class:`AnswerPlace`:
+drawn with the world, at each try, the worlds that suit the record's other
+draws were kept (parked packages at another airport found three cities
+more often), and the number of cities, which the text states, told the
+answer."""
+
+START_AIRPORT_SHARE = 0.3
+"""With ``asked_minute=tracked``, the share of records asking about a package
+that starts at an airport (the others, at a depot), drawn with
+:class:`AnswerPlace`: chosen freely, the package asked about was the one
+that fitted the record's draws, and one starting at an airport was mostly
+the one that could be at another city's airport, so the starting place's
+kind told where the answer was."""
 
 
-def _home(seed: int, index: int, params: GenerateParams) -> bool:
-    """Whether record ``index``'s answer is to lie in the package's starting
-    city (:data:`HOME_SHARE`), drawn by a key of its own so that retries
-    cannot skew it."""
-    key = f"{params.random_key}-home"
-    return record_rng(GENERATOR_NAME, key, seed, index).random() < HOME_SHARE
+@dataclass(frozen=True)
+class AnswerPlace:
+    """Where a record's answer is to lie, drawn once per record
+    (:func:`_answer_place`): the world's number of cities, an airport or
+    not, and for an airport, which city's: the ``floor(rank * n)``-th of the
+    world's ``n`` cities counted from the package's starting city (0 is
+    that city itself), so that every city's airport is as likely whichever
+    city the package starts in; for a package parked in another vehicle,
+    the ``floor(rank * (n - 1)) + 1``-th (``away``), never the starting city's.
+
+    Version 8 drew only whether the answer lay in the starting city (half
+    the records): the other half then lay mostly at another airport, in a
+    two-city world one airport, which the starting place names (``l1_2`` is
+    in city ``c1``), so the other seed's commonest answer for a package
+    starting at the same place scored up to 0.09 over the best constant."""
+
+    airport: bool
+    rank: float
+    cities: int | None
+    away: bool = False
+    start_airport: bool | None = None
+
+    def step(self, n: int) -> int:
+        """How many cities on from the starting city's the airport is, in a
+        world of ``n`` cities."""
+        if self.away:
+            return 1 + min(int(self.rank * (n - 1)), n - 2)
+        return min(int(self.rank * n), n - 1)
 
 
-NAMED_MOST_KEPT = 0.25
+def _answer_place(
+    seed: int, index: int, params: GenerateParams, relation: Relation | None = None
+) -> AnswerPlace:
+    """Record ``index``'s :class:`AnswerPlace`, drawn by a key of its own so
+    that retries cannot skew it (``relation``: the record's, which sets the
+    airport share and whether the starting city's airport may answer)."""
+    rng = record_rng(GENERATOR_NAME, f"{params.random_key}-answer-place", seed, index)
+    parked = relation == "vehicle"
+    airport = rng.random() < (PARKED_AIRPORT_SHARE if parked else AIRPORT_SHARE)
+    rank = rng.random()
+    cities = 3 if rng.random() < THREE_CITY_SHARE else 2
+    start_airport = rng.random() < START_AIRPORT_SHARE
+    return AnswerPlace(airport, rank, cities, away=parked, start_airport=start_airport)
+
+
+def _placed(scenario: Scenario, timeline: Timeline, t: int, start: str, want: AnswerPlace) -> bool:
+    """Does the package lie at minute ``t`` where ``want`` asks: its place (or
+    its vehicle's) an airport or not as drawn, and an airport in the city
+    ``want.rank`` picks, the world's cities taken in name order from the
+    starting city's on (:meth:`AnswerPlace.step`)? On the move it has no
+    place and always fits."""
+    where = timeline.at(t).location
+    if where is None:
+        return True
+    world = scenario.world
+    cities = sorted(world.cities)
+    step = want.step(len(cities))
+    # A package that starts at its city's airport is not asked about there
+    # again (it leaves at its first step): for it that share asks for a
+    # depot instead, or else the package chosen would tell the answer (one
+    # starting at an airport would only ever be asked at another).
+    airport = want.airport and not (step == 0 and start in world.airports)
+    if (where in world.airports) != airport:
+        return False
+    if not airport:
+        return True
+    city = cities[(cities.index(world.city_of[start]) + step) % len(cities)]
+    return world.city_of[where] == city
+
+
+NAMED_MOST_KEPT = 0.65
 """With ``asked_minute=tracked``, the share of records that may ask a
 question whose answer is a place alone that the story names most often
 (the others never do): the busiest airport is where packages wait most, so
 the place a text names most was the answer more often than the best
 constant is, to a policy that only counts names. Drawn once per record
 (:func:`_named_most_allowed`), not per try: a per-try draw is undone by the
-retries wherever other answers are scarce."""
+retries wherever other answers are scarce. Version 8 kept a quarter,
+which put that place 0.06-0.11 *below* chance, information too; since
+version 9 the answer's airport is drawn per record (:class:`AnswerPlace`),
+and about two thirds keep the place named most near its share of answers."""
 
 
 def _named_most_allowed(seed: int, index: int, params: GenerateParams) -> bool:
@@ -323,13 +429,6 @@ def _named_most(scenario: Scenario) -> set[tuple[str, ...]]:
         counts.update(str(x) for x in (e.location, e.origin, e.destination) if x is not None)
     top = max(counts.values())
     return {(place,) for place, k in counts.items() if k == top}
-
-
-def _at_home(scenario: Scenario, timeline: Timeline, t: int, city: str) -> bool:
-    """Is the package at minute ``t`` in ``city``: at one of its places, or
-    in a vehicle standing at one (on the move it is in none)?"""
-    where = timeline.at(t).location
-    return where is not None and scenario.world.city_of[where] == city
 
 
 def _block_relation(seed: int, index: int, params: GenerateParams) -> Relation:
@@ -399,7 +498,11 @@ def record_id(seed: int, index: int, params: GenerateParams) -> str:
 
 
 def _plan(
-    rng: random.Random, params: GenerateParams, depths: tuple[int, ...], target: Target
+    rng: random.Random,
+    params: GenerateParams,
+    depths: tuple[int, ...],
+    target: Target,
+    cities: int | None = None,
 ) -> tuple[Layout, list[Event]] | None:
     """A random world and its plan, untimed, or None when no package's event
     ``first + depth`` (a depth of ``depths``) can hold a minute ``target``
@@ -408,7 +511,11 @@ def _plan(
     size = (3, 6) if max(depths) <= 20 else (5, 8)
     if params.asked_minute == "tracked":
         size = (size[0] + 1, size[1] + 1)  # a crowd on its way at the asked minute (CROWD)
-    layout = random_layout(rng, packages=size, mixed=params.asked_minute == "tracked")
+    mixed = params.asked_minute == "tracked"
+    if cities is None:
+        layout = random_layout(rng, packages=size, mixed=mixed)
+    else:
+        layout = random_layout(rng, cities=(cities, cities), packages=size, mixed=mixed)
     steps = plan(layout, rng, mixed=params.asked_minute == "tracked")
     if len(steps) <= min(depths):
         return None
@@ -622,7 +729,7 @@ def _question_record(
     params: GenerateParams,
     depths: tuple[int, ...],
     target: Target,
-    home: bool | None = None,
+    placed: AnswerPlace | None = None,
     named_most: bool = True,
 ) -> dict[str, Any] | None:
     events = scenario.events
@@ -634,6 +741,11 @@ def _question_record(
         return None
     graph = dependencies_of(scenario)
     askable = _askable(scenario, graph, firsts, depths, target)
+    if placed is not None and placed.start_airport is not None:
+        airports = scenario.world.airports
+        askable = [
+            (p, d) for p, d in askable if (scenario.initial[p] in airports) == placed.start_airport
+        ]
     if not askable:
         return None
     other_graphs = [dependencies_of(scenario, t) for t in timings_of(scenario)[1:]]
@@ -672,9 +784,9 @@ def _question_record(
         if crowd:
             others = [Timeline(scenario, sched, o) for o in firsts_all if o != package]
             minutes = [m for m in minutes if _in_crowd(timeline, others, m)]
-        if home is not None:
-            start = scenario.world.city_of[scenario.initial[package]]
-            minutes = [m for m in minutes if _at_home(scenario, timeline, m, start) == home]
+        if placed is not None:
+            start = str(scenario.initial[package])
+            minutes = [m for m in minutes if _placed(scenario, timeline, m, start, placed)]
             if not named_most:
                 most = _named_most(scenario)
                 minutes = [m for m in minutes if timeline.at(m).answers not in most]
