@@ -328,12 +328,12 @@ def test_default_answer_airports_are_as_likely_in_every_city() -> None:
 
     assert AIRPORT_SHARE == 0.8
     params = GenerateParams("easy", "parallel", "static")
-    draws = [_answer_place(3, i, params) for i in range(3000)]
+    draws = [_answer_place(3, i, params) for i in range(10000)]
     assert 0.77 <= sum(d.airport for d in draws) / len(draws) <= 0.83
     for n in (2, 3):
         steps = Counter(min(int(d.rank * n), n - 1) for d in draws)
         for k in range(n):
-            assert abs(steps[k] / len(draws) - 1 / n) < 0.03, (n, steps)
+            assert abs(steps[k] / len(draws) - 1 / n) < 0.02, (n, steps)
     checked: Counter[str] = Counter()
     for i in range(40):
         draw = _answer_place(3, i, params, _block_relation(3, i, params))
@@ -374,9 +374,9 @@ def test_the_starting_place_does_not_tell_the_answer() -> None:
     from the records' text alone (the initial states' sentence for the asked
     package, the answers), on 100 easy parallel static records fitted on 100
     of another seed, it must not beat the best constant answer by more than
-    0.05. Version 8 (half the answers away from the starting city, in a
-    two-city world mostly at the other airport) scored 0.215 against 0.150
-    on 200 such records."""
+    0.05. A regression bound only: version 8 passes it at this size too
+    (its +0.09 shows at 300 records, benchmarks/results); the draws'
+    test above is the one that fails on version 8."""
     import re
 
     params = GenerateParams("easy", "parallel", "static")
