@@ -62,7 +62,7 @@ def test_first_block_covers_every_cell_and_is_correct() -> None:
     assert "gregorian->islamic-umalqura" in {r["direction"] for r in recs}
     assert {r["direction"] for r in recs if r["format"] == "polar"} == YES_NO_DIRECTIONS
     polar = collections.Counter(r["answer"] for r in recs if r["format"] == "polar")
-    assert polar == {"Yes": 16, "No": 16}
+    assert set(polar) == {"Yes", "No"}  # balanced per cell over ten blocks, not two
     for r in recs[::5]:
         check_record(r)
 
@@ -75,13 +75,17 @@ def test_first_block_covers_every_cell_and_is_correct() -> None:
 )  # fmt: skip
 def test_every_yes_no_cell_is_balanced_in_every_block(cfg: SpanConfig, size: int) -> None:
     """Each block of a balanced run (``size`` records: every yes/no cell
-    twice, every content cell once) holds each yes/no (direction, type) once
-    "Yes" and once "No": labels are balanced per direction and type in any
-    whole blocks, not only over the block (version 8 drew each direction's
-    date label by a coin per block: 0.60 "Yes" in one cell of a 4,800-record
-    file)."""
-    recs = list(generate_questions(5 * size, seed=7, config=cfg))
-    for b in range(5):
+    twice, every content cell once) holds every cell, and each yes/no
+    (direction, type) holds 10 of each label over every ten blocks: labels
+    are balanced per direction and type in any whole ten blocks, not only
+    over the block (version 8 drew each direction's date label by a coin per
+    block: 0.60 "Yes" in one cell of a 4,800-record file), and a cell's two
+    records in one block are not tied to opposite labels (version 9: one told
+    the other)."""
+    recs = list(generate_questions(10 * size, seed=7, config=cfg))
+    per_cell: collections.Counter[tuple[str, str, str]] = collections.Counter()
+    split_pairs = 0
+    for b in range(10):
         block = recs[b * size : (b + 1) * size]
         labels: dict[tuple[str, str], list[str]] = collections.defaultdict(list)
         for r in block:
@@ -89,9 +93,13 @@ def test_every_yes_no_cell_is_balanced_in_every_block(cfg: SpanConfig, size: int
                 labels[(r["direction"], r["type"])].append(r["answer"])
         assert {d for d, _t in labels} == YES_NO_DIRECTIONS
         assert len(labels) == 4 * len(cfg.types())
-        assert all(sorted(v) == ["No", "Yes"] for v in labels.values()), (b, labels)
+        assert all(len(v) == 2 for v in labels.values())
+        per_cell.update((d, t, a) for (d, t), v in labels.items() for a in v)
+        split_pairs += sum(v[0] != v[1] for v in labels.values())
         content = {(r["direction"], r["type"]) for r in block if r["format"] == "content"}
         assert len(content) == (size - 2 * len(labels))
+    assert set(per_cell.values()) == {10}
+    assert split_pairs < 10 * 4 * len(cfg.types())  # some cell has one label twice in a block
 
 
 def test_all_yes_mode_keeps_every_yes_no_direction() -> None:
@@ -153,7 +161,10 @@ def test_near_misses_are_false_and_need_the_exact_conversion(
     no += [r for r in generate_questions(96, seed=11, config=SpanConfig(date="2024-03-15"))
            if r["answer"] == "No"]  # fmt: skip
     kinds = collections.Counter(r["gold_detail"]["near_miss"] for r in no)
-    assert "gold" not in kinds and {"day", "shifted"} <= set(kinds)
+    # Near misses are drawn by their rough distance, so nearly all are a few
+    # days off (of 2,000 default records of run 11, 399 of 400 "No" candidates;
+    # one was the question's shifted twin's gold).
+    assert "gold" not in kinds and "day" in kinds
     assert not {d for r in polar for d in r["direction"].split("->")} & NO_YES_NO
     for r in no[::12]:
         check_record(r)

@@ -42,9 +42,11 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
   and P those of them a yes/no item may ask (:func:`polar_directions`: 4 of
   12 in a balanced run, Chinese and Hebrew both ways). No position in a
   file says which cell a record is.
-* **Balanced labels in every block and cell.** Of a yes/no cell's two
-  records in a block one is "Yes" and one "No", a hash coin of ``(seed,
-  block, cell)`` says which (:func:`_label`).
+* **Balanced labels in every cell over ten blocks.** Each yes/no cell's 20
+  records in every :data:`LABEL_BLOCKS` blocks (400 records by default)
+  hold as many "Yes" as "No", at positions drawn at random among them
+  (:func:`_label`): any whole ten blocks are balanced cell by cell, and no
+  record's label says another's.
 * **Questions from a window.** Each record draws its question uniformly from
   those its cell can ask from its own reference date (:func:`drawn_question`);
   records share a question only by sharing a date and a draw.
@@ -72,7 +74,6 @@ Record ``i`` is a pure function of ``(seed, i)`` and the config
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -141,7 +142,11 @@ GENERATOR_NAME = "span"
 # conversion corrected by the month places their dates within a day); each
 # yes/no cell twice a block, once "Yes" and once "No" (every direction and
 # type balanced, not only the block).
-GENERATOR_VERSION = "9"
+# 10: a yes/no cell's labels balanced over ten blocks, not in each block: a
+# cell's two records in a block were always opposite, so one told the other
+# (0.75 for a reader of whole blocks), and two yes/no records of one block
+# were opposite 8 times in 15 (a lag rule 0.545).
+GENERATOR_VERSION = "10"
 FAMILY = "span"
 
 OTHERS = ("chinese", "hebrew", "islamic", "islamic-umalqura", "persian", "shaka")
@@ -230,8 +235,8 @@ NO_YES_NO = (*ROUGH_EXACT, *ROUGH_PLACED)
 direction."""
 
 POLAR_COPIES = 2
-"""Records of each yes/no cell in a block of a balanced run: one "Yes" and
-one "No" (:func:`_label`), so every direction and type is balanced."""
+"""Records of each yes/no cell in a block of a balanced run (their labels:
+:func:`_label`)."""
 
 TYPES = ("date", "festival")
 
@@ -842,20 +847,34 @@ def _cell(
     return src, tgt, qtype, fmt, block * copies(cfg, fmt) + copy
 
 
+LABEL_BLOCKS = 10
+"""Blocks over which each yes/no cell's labels are balanced: a cell's
+``2 x LABEL_BLOCKS`` records there hold as many "Yes" as "No"."""
+
+
+@lru_cache(maxsize=1024)
+def _cell_labels(seed: int, group: int, cell: Cell) -> tuple[bool, ...]:
+    """The labels of ``cell``'s ``2 x LABEL_BLOCKS`` yes/no records in label
+    group ``group`` (blocks ``group x LABEL_BLOCKS`` on), in their order:
+    half "Yes", which half drawn by ``(seed, group, cell)``."""
+    size = POLAR_COPIES * LABEL_BLOCKS
+    labels = [k < size // 2 for k in range(size)]
+    src, tgt, qtype, _fmt = cell
+    random.Random(f"span-labels:{seed}:{group}:{src}->{tgt}:{qtype}").shuffle(labels)
+    return tuple(labels)
+
+
 def _label(seed: int, k: int, cell: Cell) -> bool:
     """Polar gold label of the ``k``-th yes/no record of ``cell`` in run
-    ``seed`` (balanced runs): of a cell's two records in a block (``k`` =
-    2 x block and 2 x block + 1) one is "Yes" and one "No", which one a hash
-    coin of ``(seed, block, cell)`` says. So every block holds as many of
-    each label in every direction and type, any file of whole blocks is
-    balanced cell by cell, and, the block's order being shuffled, no position
-    tells a label."""
-    block, copy = divmod(k, POLAR_COPIES)
-    src, tgt, qtype, _fmt = cell
-    digest = hashlib.blake2b(
-        f"span-label:{seed}:{block}:{src}->{tgt}:{qtype}".encode(), digest_size=1
-    ).digest()
-    return digest[0] % 2 == copy
+    ``seed`` (balanced runs). Each cell holds as many "Yes" as "No" in every
+    :data:`LABEL_BLOCKS` blocks, spread over them at random
+    (:func:`_cell_labels`), not one of each per block: with one of each, a
+    cell's earlier record in a block told its other one's label, and a block
+    balanced as a whole made any two of its yes/no records opposite 8 times
+    in 15, which a rule "the opposite of record i - lag" read. The block's
+    order being shuffled, no position tells a label either."""
+    group, pos = divmod(k, POLAR_COPIES * LABEL_BLOCKS)
+    return _cell_labels(seed, group, cell)[pos]
 
 
 def content_options(cfg: SpanConfig) -> dict[str, Any]:
