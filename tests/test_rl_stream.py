@@ -39,8 +39,8 @@ def test_the_stream_draws_with_the_options_of_the_moment() -> None:
     reward = feed.watch(trl_reward("em"))
     labels = [r["label"] for r in first]
     sources = [r["data_source"] for r in first]
-    gold = ["MY ANSWER: no"] * 4
-    assert reward(gold, label=labels, data_source=sources) == [0.0] * 4
+    wrong = ["MY ANSWER: the 32nd of Smarch"] * 4  # no family's answer
+    assert reward(wrong, label=labels, data_source=sources) == [0.0] * 4
     assert reward(["x"], label=labels[:1], data_source=["elsewhere"]) == [0.0]  # left out
     assert len(feed.collected) == 4 and feed.curriculum.history == []  # not before the step ends
     feed.on_step_end(SimpleNamespace(), SimpleNamespace(global_step=1), "control")
