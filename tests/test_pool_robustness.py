@@ -157,17 +157,21 @@ def _gone(pid: int) -> bool:
 
 
 def _start(out: Path, *args: str, ignore_sigint: bool = False) -> subprocess.Popen[str]:
-    """``tsolve dataset logistics --workers 2`` into ``out``, in its own process group."""
+    """``tsolve dataset logistics --workers 2`` into ``out``, in its own process
+    group, with Ctrl-C as a terminal leaves it (or ignored, as under ``nohup``).
+    Set either way, not inherited: a child inherits an ignored SIGINT, and a
+    test earlier in a full run (an integration's own handler) can leave the
+    test process ignoring it, which made the Ctrl-C case hang for that reason
+    alone."""
     argv = [sys.executable, "-m", "tsolve", "dataset", "logistics", "--workers", "2"]
+    disposition = signal.SIG_IGN if ignore_sigint else signal.SIG_DFL
     return subprocess.Popen(
         [*argv, "--out", str(out), "-q", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-        if ignore_sigint
-        else None,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, disposition),
     )
 
 
