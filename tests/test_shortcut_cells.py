@@ -81,3 +81,31 @@ def test_cells_are_run_apart_and_pooled(monkeypatch: pytest.MonkeyPatch) -> None
     # A cell's records are the generator's with the cell's options.
     recs = cells_of(fam)[0].records(2, 0)
     assert all(r["generator"]["params"]["events"] == 2 for r in recs)
+
+
+def test_probes_are_fitted_on_the_familys_training_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family may declare the options its probes learn on
+    (``shortcut_train_options``); the engine asks the contract for them, so a
+    plug-in gets it as a built-in does. Without one, a cell trains on itself."""
+    import tsolve.stress.shortcut_cells as sc
+
+    base = get_family("relational-puzzles")
+    fam = dataclasses.replace(base, shortcut_train_options=lambda o: {**o, "events": 3})
+    monkeypatch.setattr(sc, "get_family", lambda name: fam)
+    cell = Cell("relational-puzzles", "two", {"events": 2})
+    trained = cell.training()
+    assert trained.options["events"] == 3 and trained.name == "two"
+    assert all(r["generator"]["params"]["events"] == 3 for r in trained.records(2, 1))
+    monkeypatch.setattr(sc, "get_family", lambda name: base)
+    assert cell.training() is cell
+
+
+def test_training_options_that_are_not_a_mapping_are_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tsolve.stress.shortcut_cells as sc
+
+    fam = dataclasses.replace(get_family("relational-puzzles"), shortcut_train_options=lambda o: 3)
+    monkeypatch.setattr(sc, "get_family", lambda name: fam)
+    with pytest.raises(TsolveError, match="shortcut_train_options"):
+        Cell("relational-puzzles", "two", {"events": 2}).training()

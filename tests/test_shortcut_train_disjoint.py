@@ -16,10 +16,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tsolve.contract import get_family
 from tsolve.datasets.writer import write_dataset
+from tsolve.errors import TsolveError
 from tsolve.stress import shortcuts
-from tsolve.stress.shortcut_cells import Cell, drop_shared
+from tsolve.stress.shortcut_cells import Cell, cells_for, drop_shared, select_cells
 
 FESTIVAL = Cell("span", "polar/festival", {"format": "polar", "type": "festival"})
 
@@ -76,5 +79,35 @@ def test_the_report_says_how_many_training_records_were_drawn_again() -> None:
     report = shortcuts.run_shortcuts(["span"], n=60, seed=0, cells={"span": ["polar/festival"]})
     (row,) = report.to_json()["cells"]["span"]
     evald = FESTIVAL.records(60, 0)
-    assert row["train_shared"] == FESTIVAL.run(60, 1, exclude=evald).shared
+    assert row["train_shared"] == FESTIVAL.training().run(60, 1, exclude=evald).shared
     assert row["n"] == 60 and row["train_n"] == 60
+    assert row["train_options"] == FESTIVAL.training().options
+
+
+def _gregorian_year(record: dict) -> int:
+    return int(record["params"]["reference_date"]["gregorian"][:4])
+
+
+@pytest.mark.parametrize("cell", ["polar/date", "content/festival"])
+def test_span_probes_learn_in_other_years(cell: str) -> None:
+    """SPAN's answers are entries of a finite table (the day each month
+    starts), so its probes are fitted on reference dates of other years than
+    the evaluated window's: what they learn there is a rule, not the
+    entries. Evaluated records keep SPAN's window, 1960-2060."""
+    (c,) = select_cells(cells_for("span"), [cell])
+    evald = c.records(20, 0)
+    train = c.training().run(20, 1, exclude=evald).records
+    assert all(1960 <= _gregorian_year(r) <= 2060 for r in evald)
+    assert train and all(1905 <= _gregorian_year(r) <= 1959 for r in train)
+    assert {k: v for k, v in c.training().options.items() if k != "date_range"} == c.options
+
+
+def test_span_training_window_avoids_the_evaluated_one() -> None:
+    """A cell whose window covers the first training window learns in the
+    second; one that leaves no other years is a one-line error."""
+    from tsolve.families.span.family import TRAIN_WINDOWS, shortcut_train_options
+
+    early = shortcut_train_options({"format": "polar", "date_range": "1920-01-01..1950-12-31"})
+    assert early["date_range"] == TRAIN_WINDOWS[1]
+    with pytest.raises(TsolveError, match="no window of other years"):
+        shortcut_train_options({"date_range": "1901-01-01..2099-12-31"})

@@ -115,7 +115,8 @@ def stress(
     With --adversarial, runs trivial policies through the shared scorer and
     fails if one beats the chance baseline or an honest answer (also each honest
     answer style: markdown, headings, Unicode dashes, ...) scores below 1.
-    With --shortcuts, fits policies that skip the reasoning on another seed, in
+    With --shortcuts, fits policies that skip the reasoning on another seed
+    (SPAN: in other years, so they cannot learn the table), in
     every configuration the family declares (N records per cell), and fails if
     one beats chance on this seed's records by more than 0.03 at 500 records
     (1.5 standard errors at any N), in a cell or pooled over the cells.

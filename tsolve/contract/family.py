@@ -105,7 +105,11 @@ family from this one object and from nowhere else. A family says:
   generator options (``{"easy/serial/static": {"difficulty": "easy", ...}}``);
   every setting a user can ask for that could open a shortcut should be a
   cell (:mod:`tsolve.stress.shortcut_cells`; default: one cell, the
-  adversarial suite's options);
+  adversarial suite's options); ``shortcut_train_options(options)``: the
+  options of the runs its probes are fitted on, given a cell's (default: the
+  cell's own); a family whose answers are entries of a finite table fits
+  them on other entries, so that a probe finds shortcuts, not the table
+  (:meth:`tsolve.stress.shortcut_cells.Cell.training`);
 * ``commands``: the top-level commands its ``cli`` registers, each a
   :class:`Command` (name, one-line help, whether it is a group), so that
   ``tsolve --help`` lists them without importing the family's command
@@ -336,6 +340,7 @@ class Family:
         | Lazy
         | None
     ) = None
+    shortcut_train_options: Callable[[Mapping[str, Any]], Mapping[str, Any]] | Lazy | None = None
     # ---- what the cross-family commands ask (each with a default: see the docstring)
     commands: tuple[Command, ...] = ()
     import_cli: Callable[[Any], None] | Lazy | None = None

@@ -31,6 +31,19 @@ remedy (``--exclude``); the report says, per cell, how many training records
 had to be drawn again (``train_shared``), which is what a train file made
 without ``--exclude`` would have shared.
 
+**A family may fit its probes on other options** (its
+``shortcut_train_options``, :meth:`Cell.training`). Where every answer is an
+entry of a finite table, a learner fitted on enough records of the same
+table learns the entries, which is the knowledge the task tests, not a way
+around it. SPAN's answers in 1960-2060 lie in about 1,250 months of each
+calendar: fitted on 4,500 polar/date items per direction of that window,
+gradient boosting on the rough distance alone scored 0.54-0.59 and on the
+calendar features up to 0.67; fitted where no month repeats, 0.40-0.49
+(``benchmarks/results/2026-12-02-span-polar-table-learning.md``). A policy
+that skips the conversion would pay in any years, so SPAN's probes are
+fitted on a window of other years, and what they find is a shortcut, not
+the table.
+
 Per-cell bounds are noisy when cells are many and small, so a report also
 pools each probe over its family's cells (:func:`pool`): the mean score and
 the mean chance, weighted by records, over every cell's records. The bound a
@@ -88,6 +101,21 @@ class Cell:
     family: str
     name: str
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    def training(self) -> Cell:
+        """The cell the probes of this one are fitted on: the same cell with
+        the family's ``shortcut_train_options`` (itself when the family
+        declares none)."""
+        declared = get_family(self.family).shortcut_train_options
+        if declared is None:
+            return self
+        make = resolve(declared)
+        options = make({**default_options(self.family), **self.options})
+        if not isinstance(options, Mapping):
+            raise TsolveError(
+                f"family: {self.family!r} shortcut_train_options did not return a mapping"
+            )
+        return Cell(self.family, self.name, dict(options))
 
     def records(self, n: int, seed: int) -> list[Record]:
         """Records ``0..n-1`` of run ``seed`` in this cell (:meth:`run`)."""

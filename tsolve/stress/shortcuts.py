@@ -289,10 +289,10 @@ def run_shortcuts(
             runs = []
             for c in family_cells:
                 evald_cell = c.records(n, seed)
-                runs.append((c, evald_cell, c.run(n, train_seed, exclude=evald_cell)))
+                runs.append((c, evald_cell, c.training().run(n, train_seed, exclude=evald_cell)))
         report.cells[family] = [
             {"cell": c.name, "options": dict(c.options), "n": len(e), "train_n": len(t.records),
-             "train_shared": t.shared}
+             "train_shared": t.shared, "train_options": dict(c.training().options)}
             for c, e, t in runs
         ]  # fmt: skip
         mine = []
@@ -340,7 +340,7 @@ def _confirm(
         if cell not in runs:
             c, big = by_name[cell], CONFIRM_FACTOR * n
             evald = c.records(big, seed)
-            trained = c.run(big, seed + 1, exclude=evald).records
+            trained = c.training().run(big, seed + 1, exclude=evald).records
             runs[cell] = run_family(family, evald, trained, cell, margin)
         return runs[cell]
 
