@@ -70,9 +70,14 @@ def test_the_facade_refuses_a_size_out_of_range(size: Any) -> None:
 def test_the_largest_size_works_lazily() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        ds = create_dataset("span", size=MAX_SIZE)
+        ds = create_dataset("span", size=MAX_SIZE, distinct=False)
+        held = create_dataset("span", size=MAX_SIZE)
     assert len(ds) == MAX_SIZE  # len() fails from 2**63 on, where sizes used to overflow
     assert ds[-1]["metadata"]["record"]["id"] != ds[0]["metadata"]["record"]["id"]
+    # A distinct dataset's far item would pass a billion items first: a one-line error.
+    with pytest.raises(TsolveError, match="read the items in order, or create the dataset"):
+        held[-1]
+    assert held.settled == 0 and held[0] == ds[0]
 
 
 # ------------------------------------------------------------------ reasoning-gym

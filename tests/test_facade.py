@@ -42,11 +42,14 @@ def test_every_dataset_family_is_offered() -> None:
 
 @pytest.mark.parametrize("family", GENERATING)
 @settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**31), index=st.integers(0, 10**6), junk=JUNK)
+@given(seed=st.integers(0, 2**31), index=st.integers(0, 10**6), junk=JUNK, far=st.booleans())
 def test_gold_answer_scores_one_and_garbage_zero(
-    family: str, seed: int, index: int, junk: str
+    family: str, seed: int, index: int, junk: str, far: bool
 ) -> None:
-    ds = tsolve.create_dataset(family, seed=seed, size=index + 1)
+    # A distinct dataset's first read of item i passes the i before it, so
+    # far items are read from the raw draws (distinct=False), near ones as run.
+    index = index if far else index % 12
+    ds = tsolve.create_dataset(family, seed=seed, size=index + 1, distinct=not far)
     entry = ds[index]
     assert set(entry) == {"question", "answer", "metadata"}
     assert isinstance(entry["question"], str) and entry["question"]
@@ -159,3 +162,34 @@ def test_registration_without_reasoning_gym_is_one_line(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "reasoning_gym", None)  # as if not installed
     with pytest.raises(TsolveError, match=r"tsolve\[rg\]"):
         tsolve.register_reasoning_gym()
+
+
+#: A run whose raw draws repeat: time puzzles of two facts, seed 11, draw
+#: record 34 as the same puzzle as record 32 (found by drawing them).
+REPEATING = ("time-puzzles", 11, {"facts": 2})
+
+
+def test_no_puzzle_is_served_twice_and_items_are_the_dataset_runs(tmp_path: Any) -> None:
+    """Item i is what ``tsolve dataset make`` writes as record i: a raw draw
+    that repeats an earlier answer is drawn again, in any order of access,
+    and the pass's state is there to read."""
+    from tsolve.datasets.distinct import key_of
+    from tsolve.datasets.writer import write_dataset
+
+    name, seed, options = REPEATING
+    fam = get_family(name)
+    raw = tsolve.create_dataset(name, seed=seed, size=40, distinct=False, **options)
+    raw_keys = [key_of(fam, tsolve.facade.record_of(raw[i]))[0] for i in (32, 34)]
+    assert raw_keys[0] == raw_keys[1]  # the premise: the raw draws repeat
+    out = tmp_path / "run.jsonl"
+    write_dataset(name, dict(options), count=40, out=out, seed=seed)
+    written = [json.loads(line) for line in out.read_text().splitlines()]
+    backwards = tsolve.create_dataset(name, seed=seed, size=40, **options)
+    assert tsolve.facade.record_of(backwards[39]) == written[39]  # settles 0..39 first
+    assert backwards.settled == 40 and backwards.redrawn >= 1 and backwards.attempts[34] >= 1
+    forwards = tsolve.create_dataset(name, seed=seed, size=40, **options)
+    served = [tsolve.facade.record_of(forwards[i]) for i in range(40)]
+    assert served == written == [tsolve.facade.record_of(backwards[i]) for i in range(40)]
+    assert len({key_of(fam, r)[0] for r in served}) == 40
+    with pytest.raises(TsolveError, match="distinct"):
+        tsolve.create_dataset(name, distinct="yes")  # type: ignore[arg-type]

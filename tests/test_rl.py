@@ -440,3 +440,26 @@ def test_a_family_without_compact_gold_ships_its_record() -> None:
             compute_score("toy-rl", "42", broken)
         with pytest.raises(TsolveError, match="no compact gold"):
             compute_score("toy-rl", "42", json.dumps({"family": "toy-rl", "gold": {}}))
+
+
+def test_export_holds_no_puzzle_twice(tmp_path: Path) -> None:
+    """The export's records are the run's after its acceptance pass: time
+    puzzles of two facts at seed 11 draw record 34 as record 32's puzzle,
+    and neither file, nor the two together, holds a puzzle twice."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    from tsolve.datasets.distinct import key_of
+    from tsolve.datasets.writer import write_dataset
+    from tsolve.rl.export import export_rl
+    from tsolve.rl.rows import trainer_row
+
+    fam = get_family("time-puzzles")
+    write_dataset("time-puzzles", {"facts": 2}, count=40, out=tmp_path / "d.jsonl", seed=11)
+    made = [json.loads(line) for line in (tmp_path / "d.jsonl").read_text().splitlines()]
+    export_rl("trl", tmp_path / "t", "time-puzzles", 40, seed=11, test=0.25,
+              options={"facts": 2})  # fmt: skip
+    rows = [r for part in ("train", "test")
+            for r in pq.read_table(tmp_path / "t" / f"{part}.parquet").to_pylist()]  # fmt: skip
+    assert [r["prompt"] for r in rows] == [
+        trainer_row(r, "trl", i, "train", "text", None)["prompt"] for i, r in enumerate(made)
+    ]
+    assert len({key_of(fam, r)[0] for r in made}) == len(made) == 40

@@ -116,3 +116,23 @@ def test_the_stream_is_a_datasets_iterable_dataset() -> None:
     assert isinstance(data, datasets.IterableDataset)
     got = [r["data_source"] for _, r in zip(range(3), data, strict=False)]
     assert got == ["relational-puzzles", "span", "relational-puzzles"]
+
+
+def test_the_stream_serves_no_puzzle_twice(tmp_path: Path) -> None:
+    """With its options held, the stream is the run ``tsolve dataset make``
+    writes: time puzzles of two facts at seed 11 draw record 34 as record
+    32's puzzle, and the stream, like the run, draws it again."""
+    from tsolve.datasets.distinct import key_of
+    from tsolve.datasets.writer import write_dataset
+    from tsolve.rl.rows import trainer_row
+
+    feed = CurriculumCallback(Curriculum({"time-puzzles": {"facts": [2]}}), seed=11)
+    rows = feed.rows()
+    served = [next(rows)["prompt"] for _ in range(40)]
+    write_dataset("time-puzzles", {"facts": 2}, count=40, out=tmp_path / "d.jsonl", seed=11)
+    made = [json.loads(line) for line in (tmp_path / "d.jsonl").read_text().splitlines()]
+    assert served == [trainer_row(r, "trl", i, "train", "text", None)["prompt"]
+                      for i, r in enumerate(made)]  # fmt: skip
+    assert served[34] != served[32]
+    fam = get_family("time-puzzles")
+    assert len({key_of(fam, r)[0] for r in made}) == 40 and feed.passes["time-puzzles"].redrawn

@@ -6,8 +6,11 @@ item ``i`` is ``{"question", "answer", "metadata"}`` and a reward function
 tsolve family that generates and scores that shape, through the family
 registry:
 
-* item ``i`` is record ``i`` of the run ``seed`` (``Family.make_record``), a
-  pure function of ``(seed, i)`` and the options; ``question`` is the
+* item ``i`` is record ``i`` of the run ``seed`` as ``tsolve dataset make``
+  writes it, a function of ``(seed, i)`` and the options: in a family whose
+  runs are distinct, a record that repeats an earlier one's answer is drawn
+  again (:mod:`tsolve.datasets.distinct`), so no puzzle is served twice (see
+  :class:`TsolveDataset` for what that costs on random access); ``question`` is the
   record's prompt, ``answer`` the gold answer as the family's scorer reads it
   (``Family.answer``), and ``metadata`` holds the record in two parts
   (JSON-ready): ``record``, what sits beside the prompt, with no gold field
@@ -39,6 +42,7 @@ from typing import Any, overload
 
 from tsolve.contract import Family, all_families, family_of, get_family
 from tsolve.contract.family import Record
+from tsolve.datasets.distinct import DistinctPass, key_of
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import gold_part, record_in, visible
 from tsolve.records.validation import expect_int, shown
@@ -118,11 +122,30 @@ def check_reward_metric(family: Family, name: object, config: Any) -> None:
         )
 
 
+MAX_PASS_AHEAD = 10_000
+"""Most items one read may pass before the item read (:class:`TsolveDataset`):
+reading item 10**9 of a fresh distinct dataset first would otherwise run for
+days. Beyond it a read is a one-line error that says what to do instead."""
+
+
 class TsolveDataset(Sequence[Entry]):
     """``size`` items of one family's run ``seed``, generated on access (see
     the module docstring). ``reward_metric`` picks which of the scorer's
     metrics :meth:`score_answer` returns (e.g. ``"f1"`` for partial credit on
-    time puzzles); by default :data:`REWARD_METRICS`."""
+    time puzzles); by default :data:`REWARD_METRICS`.
+
+    **No puzzle twice.** Whether record ``i`` is kept as drawn or drawn again
+    depends on the answers of records ``0 .. i-1``, so the first access to
+    item ``i`` runs the run's acceptance pass over every item before it not
+    yet passed (as ``dataset make --shard`` does). The pass's state is plain
+    to see: :attr:`settled` items have been through it, :attr:`attempts`
+    holds the redraw each was kept at (``None``: it cannot be made, and
+    reading it raises its error), and :attr:`redrawn` counts redraws. Reading
+    in order costs one generation per item, as before; reading item ``i``
+    first costs the ``i`` before it once (at most :data:`MAX_PASS_AHEAD` in
+    one read: further is a one-line error). ``distinct=False`` serves the raw
+    draws instead (record ``i`` as first drawn, repeats and all, each item on
+    its own)."""
 
     def __init__(
         self,
@@ -130,10 +153,13 @@ class TsolveDataset(Sequence[Entry]):
         seed: int = 0,
         size: int = 500,
         reward_metric: str | None = None,
+        distinct: bool = True,
         **config: Any,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise TsolveError(f"seed: expected an integer >= 0, got {shown(seed)}")
+        if not isinstance(distinct, bool):
+            raise TsolveError(f"distinct: expected true or false, got {shown(distinct)}")
         self.size = check_size(size)
         self.family: Family = get_family(name, need="generate")
         self.family.require("score")
@@ -142,6 +168,10 @@ class TsolveDataset(Sequence[Entry]):
         self.options = dict(config)
         self._config = self.family.make_options(self.options)
         check_reward_metric(self.family, reward_metric, self._config)
+        self.distinct = distinct and self.family.distinct_runs
+        self._pass = DistinctPass(self.family) if self.distinct else None
+        self.attempts: list[int | None] = []
+        self._failures: dict[int, str] = {}
         # A run larger than the family's content domain can keep distinct is
         # still served, but said so (Family.coverage_warnings).
         for line in self.family.coverage_warnings(seed, 0, size, self._config):
@@ -164,8 +194,67 @@ class TsolveDataset(Sequence[Entry]):
         i = index + self.size if index < 0 else index
         if not 0 <= i < self.size:
             raise IndexError(f"index {index} is outside a dataset of {self.size} items")
-        record = self.family.make_record(self.seed, i, self._config)
-        return entry_of(record, self.family, self.seed, i)
+        return entry_of(self._record(i), self.family, self.seed, i)
+
+    @property
+    def settled(self) -> int:
+        """How many items, from item 0 on, the acceptance pass has decided."""
+        return len(self.attempts)
+
+    @property
+    def redrawn(self) -> int:
+        """How many of the :attr:`settled` items were drawn again."""
+        return self._pass.redrawn if self._pass is not None else 0
+
+    def _record(self, i: int) -> Record:
+        """Record ``i`` as the run keeps it (see the class docstring)."""
+        if self._pass is None:
+            return self.family.make_record(self.seed, i, self._config)
+        if i - self.settled >= MAX_PASS_AHEAD:
+            raise TsolveError(
+                f"index: reading item {i} first would pass the {i - self.settled:,} items before "
+                f"it not yet passed (no puzzle twice; at most {MAX_PASS_AHEAD:,} at a time): "
+                "read the items in order, or create the dataset with distinct=False"
+            )
+        made: Record | None = None
+        while self.settled <= i:
+            made = self._settle_next()
+        if made is not None:  # item i itself was just settled
+            return made
+        attempt = self.attempts[i]
+        if attempt is None:
+            raise TsolveError(self._failures[i])
+        return self.family.make_record(self.seed, i, self._config, redraw=attempt)
+
+    def _settle_next(self) -> Record | None:
+        """Pass the next item; its record as kept (None if it cannot be made)."""
+        assert self._pass is not None
+        j = len(self.attempts)
+        try:
+            record = self.family.make_record(self.seed, j, self._config)
+        except TsolveError as exc:  # a run reports and skips such a record
+            self.attempts.append(None)
+            self._failures[j] = str(exc)
+            return None
+        tried: list[int] = [0]
+
+        def make(index: int, attempt: int) -> tuple[Record, str] | str:
+            tried.append(attempt)
+            try:
+                return self.family.make_record(self.seed, index, self._config, redraw=attempt), ""
+            except TsolveError as exc:
+                return str(exc)
+
+        settled = self._pass.settle(j, key_of(self.family, record), make)
+        if settled is None:
+            self.attempts.append(0)
+            return record
+        if isinstance(settled, str):
+            self.attempts.append(None)
+            self._failures[j] = f"record {j}: {settled}"
+            return None
+        self.attempts.append(tried[-1])
+        return settled[0]
 
     def __iter__(self) -> Iterator[Entry]:
         return (self[i] for i in range(self.size))
@@ -176,12 +265,20 @@ class TsolveDataset(Sequence[Entry]):
 
 
 def create_dataset(
-    name: str, seed: int = 0, size: int = 500, reward_metric: str | None = None, **config: Any
+    name: str,
+    seed: int = 0,
+    size: int = 500,
+    reward_metric: str | None = None,
+    distinct: bool = True,
+    **config: Any,
 ) -> TsolveDataset:
     """A reasoning-gym-style dataset of family ``name`` (any family that
     ``tsolve dataset`` accepts and that scores), ``config`` being its
-    generator options as ``tsolve dataset --set`` takes them."""
-    return TsolveDataset(name, seed=seed, size=size, reward_metric=reward_metric, **config)
+    generator options as ``tsolve dataset --set`` takes them; ``distinct``
+    as :class:`TsolveDataset` takes it."""
+    return TsolveDataset(
+        name, seed=seed, size=size, reward_metric=reward_metric, distinct=distinct, **config
+    )
 
 
 def entry_of(record: Record, family: Family, seed: int, index: int) -> Entry:

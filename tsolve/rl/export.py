@@ -4,11 +4,15 @@
 (rows of :mod:`tsolve.rl.rows`) and ``DIR/README.md`` with the trainer's own
 command or config lines. The records are those ``tsolve dataset make FAMILY
 -n N --seed S`` makes, for each family named (N each, interleaved, so a
-mixture is even wherever a trainer cuts it). Each family's run is cut into
-consecutive train and test blocks (:func:`tsolve.datasets.split.parse_split`)
-and a test record whose content fingerprint equals a train record's is
-dropped and counted, so the two files are disjoint by content, as ``tsolve
-dataset --split`` makes them. The folder is written beside ``DIR`` and
+mixture is even wherever a trainer cuts it), through the run's acceptance
+pass (:mod:`tsolve.datasets.distinct`: a record repeating an earlier one's
+answer is drawn again, one that cannot be made is left out and counted in
+``dropped``). Each family's run is cut into consecutive train and test
+blocks (:func:`tsolve.datasets.split.parse_split`); in a distinct run no two
+records share an answer, and for a family whose runs are not distinct a
+test record whose content fingerprint equals a train record's is dropped
+and counted, so the two files are disjoint by content, as ``tsolve dataset
+--split`` makes them. The folder is written beside ``DIR`` and
 renamed into place (:class:`tsolve.records.folders.FolderWrite`).
 """
 
@@ -19,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tsolve.contract import get_family
+from tsolve.datasets.chunks import run_records
 from tsolve.datasets.split import parse_split
 from tsolve.errors import TsolveError
 from tsolve.records.folders import FolderKind, FolderWrite
@@ -112,8 +117,11 @@ def export_rl(
     dropped = 0
     for name in names:
         family = get_family(name)
-        config = family.make_options(options or {})
-        made = {p: [family.make_record(seed, i, config) for i in parts[p]] for p in parts}
+        family.make_options(options or {})  # bad options fail here, before any record
+        records, _pass = run_records(name, options or {}, seed, count)
+        dropped += count - len(records)
+        cut = len(parts["train"])
+        made = {"train": records[:cut], "test": records[cut:]}
         seen = {family.content_fingerprint(r) for r in made["train"]}
         kept = [r for r in made["test"] if family.content_fingerprint(r) not in seen]
         dropped += len(made["test"]) - len(kept)

@@ -7,7 +7,8 @@ the difficulty the rewards chose so far. :class:`CurriculumCallback` is the
 ``TrainerCallback`` that does the choosing:
 
 * :meth:`~CurriculumCallback.dataset` is that stream: the families in turn,
-  each item ``family.make_record(seed, i, options)`` as a ``tsolve export
+  each item ``family.make_record(seed, i, options)`` (drawn again where it
+  repeats an answer the stream served before: no puzzle twice) as a ``tsolve export
   trl`` row (``prompt``, ``label``, ``id``, ``data_source``, and ``options``,
   the generator options it was made with, as JSON text);
 * :meth:`~CurriculumCallback.watch` wraps a TRL reward function
@@ -38,7 +39,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from tsolve.contract import get_family
+from tsolve.contract import Family, get_family
+from tsolve.contract.family import Record
+from tsolve.datasets.distinct import DistinctPass, key_of
 from tsolve.errors import TsolveError
 from tsolve.rl.curriculum import Curriculum
 from tsolve.rl.rows import check_prompt, trainer_row
@@ -85,6 +88,9 @@ class CurriculumCallback(_Base):
                 for value in values:
                     made.make_options({**base, knob: value})
         self.drawn: dict[str, int] = {f: 0 for f in curriculum.ladders}
+        # Each family's acceptance pass over the stream so far: the answers
+        # served, so that none is served twice (:meth:`_fresh`).
+        self.passes: dict[str, DistinctPass] = {}
         self.collected: list[tuple[str, float]] = []
         self.steps: list[dict[str, Any]] = []
 
@@ -100,12 +106,38 @@ class CurriculumCallback(_Base):
         """The next row of ``name``, made with the curriculum's options now."""
         family = get_family(name)
         options = self.curriculum.options(name)
-        index = self.drawn[name]
-        self.drawn[name] = index + 1
-        record = family.make_record(self.seed, index, family.make_options(options))
+        config = family.make_options(options)
+        record, index = self._fresh(family, config)
         row = trainer_row(record, "trl", index, "train", self.prompt, self.system)
         row["options"] = json.dumps(options, sort_keys=True, default=str)
         return {k: row[k] for k in ROW_KEYS}
+
+    def _fresh(self, family: Family, config: Any) -> tuple[Record, int]:
+        """The stream's next record of ``family`` and its index: one whose
+        answer no earlier record of the stream had, as a run's acceptance
+        pass keeps it (:class:`tsolve.datasets.distinct.DistinctPass`: a
+        repeat is drawn again; an index whose every draw repeats, or that
+        cannot be made, is passed over)."""
+        pass_ = self.passes.setdefault(family.name, DistinctPass(family))
+        while True:
+            index = self.drawn[family.name]
+            self.drawn[family.name] = index + 1
+            try:
+                record = family.make_record(self.seed, index, config)
+            except TsolveError:
+                continue
+
+            def make(i: int, attempt: int) -> tuple[Record, str] | str:
+                try:
+                    return family.make_record(self.seed, i, config, redraw=attempt), ""
+                except TsolveError as exc:
+                    return str(exc)
+
+            settled = pass_.settle(index, key_of(family, record), make)
+            if settled is None:
+                return record, index
+            if not isinstance(settled, str):
+                return settled[0], index
 
     def dataset(self) -> Any:
         """:meth:`rows` as the ``datasets.IterableDataset`` GRPOTrainer takes."""
