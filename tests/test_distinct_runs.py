@@ -232,3 +232,25 @@ def test_a_one_date_span_run_redraws_a_question_its_other_format_asked(tmp_path:
     fam = get_family("span")
     assert check_distinct(fam, recs) == []
     assert any(r["generator"].get("redraw") for r in recs), "no repeat to redraw"
+
+
+def test_stress_holds_the_facade_to_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``facade-run``: the facade serves the run's records. Time puzzles of
+    two facts at seed 11 draw record 34 as record 32's puzzle; a facade that
+    served the raw draws would serve it twice, and the check says so."""
+    import tsolve.facade
+    from tsolve.stress.distinct_checks import facade_violations, run_records
+    from tsolve.testing.cases import StressCase
+
+    fam = get_family("time-puzzles")
+    case = StressCase("time-puzzles", 11, 0, {"facts": 2})
+    base = run_records(fam, {"facts": 2}, 11, 40)
+    assert facade_violations(fam, case, base, 40) == []
+    raw = tsolve.facade.TsolveDataset.__init__
+
+    def raw_draws(self: Any, *args: Any, **kwargs: Any) -> None:
+        raw(self, *args, **{**kwargs, "distinct": False})
+
+    monkeypatch.setattr(tsolve.facade.TsolveDataset, "__init__", raw_draws)
+    (found,) = facade_violations(fam, case, base, 40)
+    assert found.check == "facade-run" and "from item 34 on" in found.message

@@ -1,6 +1,6 @@
 """No puzzle twice, as ``tsolve stress`` checks it on a family's runs.
 
-Three properties (:mod:`tsolve.datasets.distinct`, :mod:`tsolve.generators.seeding`):
+Four properties (:mod:`tsolve.datasets.distinct`, :mod:`tsolve.generators.seeding`):
 
 * ``distinct-run``: a run made the way ``tsolve dataset`` makes it holds no
   two records with the same answer fingerprint (a puzzle's two wordings,
@@ -13,7 +13,10 @@ Three properties (:mod:`tsolve.datasets.distinct`, :mod:`tsolve.generators.seedi
   puzzle by id (an option that only picks a wording or a backend, which ids
   leave out) or each other's pair;
 * ``split-disjoint``: the parts of ``tsolve dataset --split`` share no
-  answer (``tsolve dataset overlap``'s ``answer_overlap`` is 0).
+  answer (``tsolve dataset overlap``'s ``answer_overlap`` is 0);
+* ``facade-run``: the facade's items (``tsolve.create_dataset``, beneath the
+  reasoning-gym, verifiers and lm-eval adapters) are the run's records, so
+  they too hold no puzzle twice.
 
 Each violation is one line naming the records and the options, with the
 stress case that reproduces the run's first record.
@@ -78,7 +81,7 @@ def _same_puzzle(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def distinct_violations(
     family: str, seed: int, options: Mapping[str, Any] | None = None, n: int = RUN_RECORDS
 ) -> list[Violation]:
-    """The three checks of the module docstring on runs of ``n`` records."""
+    """The four checks of the module docstring on runs of ``n`` records."""
     fam = get_family(family, need="generate")
     if not fam.distinct_runs:
         return []
@@ -113,6 +116,8 @@ def distinct_violations(
                 )))  # fmt: skip
                 break
 
+    out += facade_violations(fam, case, base, n)
+
     with tempfile.TemporaryDirectory(prefix="tsolve-stress-split-") as tmp:
         out_path = Path(tmp) / "run.jsonl"
         half = n // 2
@@ -130,3 +135,37 @@ def distinct_violations(
                 f"answers (first: {first.get('eval_id')!r} and {first.get('train_id')!r})"
             )))  # fmt: skip
     return out
+
+
+def facade_violations(
+    fam: Family, case: StressCase, base: list[dict[str, Any]], n: int
+) -> list[Violation]:
+    """``facade-run``: the facade's first ``n`` items, read in order, are
+    ``base`` (the run's records; an item the run could not make is one the
+    facade refuses too)."""
+    if fam.score is None:
+        return []
+    import warnings
+
+    from tsolve.facade import TsolveDataset, record_of
+
+    served: list[dict[str, Any]] = []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # coverage warnings: the run's own check
+            ds = TsolveDataset(fam.name, case.seed, n, **case.options)
+        for i in range(n):
+            try:
+                served.append(record_of(ds[i]))
+            except TsolveError:
+                continue
+    except TsolveError as exc:
+        return [Violation(case, "facade-run", f"the facade could not serve the run: {exc}")]
+    if served == base:
+        return []
+    pairs = enumerate(zip(served, base, strict=False))
+    first = next((i for i, (a, b) in pairs if a != b), min(len(served), len(base)))
+    return [Violation(case, "facade-run", (
+        f"the facade's items differ from the run's records from item {first} on "
+        f"({len(served)} served, {len(base)} in the run): it would serve other puzzles"
+    ))]  # fmt: skip
