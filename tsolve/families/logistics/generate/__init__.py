@@ -42,7 +42,6 @@ from the package's first event to the event in progress at the asked minute):
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -130,7 +129,14 @@ GENERATOR_NAME = "logistics"
 # airport (in version 8 half the answers lay away from the starting city, in
 # a two-city world mostly at the other airport), and the place named most may
 # answer NAMED_MOST_KEPT = 0.65 of the records (0.25 put it below chance).
-GENERATOR_VERSION = "9"
+# 10: a record whose draws are hard to meet draws them anew, whole (every
+# field of its AnswerPlace and its NAMED_MOST_KEPT draw, by a fresh key every
+# _REDRAW_TRIES tries), instead of dropping the world's number of cities and
+# the package's starting kind after 60 tries and the whole AnswerPlace after
+# 120: once dropped, the package chosen was the one that fitted, and it
+# started at an airport in 0.11 of easy parallel static records where 0.05
+# are drawn; only a fixed depth keeps a last-resort relax (_RELAX_TRIES).
+GENERATOR_VERSION = "10"
 UNSEENTIMEQA_VERSION = "5"
 """The version of the records ``asked_minute=unseentimeqa`` makes: version 5's,
 byte for byte (their random key, stamp and ids are version 5's)."""
@@ -143,16 +149,25 @@ MAX_DEPTH = 40
 _SCENARIO_TRIES = 160
 _FIXED_TRIES = 30
 _KIND_TRIES = 100
-# After this many tries the two per-record draws that only spread the answers
-# (AnswerPlace, NAMED_MOST_KEPT) are dropped for the record: some options (a
-# fixed small depth, a medium serial plan) offer few minutes that meet both,
-# and a record made without them beats no record.
+# Every this many tries the two per-record draws that only spread the
+# answers (AnswerPlace, NAMED_MOST_KEPT) are drawn anew for the record, whole
+# and by a fresh key (redraw k at try k * _REDRAW_TRIES): a package parked in
+# another vehicle with all of the record's draws is the hardest to find, and
+# some draws meet no plan of the record's relation. A redraw never lets the
+# package or the world be chosen to fit: the record is made with one complete
+# draw (the draws hard to meet are a little rarer than declared, since they
+# are the ones replaced: 0.04 of starts at an airport where 0.05 are drawn),
+# while dropping a field (version 9 dropped the number of cities and the
+# starting kind after 60 tries) let the package chosen be the one that fitted,
+# and its starting place then told where the answer was (0.11 at an airport).
+_REDRAW_TRIES = 30
+# With the depth given, after this many tries the record asks as split 1
+# does (_redraw_target) and its AnswerPlace and NAMED_MOST_KEPT draws are
+# dropped: a fixed small depth may offer no minute that meets them, and a
+# record made without them beats no record. With the depth drawn, redraws
+# suffice (2 of 600 easy parallel static and medium parallel hypothetical
+# records of seed 0 passed 120 tries, both made by a later redraw).
 _RELAX_TRIES = 120
-# After this many the record's world may have either number of cities and
-# its package start anywhere (AnswerPlace.cities, .start_airport): a package
-# parked in another vehicle with all of the record's draws is the hardest to
-# find, and these two only keep the package chosen from telling the answer.
-_LOOSE_TRIES = 60
 _RELATION_TRIES = 150
 _QUESTION_TRIES = 25
 _TIMINGS_PER_PLAN = 4
@@ -249,21 +264,27 @@ def generate_record(seed: int, index: int, params: GenerateParams) -> dict[str, 
     # With the asked package's relation drawn, any depth of the range will
     # do (the relation is what shapes the answer; split 1's depths are spread
     # over the range): the package and the event are then drawn together.
+    # The answer's place and the named-most draw are drawn whole, anew every
+    # _REDRAW_TRIES tries, each redraw by a key of its own (_answer_place).
     block = _block_relation(seed, index, params) if tracked else None
-    placed = _answer_place(seed, index, params, block) if tracked else None
-    named_most = _named_most_allowed(seed, index, params) if tracked else True
     target = _draw_target(rng, params, tracked, block)
     free = tracked and params.depth is None
     depth = 0 if free else _draw_depth(rng, params)
+    placed: AnswerPlace | None = None
+    named_most = True
     for attempt in range(_SCENARIO_TRIES):
-        if attempt == _LOOSE_TRIES and placed is not None:
-            placed = dataclasses.replace(placed, cities=None, start_airport=None)
-        if attempt == _RELAX_TRIES:
-            placed, named_most = None, True
         if attempt >= _FIXED_TRIES:
             depth = 0 if free else _draw_depth(rng, params)
             if params.depth is not None or attempt >= _KIND_TRIES:
                 target = _redraw_target(rng, params, tracked, target, attempt)
+        if not tracked or (params.depth is not None and attempt >= _RELAX_TRIES):
+            placed, named_most = None, True
+        else:
+            # drawn for the target's relation (redrawn per try after
+            # _RELATION_TRIES), the draw itself only every _REDRAW_TRIES
+            redraw = attempt // _REDRAW_TRIES
+            placed = _answer_place(seed, index, params, target[0], redraw)
+            named_most = _named_most_allowed(seed, index, params, redraw)
         depths = tuple(range(DEPTH_RANGE[0], DEPTH_RANGE[1] + 1)) if free else (depth,)
         planned = _plan(rng, params, depths, target, placed.cities if placed else None)
         if planned is None:
@@ -339,9 +360,10 @@ another seed's)."""
 
 @dataclass(frozen=True)
 class AnswerPlace:
-    """Where a record's answer is to lie, drawn once per record
-    (:func:`_answer_place`): the world's number of cities, an airport or
-    not, and for an airport, which city's: the ``floor(rank * n)``-th of the
+    """Where a record's answer is to lie, drawn per record
+    (:func:`_answer_place`): the world's number of cities, whether the
+    asked package starts at an airport, an airport or not, and for an
+    airport, which city's: the ``floor(rank * n)``-th of the
     world's ``n`` cities counted from the package's starting city (0 is
     that city itself), so that every city's airport is as likely whichever
     city the package starts in; for a package parked in another vehicle,
@@ -351,13 +373,20 @@ class AnswerPlace:
     the records): the other half then lay mostly at another airport, in a
     two-city world one airport, which the starting place names (``l1_2`` is
     in city ``c1``), so the other seed's commonest answer for a package
-    starting at the same place scored up to 0.09 over the best constant."""
+    starting at the same place scored up to 0.09 over the best constant.
+
+    A record whose draw no plan meets draws a whole new one every
+    :data:`_REDRAW_TRIES` tries (all fields, by a fresh key), so the one it
+    is made with is a complete draw: version 9 dropped ``cities`` and
+    ``start_airport`` after 60 tries, and the package then chosen freely
+    started at an airport in 0.11 of easy parallel static records where
+    :data:`START_AIRPORT_SHARE` draws 0.05."""
 
     airport: bool
     rank: float
-    cities: int | None
+    cities: int
     away: bool = False
-    start_airport: bool | None = None
+    start_airport: bool = False
 
     def step(self, n: int) -> int:
         """How many cities on from the starting city's the airport is, in a
@@ -368,12 +397,15 @@ class AnswerPlace:
 
 
 def _answer_place(
-    seed: int, index: int, params: GenerateParams, relation: Relation | None = None
+    seed: int, index: int, params: GenerateParams, relation: Relation | None = None, redraw: int = 0
 ) -> AnswerPlace:
     """Record ``index``'s :class:`AnswerPlace`, drawn by a key of its own so
     that retries cannot skew it (``relation``: the record's, which sets the
-    airport share and whether the starting city's airport may answer)."""
-    rng = record_rng(GENERATOR_NAME, f"{params.random_key}-answer-place", seed, index)
+    airport share and whether the starting city's airport may answer);
+    ``redraw`` ``k``, made at try ``k * _REDRAW_TRIES``, draws every field
+    anew by the key ``...-answer-place-k``."""
+    key = f"{params.random_key}-answer-place-{redraw}"
+    rng = record_rng(GENERATOR_NAME, key, seed, index)
     parked = relation == "vehicle"
     airport = rng.random() < (PARKED_AIRPORT_SHARE if parked else AIRPORT_SHARE)
     rank = rng.random()
@@ -420,10 +452,11 @@ version 9 the answer's airport is drawn per record (:class:`AnswerPlace`),
 and about two thirds keep the place named most near its share of answers."""
 
 
-def _named_most_allowed(seed: int, index: int, params: GenerateParams) -> bool:
+def _named_most_allowed(seed: int, index: int, params: GenerateParams, redraw: int = 0) -> bool:
     """May record ``index`` be answered by the place its text names most
-    (:data:`NAMED_MOST_KEPT`)? Drawn by a key of its own."""
-    key = f"{params.random_key}-named-most"
+    (:data:`NAMED_MOST_KEPT`)? Drawn by a key of its own, anew (``redraw``)
+    with the :class:`AnswerPlace`."""
+    key = f"{params.random_key}-named-most-{redraw}"
     return record_rng(GENERATOR_NAME, key, seed, index).random() < NAMED_MOST_KEPT
 
 
@@ -757,7 +790,7 @@ def _question_record(
         return None
     graph = dependencies_of(scenario)
     askable = _askable(scenario, graph, firsts, depths, target)
-    if placed is not None and placed.start_airport is not None:
+    if placed is not None:
         airports = scenario.world.airports
         askable = [
             (p, d) for p, d in askable if (scenario.initial[p] in airports) == placed.start_airport
