@@ -253,7 +253,7 @@ def test_cli_dataset_sigint_ignored_by_the_parent_runs_to_the_end(tmp_path: Path
     """Started with SIGINT ignored (a background job of a script), the run is
     deaf to Ctrl-C on purpose: the pool must neither lose a worker nor hang."""
     out = tmp_path / "deaf.jsonl"
-    proc = _start(out, "--count", "600", ignore_sigint=True)
+    proc = _start(out, "--count", "250", ignore_sigint=True)
     try:
         _wait_for_records_and_workers(proc, out)
         os.killpg(proc.pid, signal.SIGINT)
@@ -263,4 +263,4 @@ def test_cli_dataset_sigint_ignored_by_the_parent_runs_to_the_end(tmp_path: Path
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     assert proc.returncode == 0, err
-    assert out.read_bytes().count(b"\n") == 600
+    assert out.read_bytes().count(b"\n") == 250
