@@ -42,7 +42,7 @@ from typing import Any, overload
 
 from tsolve.contract import Family, all_families, family_of, get_family
 from tsolve.contract.family import Record
-from tsolve.datasets.distinct import DistinctPass, key_of
+from tsolve.datasets.distinct import DistinctPass, settle_made
 from tsolve.errors import TsolveError
 from tsolve.records.gold_fields import gold_part, record_in, visible
 from tsolve.records.validation import expect_int, shown
@@ -230,31 +230,13 @@ class TsolveDataset(Sequence[Entry]):
         """Pass the next item; its record as kept (None if it cannot be made)."""
         assert self._pass is not None
         j = len(self.attempts)
-        try:
-            record = self.family.make_record(self.seed, j, self._config)
-        except TsolveError as exc:  # a run reports and skips such a record
+        made = settle_made(self._pass, self.family, self.seed, j, self._config)
+        if isinstance(made, str):
             self.attempts.append(None)
-            self._failures[j] = str(exc)
+            self._failures[j] = made
             return None
-        tried: list[int] = [0]
-
-        def make(index: int, attempt: int) -> tuple[Record, str] | str:
-            tried.append(attempt)
-            try:
-                return self.family.make_record(self.seed, index, self._config, redraw=attempt), ""
-            except TsolveError as exc:
-                return str(exc)
-
-        settled = self._pass.settle(j, key_of(self.family, record), make)
-        if settled is None:
-            self.attempts.append(0)
-            return record
-        if isinstance(settled, str):
-            self.attempts.append(None)
-            self._failures[j] = f"record {j}: {settled}"
-            return None
-        self.attempts.append(tried[-1])
-        return settled[0]
+        self.attempts.append(made[1])
+        return made[0]
 
     def __iter__(self) -> Iterator[Entry]:
         return (self[i] for i in range(self.size))

@@ -141,6 +141,34 @@ class DistinctPass:
         )
 
 
+def settle_made(
+    distinct: DistinctPass, fam: Family, seed: int, index: int, config: Any
+) -> tuple[dict[str, Any], int] | str:
+    """Record ``index`` of run ``seed`` made in this process and settled by
+    ``distinct``: ``(record, redraw)`` as the run keeps it, or why it fails
+    (it cannot be made, or every redraw repeats). For readers that serve one
+    record at a time (the facade, the TRL stream) rather than a file."""
+    try:
+        record = fam.make_record(seed, index, config)
+    except TsolveError as exc:  # a run reports and skips such a record
+        return str(exc)
+    tried = [0]
+
+    def make(i: int, attempt: int) -> tuple[dict[str, Any], str] | str:
+        tried.append(attempt)
+        try:
+            return fam.make_record(seed, i, config, redraw=attempt), ""
+        except TsolveError as exc:
+            return str(exc)
+
+    settled = distinct.settle(index, key_of(fam, record), make)
+    if settled is None:
+        return record, 0
+    if isinstance(settled, str):
+        return f"record {index}: {settled}"
+    return settled[0], tried[-1]
+
+
 def excluded_keys(fam: Family, paths: Iterable[str | Path]) -> list[Key]:
     """The answers of ``fam``'s records in ``paths`` (any format tsolve reads),
     as keys no record of the run may repeat, in either wording. A row that

@@ -41,7 +41,7 @@ from typing import Any
 
 from tsolve.contract import Family, get_family
 from tsolve.contract.family import Record
-from tsolve.datasets.distinct import DistinctPass, key_of
+from tsolve.datasets.distinct import DistinctPass, settle_made
 from tsolve.errors import TsolveError
 from tsolve.rl.curriculum import Curriculum
 from tsolve.rl.rows import check_prompt, trainer_row
@@ -122,22 +122,9 @@ class CurriculumCallback(_Base):
         while True:
             index = self.drawn[family.name]
             self.drawn[family.name] = index + 1
-            try:
-                record = family.make_record(self.seed, index, config)
-            except TsolveError:
-                continue
-
-            def make(i: int, attempt: int) -> tuple[Record, str] | str:
-                try:
-                    return family.make_record(self.seed, i, config, redraw=attempt), ""
-                except TsolveError as exc:
-                    return str(exc)
-
-            settled = pass_.settle(index, key_of(family, record), make)
-            if settled is None:
-                return record, index
-            if not isinstance(settled, str):
-                return settled[0], index
+            made = settle_made(pass_, family, self.seed, index, config)
+            if not isinstance(made, str):
+                return made[0], index
 
     def dataset(self) -> Any:
         """:meth:`rows` as the ``datasets.IterableDataset`` GRPOTrainer takes."""
