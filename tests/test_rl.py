@@ -300,6 +300,32 @@ def test_curriculum_holds_the_target_and_resumes_the_same(tmp_path: Path) -> Non
     json.dumps(cur.state())  # plain data
 
 
+def test_a_loaded_curriculum_keeps_its_families_and_knobs_in_order(tmp_path: Path) -> None:
+    """The order decides which family's rows come first and which knob moves
+    next; the saved JSON sorts its keys, so the state keeps the order apart."""
+    ladders = {"span": {"offset": [0, 1, 2], "max_days": [7, 30]},
+               "logistics": {"depth": [1, 2]}}  # fmt: skip
+    cur = Curriculum(ladders, window=2)
+    cur.save(tmp_path / "state.json")
+    assert sorted(json.loads((tmp_path / "state.json").read_text())["ladders"]) == [
+        "logistics",
+        "span",
+    ]  # the file alone would put logistics first
+    loaded = Curriculum.load(tmp_path / "state.json")
+    assert list(loaded.ladders) == ["span", "logistics"]
+    assert list(loaded.ladders["span"]) == ["offset", "max_days"]
+    moves = [(loaded.update("span", [1.0, 1.0]), cur.update("span", [1.0, 1.0])) for _ in range(3)]
+    assert all(a == b for a, b in moves) and moves[0][0][0]["knob"] == "offset"
+    old = cur.state()
+    del old["order"]  # a state saved before the order was kept loads in the file's order
+    assert list(Curriculum.from_state(json.loads(json.dumps(old, sort_keys=True))).ladders) == [
+        "logistics",
+        "span",
+    ]
+    with pytest.raises(TsolveError, match="order"):
+        Curriculum.from_state({**cur.state(), "order": [["span", ["offset"]]]})
+
+
 def test_curriculum_checks_input_and_filter() -> None:
     with pytest.raises(TsolveError):
         Curriculum({"span": {"offset": []}})

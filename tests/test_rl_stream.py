@@ -136,3 +136,79 @@ def test_the_stream_serves_no_puzzle_twice(tmp_path: Path) -> None:
     assert served[34] != served[32]
     fam = get_family("time-puzzles")
     assert len({key_of(fam, r)[0] for r in made}) == 40 and feed.passes["time-puzzles"].redrawn
+
+
+def test_a_resumed_stream_goes_on_as_the_unbroken_one(tmp_path: Path) -> None:
+    """Saved after an odd number of rows (mid-turn) and resumed, the stream
+    serves what an unbroken stream serves after them, and none of the first
+    part again: time puzzles of two facts at seed 11, whose raw record 34
+    repeats record 32, saved after time puzzle 33 so that the repeat falls
+    after the resume, where only the saved answers can catch it."""
+
+    def curriculum() -> Curriculum:
+        return Curriculum({"time-puzzles": {"facts": [2]}, "span": {"max_days": [7, 30]}},
+                          window=2)  # fmt: skip
+
+    unbroken = CurriculumCallback(curriculum(), seed=11)
+    rows = unbroken.rows()
+    whole = [next(rows)["id"] for _ in range(101)]
+
+    first = CurriculumCallback(curriculum(), seed=11)
+    rows = first.rows()
+    before = [next(rows)["id"] for _ in range(67)]  # time puzzles 0..33, span 0..32
+    (tmp_path / "checkpoint-5").mkdir()
+    first.on_save(SimpleNamespace(output_dir=str(tmp_path)), SimpleNamespace(global_step=5), "c")
+    feed = CurriculumCallback.resume(tmp_path / "checkpoint-5")
+    assert feed.stream_state() == first.stream_state() and feed.seed == 11
+    rows = feed.rows()
+    after = [next(rows)["id"] for _ in range(34)]
+    assert before + after == whole
+    assert not set(before) & set(after)
+    assert feed.passes["time-puzzles"].redrawn  # the repeat after the save was drawn again
+
+    fresh = CurriculumCallback(curriculum(), seed=11)  # the first run's stream, from index 0
+    rows = fresh.rows()
+    assert [next(rows)["id"] for _ in range(34)] == whole[:34]
+
+
+def test_a_resumed_run_needs_a_resumed_stream_and_no_data_skip(tmp_path: Path) -> None:
+    resumed_run = SimpleNamespace(global_step=5)
+    with pytest.raises(TsolveError, match=r"CurriculumCallback\.resume"):
+        CurriculumCallback(_curriculum()).on_train_begin(
+            SimpleNamespace(ignore_data_skip=True), resumed_run, "c"
+        )
+    (tmp_path / "checkpoint-5").mkdir()
+    CurriculumCallback(_curriculum()).save(tmp_path / "checkpoint-5")
+    feed = CurriculumCallback.resume(tmp_path / "checkpoint-5")
+    with pytest.raises(TsolveError, match="ignore_data_skip=True"):
+        feed.on_train_begin(SimpleNamespace(), resumed_run, "c")
+    assert feed.on_train_begin(SimpleNamespace(ignore_data_skip=True), resumed_run, "c") == "c"
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [(lambda s: s.update(version=0), "version-1"),
+     (lambda s: s["drawn"].pop("span"), "does not match"),
+     (lambda s: s.update(seed=-3), "does not match"),
+     (lambda s: s["passes"]["span"].update(seen=[["zz", None]]), "malformed"),
+     (lambda s: s["passes"]["span"].update(seen=[["00ff", None]]), "malformed"),
+     (lambda s: s["passes"]["span"].update(redrawn="2"), "malformed")],
+)  # fmt: skip
+def test_a_damaged_stream_state_is_a_one_line_error(tmp_path: Path, change, why: str) -> None:
+    feed = CurriculumCallback(_curriculum())
+    rows = feed.rows()
+    [next(rows) for _ in range(4)]
+    feed.save(tmp_path)
+    path = tmp_path / "tsolve_stream.json"
+    state = json.loads(path.read_text())
+    change(state)
+    path.write_text(json.dumps(state))
+    with pytest.raises(TsolveError, match=why) as err:
+        CurriculumCallback.resume(tmp_path)
+    assert "\n" not in str(err.value)
+    path.write_text("{not json")
+    with pytest.raises(TsolveError, match="cannot read"):
+        CurriculumCallback.resume(tmp_path)
+    path.unlink()
+    with pytest.raises(TsolveError, match=r"no tsolve_stream\.json"):
+        CurriculumCallback.resume(tmp_path)

@@ -112,6 +112,34 @@ class DistinctPass:
         if key[0] is not None:
             self.seen.setdefault(key[0], key[1])
 
+    def state(self) -> dict[str, Any]:
+        """What the pass has learnt, as plain JSON-ready data (a stream that
+        is saved and resumed, :mod:`tsolve.rl.trl_curriculum`): each kept
+        answer's digest (hex) with its holder's id, in the order kept."""
+        return {"seen": [[d.hex(), ident] for d, ident in self.seen.items()],
+                "redrawn": self.redrawn, "excluded": self.excluded}  # fmt: skip
+
+    @classmethod
+    def restore(cls, fam: Family, state: Any) -> DistinctPass:
+        """The pass :meth:`state` saved; a malformed state is a one-line error."""
+        made = cls(fam)
+        try:
+            seen, redrawn, excluded = state["seen"], state["redrawn"], state["excluded"]
+            for digest, ident in seen:
+                if not (ident is None or isinstance(ident, str)):
+                    raise TypeError("id")
+                answer = bytes.fromhex(digest)
+                if len(answer) != 16:
+                    raise ValueError(f"a digest of {len(answer)} bytes")
+                made.seen[answer] = ident
+            if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                       for n in (redrawn, excluded)):  # fmt: skip
+                raise TypeError("counts")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TsolveError(f"state: {fam.name}'s answers served are malformed ({exc})") from None
+        made.redrawn, made.excluded = redrawn, excluded
+        return made
+
     def learn(self, records: Iterable[dict[str, Any]]) -> None:
         """Remember records already kept (a file being resumed)."""
         for rec in records:

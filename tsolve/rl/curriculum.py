@@ -233,6 +233,9 @@ class Curriculum:
             "window": self.window, "band": self.band, "filter_equal": self.filter_equal,
             "rungs": self.rungs, "pending": self.pending, "turn": self.turn,
             "history": self.history,
+            # JSON written with sorted keys loses the ladders' order, which
+            # decides the families' turn and each family's next knob.
+            "order": [[family, list(knobs)] for family, knobs in self.ladders.items()],
         }  # fmt: skip
 
     @classmethod
@@ -243,7 +246,15 @@ class Curriculum:
                 f"state: expected a tsolve curriculum state (version {STATE_VERSION})"
             )
         try:
-            made = cls(state["ladders"], state["target"], state["window"], state["band"],
+            ladders = state["ladders"]
+            if "order" in state:  # older states have none: their order is the file's
+                ladders = {family: {knob: ladders[family][knob] for knob in knobs}
+                           for family, knobs in state["order"]}  # fmt: skip
+                if {f: set(k) for f, k in ladders.items()} != {
+                    f: set(k) for f, k in state["ladders"].items()
+                }:
+                    raise ValueError("its order does not list its ladders")
+            made = cls(ladders, state["target"], state["window"], state["band"],
                        bool(state["filter_equal"]), start=state["rungs"])  # fmt: skip
             for family, values in state["pending"].items():
                 made._ladder(family)

@@ -20,8 +20,23 @@ the difficulty the rewards chose so far. :class:`CurriculumCallback` is the
   order, so the decisions depend only on the reward history; ``steps``
   records each step's moves;
 * at each checkpoint (``on_save``) the curriculum's state is written beside
-  the model, ``checkpoint-<step>/tsolve_curriculum.json``: ``Curriculum.load`` of
-  it resumes the same decisions.
+  the model, ``checkpoint-<step>/tsolve_curriculum.json`` (``Curriculum.load``
+  of it resumes the same decisions), and the stream's,
+  ``checkpoint-<step>/tsolve_stream.json``: the seed, each family's next
+  index, the place in the families' turn and the answers served so far.
+  :meth:`CurriculumCallback.resume` of the folder carries on from there, so a
+  resumed run serves none of the first run's puzzles again and draws the
+  rows an unbroken run would have drawn after the ones read before the save.
+
+**Resuming.** The trainer, resumed, would itself skip as many batches as it
+had trained by reading them off the stream (``ignore_data_skip=False``, its
+default), which for a stream made on read means making and discarding them
+at the difficulty of the moment. The stream resumes on its own instead, so
+the callback asks for ``ignore_data_skip=True`` on a resumed run, and refuses
+to start a run resumed at a step past 0 with a stream not resumed (it would
+serve the first run's puzzles again). The rows read ahead of the last step
+before the save (Accelerate's one batch, GRPO's generation buffer) were drawn
+but never trained on; a resumed run does not serve them again either.
 
 TRL's shuffle of an iterable dataset is a 1,000-item buffer, which would make
 a thousand items at the starting difficulty before the first step, so the
@@ -60,6 +75,8 @@ def _callback_base() -> Any:
 _Base: Any = _callback_base()
 
 STATE_FILE = "tsolve_curriculum.json"
+STREAM_FILE = "tsolve_stream.json"
+STREAM_VERSION = 1
 ROW_KEYS = ("prompt", "label", "id", "data_source", "options")
 
 
@@ -88,6 +105,8 @@ class CurriculumCallback(_Base):
                 for value in values:
                     made.make_options({**base, knob: value})
         self.drawn: dict[str, int] = {f: 0 for f in curriculum.ladders}
+        self.served = 0  # rows served: the place in the families' turn
+        self.resumed = False
         # Each family's acceptance pass over the stream so far: the answers
         # served, so that none is served twice (:meth:`_fresh`).
         self.passes: dict[str, DistinctPass] = {}
@@ -98,9 +117,9 @@ class CurriculumCallback(_Base):
 
     def rows(self) -> Iterator[dict[str, Any]]:
         """The endless stream of rows, each made when it is read."""
+        names = list(self.curriculum.ladders)
         while True:
-            for name in self.curriculum.ladders:
-                yield self.draw(name)
+            yield self.draw(names[self.served % len(names)])
 
     def draw(self, name: str) -> dict[str, Any]:
         """The next row of ``name``, made with the curriculum's options now."""
@@ -110,6 +129,7 @@ class CurriculumCallback(_Base):
         record, index = self._fresh(family, config)
         row = trainer_row(record, "trl", index, "train", self.prompt, self.system)
         row["options"] = json.dumps(options, sort_keys=True, default=str)
+        self.served += 1
         return {k: row[k] for k in ROW_KEYS}
 
     def _fresh(self, family: Family, config: Any) -> tuple[Record, int]:
@@ -125,6 +145,58 @@ class CurriculumCallback(_Base):
             made = settle_made(pass_, family, self.seed, index, config)
             if not isinstance(made, str):
                 return made[0], index
+
+    # ------------------------------------------------------------ saving and resuming
+
+    def stream_state(self) -> dict[str, Any]:
+        """Everything the stream's next row depends on besides the curriculum
+        (see the module docstring), as plain JSON-ready data."""
+        return {
+            "version": STREAM_VERSION, "seed": self.seed, "served": self.served,
+            "drawn": dict(self.drawn),
+            "passes": {name: p.state() for name, p in sorted(self.passes.items())},
+        }  # fmt: skip
+
+    def save(self, folder: str | Path) -> None:
+        """Write the curriculum's state and the stream's into ``folder``, each
+        beside its place, then renamed into it."""
+        target = Path(folder)
+        self.curriculum.save(target / STATE_FILE)
+        spool = target / (STREAM_FILE + ".tmp")
+        spool.write_text(json.dumps(self.stream_state(), sort_keys=True), encoding="utf-8")
+        spool.replace(target / STREAM_FILE)
+
+    @classmethod
+    def resume(
+        cls, checkpoint: str | Path, prompt: str | None = None, system: str | None = None
+    ) -> CurriculumCallback:
+        """The callback :meth:`save` left in ``checkpoint`` (a
+        ``checkpoint-<step>`` folder), carrying on its curriculum and its
+        stream; ``prompt`` and ``system`` as the first run gave them."""
+        folder = Path(checkpoint)
+        if not (folder / STREAM_FILE).is_file():
+            raise TsolveError(f"resume: {folder} holds no {STREAM_FILE} (not a tsolve checkpoint?)")
+        curriculum = Curriculum.load(folder / STATE_FILE)
+        try:
+            state = json.loads((folder / STREAM_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise TsolveError(f"state: cannot read {folder / STREAM_FILE}: {exc}") from None
+        if not isinstance(state, dict) or state.get("version") != STREAM_VERSION:
+            raise TsolveError(f"state: {folder / STREAM_FILE} is not a version-{STREAM_VERSION} "
+                              "stream state")  # fmt: skip
+        seed, served, drawn = state.get("seed"), state.get("served"), state.get("drawn")
+        passes = state.get("passes")
+        counts = [seed, served, *(drawn.values() if isinstance(drawn, dict) else [])]
+        if (not isinstance(drawn, dict) or set(drawn) != set(curriculum.ladders)
+                or not isinstance(passes, dict) or not set(passes) <= set(drawn)
+                or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                           for n in counts)):  # fmt: skip
+            raise TsolveError(f"state: {folder / STREAM_FILE} does not match its curriculum")
+        feed = cls(curriculum, seed=int(seed or 0), prompt=prompt, system=system)
+        feed.served, feed.drawn, feed.resumed = int(served or 0), dict(drawn), True
+        feed.passes = {name: DistinctPass.restore(get_family(name), p)
+                       for name, p in passes.items()}  # fmt: skip
+        return feed
 
     def dataset(self) -> Any:
         """:meth:`rows` as the ``datasets.IterableDataset`` GRPOTrainer takes."""
@@ -174,6 +246,18 @@ class CurriculumCallback(_Base):
                 "curriculum: give GRPOConfig(shuffle_dataset=False); TRL's shuffle buffer would "
                 "make 1000 items at the starting difficulty before the curriculum moves"
             )
+        if (getattr(state, "global_step", 0) or 0) > 0:
+            if not self.resumed:
+                raise TsolveError(
+                    "curriculum: this run resumes at a checkpoint, but its stream starts anew "
+                    "and would serve the first run's puzzles again; build the callback with "
+                    "CurriculumCallback.resume(checkpoint)"
+                )
+            if not getattr(args, "ignore_data_skip", False):
+                raise TsolveError(
+                    "curriculum: give ignore_data_skip=True to resume; the stream resumes "
+                    "itself, and the trainer would make and discard the batches it skips"
+                )
         return control
 
     def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
@@ -183,5 +267,5 @@ class CurriculumCallback(_Base):
     def on_save(self, args: Any, state: Any, control: Any, **kwargs: Any) -> Any:
         folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
         if folder.is_dir() and not folder.is_symlink():
-            self.curriculum.save(folder / STATE_FILE)
+            self.save(folder)
         return control
