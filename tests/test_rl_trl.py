@@ -126,3 +126,48 @@ def test_grpo_trainer_moves_the_curriculum_and_its_stream(tmp_path: Path) -> Non
 
     with pytest.raises(TsolveError, match="shuffle_dataset=False"):
         shuffled.train()
+
+
+def test_a_resumed_grpo_run_resumes_the_stream(tmp_path: Path) -> None:
+    """A run saved at step 2 and resumed from that checkpoint serves none of
+    the first run's puzzles again, and refuses to start with a stream that
+    was not resumed or with the trainer's own data skip."""
+    from tsolve.errors import TsolveError
+    from tsolve.rl import Curriculum, trl_reward
+    from tsolve.rl.trl_curriculum import CurriculumCallback
+
+    def curriculum() -> Curriculum:
+        return Curriculum({"relational-puzzles": {"events": [2, 3, 4]}}, window=4)
+
+    probe = CurriculumCallback(curriculum(), seed=0, prompt="chat")
+    texts = [m["content"] for _ in range(8) for m in probe.draw("relational-puzzles")["prompt"]]
+    tokenizer = tiny_tokenizer(texts)
+    out = tmp_path / "out"
+
+    def trainer(feed: CurriculumCallback, steps: int, ids: list[str], **kwargs):  # type: ignore[no-untyped-def]
+        reward = feed.watch(trl_reward("em"))
+
+        def tsolve_em(completions, **kw):  # type: ignore[no-untyped-def]
+            ids.extend(kw["id"])
+            return reward(completions, **kw)
+
+        args = _args(out, steps, shuffle_dataset=False, save_strategy="steps", save_steps=2,
+                     **kwargs)  # fmt: skip
+        return trl.GRPOTrainer(model=tiny_model(tokenizer), reward_funcs=[tsolve_em], args=args,
+                               train_dataset=feed.dataset(), processing_class=tokenizer,
+                               callbacks=[feed])  # fmt: skip
+
+    first_ids: list[str] = []
+    trainer(CurriculumCallback(curriculum(), seed=0, prompt="chat"), 2, first_ids).train()
+    checkpoint = out / "checkpoint-2"
+    with pytest.raises(TsolveError, match=r"CurriculumCallback\.resume"):
+        trainer(CurriculumCallback(curriculum(), seed=0, prompt="chat"), 4, [],
+                ignore_data_skip=True).train(resume_from_checkpoint=str(checkpoint))  # fmt: skip
+    with pytest.raises(TsolveError, match="ignore_data_skip=True"):
+        trainer(CurriculumCallback.resume(checkpoint, prompt="chat"), 4, []).train(
+            resume_from_checkpoint=str(checkpoint))  # fmt: skip
+    later: list[str] = []
+    feed = CurriculumCallback.resume(checkpoint, prompt="chat")
+    trainer(feed, 4, later, ignore_data_skip=True).train(resume_from_checkpoint=str(checkpoint))
+    assert first_ids and len(later) == len(first_ids)  # two more steps, as many rows
+    assert not set(first_ids) & set(later)
