@@ -9,7 +9,9 @@ runs the same probes (:func:`tsolve.stress.shortcuts.run_shortcuts`, fitted on
 each cell ends (``cell``, ``probe``, ``score``, ``chance``, ``n``), so that
 cells can be run in several processes and a long run read as it goes.
 ``--diagnostic`` adds the probes measured but not held to the bound
-(``tsolve.families.logistics.tracking_probes.DIAGNOSTIC_PROBES``).
+(``tsolve.families.logistics.tracking_probes.DIAGNOSTIC_PROBES``) and the
+score of a random one of the answers packages on their way hold (``tracking
+floor (1/k)``); ``--only-diagnostic`` runs those alone.
 ``--hostile`` adds policies a checker might write beyond the suite's, which
 read one fact of the prompt and skip the tracking (:data:`HOSTILE`): the
 other seed's commonest answer relative to the starting place's city, its
@@ -194,6 +196,12 @@ def _diagnostic(
         rows.append({"cell": cell, "probe": probe.name, "score": sum(scores) / len(scores),
                      "chance": chance, "n": len(items),
                      "diagnostic": probes is DIAGNOSTIC_PROBES})  # fmt: skip
+    if probes is DIAGNOSTIC_PROBES:
+        from tsolve.families.logistics.tracking_probes import tracking_floor
+
+        rows.append({"cell": cell, "probe": "tracking floor (1/k)",
+                     "score": tracking_floor(records), "chance": chance, "n": len(items),
+                     "diagnostic": True})  # fmt: skip
     return rows
 
 
@@ -204,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cell", action="append", help="a cell name (default: every cell)")
     ap.add_argument("--diagnostic", action="store_true")
     ap.add_argument("--hostile", action="store_true")
+    ap.add_argument(
+        "--only-diagnostic",
+        action="store_true",
+        help="the diagnostic probes alone (they fit on nothing: no second run)",
+    )
     args = ap.parse_args(argv)
     try:
         cells = select_cells(cells_for("logistics"), args.cell)
@@ -212,6 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for cell in cells:
         records = cell.records(args.n, args.seed)
+        if args.only_diagnostic:
+            for row in _diagnostic(cell.name, records, []):
+                print(json.dumps(row), flush=True)
+            continue
         # fitted as tsolve stress fits: on a run made disjoint from the evaluated one
         train = cell.run(args.n, args.seed + 1, exclude=records).records
         for r in run_family("logistics", records, train, cell.name):
