@@ -69,7 +69,12 @@ def test_cells_are_run_apart_and_pooled(monkeypatch: pytest.MonkeyPatch) -> None
         shortcut_cells={"two": {"events": 2}, "three": {"events": 3}},
     )
     monkeypatch.setattr(shortcuts, "cells_for", lambda name: cells_of(fam))
-    report = shortcuts.run_shortcuts(["relational-puzzles"], n=6, seed=0)
+    started: list[tuple[str, str]] = []
+    report = shortcuts.run_shortcuts(
+        ["relational-puzzles"], n=6, seed=0, on_cell=lambda f, c: started.append((f, c))
+    )
+    # each cell is announced as it begins, for a progress bar per cell
+    assert started == [("relational-puzzles", "two"), ("relational-puzzles", "three")]
     assert [r.cell for r in report.results] == ["two", "three"]
     assert all(r.n == 6 for r in report.results)
     assert [(r.cell, r.n) for r in report.pooled] == [(POOLED, 12)]

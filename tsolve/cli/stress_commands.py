@@ -323,8 +323,19 @@ def run_shortcuts_cli(family: str, n: int | None, seed: int, fmt: str, quiet: bo
     check_format(fmt, ("text", "json"))
     families = _suite_families(family)
     size = n or DEFAULT_N
-    report = _per_family("shortcuts", families, quiet,
-                         lambda on: run_shortcuts(families, size, seed, on_family=on))  # fmt: skip
+    from tsolve.stress.shortcut_cells import cells_for
+
+    total = sum(len(cells_for(f)) for f in families)
+    with progress(total, "shortcuts", enabled=not quiet) as bar:
+        task, started = bar.task_ids[0], 0
+
+        def on_cell(fam_name: str, cell: str) -> None:
+            nonlocal started
+            bar.update(task, completed=started, description=f"shortcuts {fam_name} {cell}")
+            started += 1
+
+        report = run_shortcuts(families, size, seed, on_cell=on_cell)
+        bar.update(task, completed=total, description="shortcuts")
     if fmt != "text":
         emit_report(report.to_json(), fmt)
     else:

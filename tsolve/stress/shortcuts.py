@@ -256,6 +256,7 @@ def run_shortcuts(
     margin: float | None = None,
     cells: Mapping[str, Sequence[str]] | None = None,
     pooled_margin: float | None = None,
+    on_cell: Callable[[str, str], None] | None = None,
 ) -> ShortcutReport:
     """Every shortcut probe of ``families`` in every cell each declares
     (``cells``: per family, the cell names to run, default all): fitted on
@@ -268,7 +269,9 @@ def run_shortcuts(
     The report fails when a probe beats chance, in a metric that is a
     reward, by more than ``margin`` in a cell (default: the bound for the
     cell's n) or by more than ``pooled_margin`` pooled over the family's
-    cells (default: the bound for all its records)."""
+    cells (default: the bound for all its records). ``on_cell(family,
+    cell)`` is called as each cell begins (progress bars: a cell of a slow
+    family takes minutes)."""
     train_seed = seed + 1 if train_seed is None else train_seed
     report = ShortcutReport(seed, train_seed, margin)
     for family in families:
@@ -283,23 +286,27 @@ def run_shortcuts(
                 trained = generate_records(family, n, train_seed)
             given = drop_shared(family, trained, evald)
             family_cells = [Cell(family, DEFAULT_CELL)]
-            runs = [(family_cells[0], evald, given)]
         else:
             family_cells = select_cells(cells_for(family), (cells or {}).get(family))
-            runs = []
-            for c in family_cells:
-                evald_cell = c.records(n, seed)
-                runs.append((c, evald_cell, c.training().run(n, train_seed, exclude=evald_cell)))
-        report.cells[family] = [
-            {"cell": c.name, "options": dict(c.options), "n": len(e), "train_n": len(t.records),
-             "train_shared": t.shared, "train_options": dict(c.training().options)}
-            for c, e, t in runs
-        ]  # fmt: skip
+        report.cells[family] = []
         mine = []
-        for cell, evald_cell, trained_cell in runs:
-            mine.extend(run_family(family, evald_cell, trained_cell.records, cell.name, margin))
+        for c in family_cells:
+            if on_cell is not None:
+                on_cell(family, c.name)
+            if given_records:
+                assert evald is not None
+                evald_cell, trained_cell = evald, given
+            else:
+                evald_cell = c.records(n, seed)
+                trained_cell = c.training().run(n, train_seed, exclude=evald_cell)
+            report.cells[family].append(
+                {"cell": c.name, "options": dict(c.options), "n": len(evald_cell),
+                 "train_n": len(trained_cell.records), "train_shared": trained_cell.shared,
+                 "train_options": dict(c.training().options)}
+            )  # fmt: skip
+            mine.extend(run_family(family, evald_cell, trained_cell.records, c.name, margin))
         report.results.extend(mine)
-        pooled = pool_results(mine, pooled_margin) if len(runs) > 1 else []
+        pooled = pool_results(mine, pooled_margin) if len(family_cells) > 1 else []
         report.pooled.extend(pooled)
         if not given_records:
             _confirm(family, family_cells, mine, pooled, n, max(seed, train_seed) + 1, margin,
