@@ -326,6 +326,22 @@ def test_a_loaded_curriculum_keeps_its_families_and_knobs_in_order(tmp_path: Pat
         Curriculum.from_state({**cur.state(), "order": [["span", ["offset"]]]})
 
 
+def test_curriculum_save_never_writes_through_a_link(tmp_path: Path) -> None:
+    """A state path that is a symbolic link is refused with one line, and
+    the file it points at (which the run did not make) is left as it was;
+    a save leaves no spool file beside the state."""
+    cur = Curriculum({"span": {"offset": list(range(3))}})
+    outside = tmp_path / "outside.json"
+    outside.write_text("keep", encoding="utf-8")
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "state.json").symlink_to(outside)
+    with pytest.raises(TsolveError, match="symbolic link"):
+        cur.save(tmp_path / "run" / "state.json")
+    assert outside.read_text(encoding="utf-8") == "keep"
+    cur.save(tmp_path / "run" / "fresh.json")
+    assert sorted(p.name for p in (tmp_path / "run").iterdir()) == ["fresh.json", "state.json"]
+
+
 def test_curriculum_checks_input_and_filter() -> None:
     with pytest.raises(TsolveError):
         Curriculum({"span": {"offset": []}})

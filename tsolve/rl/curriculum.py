@@ -268,11 +268,12 @@ class Curriculum:
         return made
 
     def save(self, path: str | Path) -> None:
-        """Write :meth:`state` as JSON (beside, then renamed into place)."""
-        target = Path(path)
-        spool = target.with_name(target.name + ".tmp")
-        spool.write_text(json.dumps(self.state(), sort_keys=True), encoding="utf-8")
-        spool.replace(target)
+        """Write :meth:`state` as JSON, whole or not at all
+        (:func:`~tsolve.records.folders.write_file_whole`: beside, then
+        renamed into place; never through a symbolic link)."""
+        from tsolve.records.folders import write_file_whole
+
+        write_file_whole(path, json.dumps(self.state(), sort_keys=True).encode(), "state")
 
     @classmethod
     def load(cls, path: str | Path) -> Curriculum:

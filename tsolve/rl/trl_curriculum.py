@@ -160,11 +160,12 @@ class CurriculumCallback(_Base):
     def save(self, folder: str | Path) -> None:
         """Write the curriculum's state and the stream's into ``folder``, each
         beside its place, then renamed into it."""
+        from tsolve.records.folders import write_file_whole
+
         target = Path(folder)
         self.curriculum.save(target / STATE_FILE)
-        spool = target / (STREAM_FILE + ".tmp")
-        spool.write_text(json.dumps(self.stream_state(), sort_keys=True), encoding="utf-8")
-        spool.replace(target / STREAM_FILE)
+        blob = json.dumps(self.stream_state(), sort_keys=True).encode()
+        write_file_whole(target / STREAM_FILE, blob, "state")
 
     @classmethod
     def resume(
