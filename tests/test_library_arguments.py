@@ -41,6 +41,21 @@ def test_an_unknown_override_names_the_fields() -> None:
         tsolve.generate_puzzle(solution=3)
 
 
+def test_the_typed_overrides_are_puzzleconfigs_fields() -> None:
+    """``generate_puzzle(**overrides)`` is typed by PuzzleOverrides, so a
+    type checker catches a misspelt option; its fields are PuzzleConfig's,
+    neither more nor fewer, with the same types."""
+    import dataclasses
+    import typing
+
+    from tsolve.families.time_puzzles.config import PuzzleConfig, PuzzleOverrides
+
+    config = typing.get_type_hints(PuzzleConfig)
+    assert list(config) == [f.name for f in dataclasses.fields(PuzzleConfig)]
+    assert typing.get_type_hints(PuzzleOverrides) == config
+    assert not PuzzleOverrides.__required_keys__  # every override is optional
+
+
 def test_a_valid_call_still_makes_the_same_record() -> None:
     """The checks change no record: index 1 of run 0 by keyword or via the
     generator of the run."""

@@ -5,7 +5,7 @@ search starts, and the parsing and checks a library call's arguments get."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from tsolve.calendars.domain import DEFAULT_DOMAIN, DateDomain
 from tsolve.calendars.knowledge import KNOWLEDGE_AS_OF
@@ -144,7 +144,26 @@ def check_position(value: object, what: str) -> None:
         raise TsolveError(f"{what}: expected a non-negative integer, got {shown(value)}")
 
 
-def call_config(config: object, overrides: dict[str, Any]) -> PuzzleConfig:
+class PuzzleOverrides(TypedDict, total=False):
+    """:class:`PuzzleConfig`'s fields as keyword arguments of a library call
+    (``generate_puzzle(7, 0, solutions=3)``), so that a type checker names a
+    misspelt or mistyped option before the call runs; at run time
+    :func:`call_config` checks the same (a test keeps the two field lists one)."""
+
+    solutions: int | tuple[int, ...]
+    facts: int | None
+    style: Style | tuple[Style, ...]
+    backend: str
+    domain: DateDomain
+    max_attempts: int
+    categories: tuple[str, ...] | None
+    anchors: tuple[str, ...] | None
+    minimal: bool
+    trivial_contradictions: bool
+    difficulty: str | None
+
+
+def call_config(config: object, overrides: PuzzleOverrides | dict[str, Any]) -> PuzzleConfig:
     """The config of a library call: ``config`` (a :class:`PuzzleConfig` or
     None) with ``overrides`` applied, or a one-line error naming what is wrong.
     A mapping is refused rather than read, since :class:`PuzzleConfig` takes
@@ -163,7 +182,7 @@ def call_config(config: object, overrides: dict[str, Any]) -> PuzzleConfig:
         raise TsolveError(
             f"{unknown[0]}: not a PuzzleConfig field (fields: {', '.join(sorted(known))})"
         )
-    return replace(base, **overrides)
+    return replace(base, **dict(overrides))
 
 
 def parse_solutions(spec: Any, name: str = "solutions") -> int | tuple[int, ...]:

@@ -30,7 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 from tsolve.encodings.facts import Fact, Style
 from tsolve.encodings.facts.packed import all_of, days_of
@@ -51,6 +54,7 @@ from tsolve.families.time_puzzles.config import (  # noqa: F401
     MAX_MINIMAL_FACTS,
     MAX_SOLUTIONS,
     PuzzleConfig,
+    PuzzleOverrides,
     parse_solutions,
 )
 from tsolve.families.time_puzzles.config import answers_phrase as _answers
@@ -125,7 +129,10 @@ MAX_READING_REJECTIONS = 200
 
 
 def generate_puzzle(
-    seed: int = 0, index: int = 0, config: PuzzleConfig | None = None, **overrides: Any
+    seed: int = 0,
+    index: int = 0,
+    config: PuzzleConfig | None = None,
+    **overrides: Unpack[PuzzleOverrides],
 ) -> dict[str, Any]:
     """Generate puzzle ``index`` of run ``seed`` as a JSON-ready record.
 
