@@ -252,6 +252,38 @@ def test_current_event_reads_split_1_and_the_unseentimeqa_mix() -> None:
         assert body is not None and set(body.split(", ")) == set(rec["answers"]), rec["id"]
 
 
+def test_policies_that_track_every_package_choose_among_the_states_on_the_way() -> None:
+    """On UnSeenTimeQA's split-1 sample (the benchmark's own items): the
+    asked package is one of the packages on their way, so its gold is one
+    of the states they hold; the commonest- and rarest-state policies answer
+    a state of the largest and smallest share; and the tracking floor is the
+    mean of 1/k, what a uniformly random one of the k states scores."""
+    from pathlib import Path
+
+    from tsolve.families.logistics.tracking_probes import (
+        commonest_state,
+        rarest_state,
+        states_on_the_way,
+        tracking_floor,
+    )
+
+    here = Path(__file__).parent / "fixtures"
+    items = [json.loads(x) for x in (here / "unseentimeqa_sample.jsonl").read_text().splitlines()]
+    most, least = commonest_state([], []), rarest_state([], [])
+    inverse = []
+    for item in items:
+        tally = states_on_the_way(item)
+        assert tally, item["id"]
+        assert tuple(sorted(item["answers"])) in {tuple(sorted(w)) for w in tally}, item["id"]
+        for policy, want in ((most, max(tally.values())), (least, min(tally.values()))):
+            body = policy(visible(item))
+            assert body is not None
+            assert tally[tuple(body.split(", "))] == want, item["id"]
+        inverse.append(1 / len(tally))
+    assert tracking_floor(items) == pytest.approx(sum(inverse) / len(items))
+    assert 0 < tracking_floor(items) <= 1
+
+
 def test_cli_json_lists_the_probes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(
         capsys, "stress", "relational-puzzles", "--shortcuts", "-n", "10", "--format", "json", "-q"
