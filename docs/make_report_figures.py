@@ -34,8 +34,8 @@ from inspect_ai.tool import ToolCall
 
 from tsolve.adapters.inspect_ai import family_task
 from tsolve.adapters.inspect_ai.scripted import scripted
-from tsolve.families.tictoc.inspect_task import tictoc_task
 from tsolve.contract import get_family
+from tsolve.families.tictoc.inspect_task import tictoc_task
 from tsolve.verifiers.gold_answers import gold_output
 
 IMG = Path(__file__).parent / "img"
