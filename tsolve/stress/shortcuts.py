@@ -252,7 +252,6 @@ def run_shortcuts(
     train_seed: int | None = None,
     records: Mapping[str, Sequence[Record]] | None = None,
     train_records: Mapping[str, Sequence[Record]] | None = None,
-    on_family: Callable[[str], None] | None = None,
     margin: float | None = None,
     cells: Mapping[str, Sequence[str]] | None = None,
     pooled_margin: float | None = None,
@@ -275,8 +274,6 @@ def run_shortcuts(
     train_seed = seed + 1 if train_seed is None else train_seed
     report = ShortcutReport(seed, train_seed, margin)
     for family in families:
-        if on_family is not None:
-            on_family(family)
         evald = (records or {}).get(family)
         trained = (train_records or {}).get(family)
         given_records = evald is not None or trained is not None
